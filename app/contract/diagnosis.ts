@@ -1,0 +1,79 @@
+// The doctor's report: findings and a verdict.
+import type { FrameCategory } from './profile.js';
+
+export type FindingKind =
+  | 'event-loop-blocked'
+  | 'io-bound'
+  | 'gc-pressure'
+  | 'memory-leak'
+  | 'listener-leak'
+  | 'slow-startup'
+  | 'target-crashed'
+  | 'load-errors'
+  | 'insufficient-data'
+  | 'healthy';
+
+export type Severity = 'problem' | 'warning' | 'info';
+
+/** The series a figure was read from, so the UI can draw and annotate it. */
+export type SeriesName =
+  | 'delay.p99'
+  | 'delay.max'
+  | 'elu'
+  | 'cpu'
+  | 'memory.heapUsed'
+  | 'memory.rss'
+  | 'gc.share'
+  | 'handles'
+  | 'load.rps'
+  | 'load.latencyP99'
+  | 'load.errors'
+  | 'io.wait'
+  | 'profile'
+  | 'warnings'
+  | 'target';
+
+export interface Evidence {
+  label: string;
+  value: number;
+  unit: string;
+  series: SeriesName;
+  /** The threshold the value was compared with, when there is one. */
+  threshold?: number;
+  /** When it held: ms offsets from the start of the measured window. */
+  fromMs?: number;
+  toMs?: number;
+}
+
+export interface Culprit {
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  selfPercent: number;
+  totalPercent: number;
+  category: FrameCategory;
+  package?: string;
+  /** Where the share was measured: CPU self time, allocated bytes, I/O wait, a warning's stack. */
+  measure: 'cpu' | 'allocation' | 'io-wait' | 'stack';
+}
+
+export interface Finding {
+  kind: FindingKind;
+  severity: Severity;
+  title: string;
+  /** Plain-language explanation, one or two sentences. */
+  explanation: string;
+  evidence: Evidence[];
+  culprits: Culprit[];
+  /** Markdown advice from assets/advice/diagnosis/<kind>.md. */
+  advice: string;
+}
+
+export interface Diagnosis {
+  /** The kind of the most severe problem, else `healthy` (or `insufficient-data` when nothing could be judged). */
+  verdict: FindingKind;
+  findings: Finding[];
+  /** Engine version and thresholds version that produced it, for re-analysis later. */
+  analyser: string;
+}

@@ -1,0 +1,8 @@
+// The engine contract: the only part of app/ that the renderer may import (types only).
+export * from './api.js';
+export * from './diagnosis.js';
+export * from './metrics.js';
+export * from './profile.js';
+export * from './recipe.js';
+export * from './session.js';
+export type { SerializedError, ErrorCode } from '../errors.js';

@@ -1,0 +1,90 @@
+// The recipe: everything needed to run one checkup again, exactly the same way. Stored in every session
+// (session.json `recipe`), validated at every entry point (CLI, IPC, browser-mode socket).
+import { z } from 'zod';
+
+export const RequestSpecSchema = z.object({
+  method: z.string().regex(/^[A-Za-z]+$/, 'a method is letters only, e.g. GET').default('GET'),
+  path: z.string().startsWith('/', 'a request path starts with /').default('/'),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z.string().optional(),
+});
+export type RequestSpec = z.infer<typeof RequestSpecSchema>;
+
+export const TargetSpecSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('script'),
+    /** Path of the script, absolute or relative to cwd. */
+    script: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    /** Extra arguments for node itself, e.g. --max-old-space-size=512. */
+    nodeArgs: z.array(z.string()).default([]),
+    cwd: z.string().min(1),
+    env: z.record(z.string(), z.string()).default({}),
+  }),
+  z.object({
+    kind: z.literal('npm'),
+    /** Name of the script in package.json `scripts`. */
+    npmScript: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    cwd: z.string().min(1),
+    env: z.record(z.string(), z.string()).default({}),
+  }),
+  z.object({
+    kind: z.literal('lab'),
+    /** Name of a bundled sample app under assets/labs. */
+    lab: z.string().regex(/^[a-z0-9-]+$/),
+    variant: z.enum(['slow', 'fixed']).default('slow'),
+    env: z.record(z.string(), z.string()).default({}),
+  }),
+]);
+export type TargetSpec = z.infer<typeof TargetSpecSchema>;
+
+export const LoadSpecSchema = z
+  .object({
+    /** Requests sent in rotation, one per connection turn (autocannon `requests`). */
+    requests: z.array(RequestSpecSchema).min(1).default([{ method: 'GET', path: '/', headers: {} }]),
+    /** Host to send load to. Anything but a loopback address needs `allowRemote`. */
+    host: z.string().default('127.0.0.1'),
+    /** Port to load; when absent, the first port the target listens on (reported by the probe). */
+    port: z.number().int().min(1).max(65535).optional(),
+    protocol: z.enum(['http', 'https']).default('http'),
+    allowRemote: z.boolean().default(false),
+    connections: z.number().int().min(1).max(10_000).default(10),
+    pipelining: z.number().int().min(1).max(100).default(1),
+    /** Measured duration in seconds (ignored when `amount` is set). */
+    durationSec: z.number().min(1).max(3600).default(10),
+    /** Stop after this many requests instead of a duration. */
+    amount: z.number().int().min(1).optional(),
+    /** Requests per second per connection cap (autocannon `overallRate` is used, see load/). */
+    rate: z.number().int().min(1).optional(),
+    /** Seconds of load before measuring; excluded from results, profile and diagnosis. */
+    warmupSec: z.number().min(0).max(600).default(2),
+    /** Seconds before a request counts as a timeout. */
+    timeoutSec: z.number().min(1).max(600).default(10),
+  })
+  .refine((l) => l.amount !== undefined || l.durationSec > 0, { message: 'give a duration or an amount' });
+export type LoadSpec = z.infer<typeof LoadSpecSchema>;
+
+export const ProfileSpecSchema = z.object({
+  cpu: z.boolean().default(true),
+  /** Sampling interval of the CPU profiler in microseconds (V8's default is 1000). */
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  /** Sampling heap profile over the measured window (.heapprofile). */
+  heap: z.boolean().default(false),
+});
+export type ProfileSpec = z.infer<typeof ProfileSpecSchema>;
+
+export const RecipeSchema = z.object({
+  target: TargetSpecSchema,
+  load: LoadSpecSchema.default(() => LoadSpecSchema.parse({})),
+  profile: ProfileSpecSchema.default(() => ProfileSpecSchema.parse({})),
+  /** Probe sampling window in milliseconds. */
+  sampleIntervalMs: z.number().int().min(50).max(10_000).default(250),
+  /** Seconds to wait for the target to listen. */
+  readyTimeoutSec: z.number().min(1).max(600).default(30),
+  /** Optional user note, e.g. what changed since the last run. */
+  note: z.string().max(2000).optional(),
+});
+export type Recipe = z.infer<typeof RecipeSchema>;
+/** What callers may send: every field with a default may be left out. */
+export type RecipeInput = z.input<typeof RecipeSchema>;

@@ -1,0 +1,102 @@
+// One catalogue of coded errors, shown alike by the CLI and the UI. Each code has a message template and, where we
+// know one, a hint: what the user can do about it. Codes never change meaning once released.
+
+interface ErrorDef {
+  message: string;
+  hint?: string;
+  /** CLI exit status for this error. 2: bad usage or input; 3: the target failed; 4: interrupted; 1: anything else. */
+  exit: number;
+}
+
+const catalogue = {
+  CHK_INVALID_OPTIONS: { message: 'Invalid options: {detail}', hint: 'Run `checkup help` for the option list.', exit: 2 },
+  CHK_INVALID_RECIPE: { message: 'The recipe is not valid: {detail}', exit: 2 },
+  CHK_SCRIPT_NOT_FOUND: { message: 'Cannot find the script {path}.', hint: 'Check the path; it is resolved from the working folder {cwd}.', exit: 2 },
+  CHK_NPM_SCRIPT_NOT_FOUND: { message: 'package.json in {cwd} has no script "{name}".', hint: 'Available scripts: {available}.', exit: 2 },
+  CHK_LAB_NOT_FOUND: { message: 'There is no bundled sample app called "{name}".', hint: 'Available: {available}.', exit: 2 },
+  CHK_NODE_NOT_FOUND: { message: 'Cannot run Node.js ({detail}).', hint: 'Install Node.js 18 or newer and make sure `node` is on the PATH.', exit: 2 },
+  CHK_REMOTE_LOAD_REFUSED: { message: 'Refusing to send load to {host}: it is not a loopback address.', hint: 'Pass --allow-remote (or confirm in the app) if you really mean to load another machine.', exit: 2 },
+  CHK_TARGET_EXITED_EARLY: { message: 'The target exited with {exit} before it listened on a port.', hint: 'See the last lines of its output below; run it by hand to check it starts.', exit: 3 },
+  CHK_TARGET_NEVER_LISTENED: { message: 'The target did not listen on a port within {seconds} s.', hint: 'Is it a server? Raise --ready-timeout if it starts slowly.', exit: 3 },
+  CHK_PORT_IN_USE: { message: 'The target could not listen: port {port} is already in use.', hint: 'Stop whatever holds port {port}, or make the app listen on another port (PORT env).', exit: 3 },
+  CHK_TARGET_CRASHED: { message: 'The target crashed during the load ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
+  CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },
+  CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
+  CHK_LOAD_FAILED: { message: 'The load generator failed: {detail}', exit: 1 },
+  CHK_INTERRUPTED: { message: 'Interrupted: the run was stopped before it finished.', hint: 'The partial session was saved and marked.', exit: 4 },
+  CHK_RUN_NOT_FOUND: { message: 'No run with id {id} is in progress.', exit: 2 },
+  CHK_RUN_IN_PROGRESS: { message: 'A run is already in progress ({id}).', hint: 'Stop it first, or wait for it to finish.', exit: 2 },
+  CHK_SESSION_NOT_FOUND: { message: 'No session {id}.', exit: 2 },
+  CHK_SESSION_UNREADABLE: { message: 'The session {id} cannot be read: {detail}', exit: 1 },
+  CHK_DISK_FULL: { message: 'The disk is full: could not write {path}.', hint: 'Free some space; nothing already saved was changed.', exit: 1 },
+  CHK_WRITE_FAILED: { message: 'Could not write {path}: {detail}', exit: 1 },
+  CHK_FILE_NOT_FOUND: { message: 'Cannot find the file {path}.', exit: 2 },
+  CHK_PROFILE_EMPTY: { message: 'The file {name} is empty.', exit: 2 },
+  CHK_PROFILE_UNKNOWN_FORMAT: { message: 'Cannot recognise the profile format of {name}.', hint: 'Supported: .cpuprofile, .heapprofile, Chrome Performance traces, `node --prof` logs, speedscope JSON.', exit: 2 },
+  CHK_PROFILE_MALFORMED: { message: 'The {format} file {name} is malformed: {detail}', exit: 2 },
+  CHK_PROFILE_TRUNCATED: { message: 'The file {name} is truncated: {detail}', hint: 'It may have been cut off while it was written or sent; ask for the whole file.', exit: 2 },
+  CHK_PROFILE_TOO_LARGE: { message: 'The file {name} ({size}) is larger than Checkup can open ({limit}).', exit: 2 },
+  CHK_PROFILE_TOO_DEEP: { message: 'The file {name} nests deeper than {limit} levels.', exit: 2 },
+  CHK_PROFILE_NO_SAMPLES: { message: 'The profile {name} has no samples.', exit: 2 },
+  CHK_PROF_PROCESS_FAILED: { message: '`node --prof-process --preprocess` could not read {name}: {detail}', hint: 'Process the log with the same Node.js version that wrote it.', exit: 2 },
+  CHK_COMPARE_MISMATCH: { message: 'These sessions cannot be compared: {detail}', exit: 2 },
+  CHK_FORBIDDEN: { message: 'Forbidden: {detail}', exit: 1 },
+  CHK_INTERNAL: { message: 'Internal error: {detail}', hint: 'This is a bug in Checkup; please report it with the session folder.', exit: 1 },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof catalogue;
+export type ErrorParams = Record<string, string | number | undefined>;
+
+function fill(template: string, params: ErrorParams): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? `{${key}}`));
+}
+
+/** The one error type the engine throws on purpose. Anything else reaching a face is reported as CHK_INTERNAL. */
+export class CheckupError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
+  readonly hint?: string;
+  /** Extra lines to show under the message, e.g. the target's last output. */
+  readonly details: string[];
+
+  constructor(code: ErrorCode, params: ErrorParams = {}, options: { cause?: unknown; details?: string[] } = {}) {
+    const def: ErrorDef = catalogue[code];
+    super(fill(def.message, params), { cause: options.cause });
+    this.name = 'CheckupError';
+    this.code = code;
+    this.params = params;
+    if (def.hint) this.hint = fill(def.hint, params);
+    this.details = options.details ?? [];
+  }
+
+  get exitCode(): number {
+    return (catalogue[this.code] as ErrorDef).exit;
+  }
+
+  toJSON(): SerializedError {
+    return { code: this.code, message: this.message, hint: this.hint, details: this.details };
+  }
+}
+
+/** The wire form of an error (CLI --json, IPC, browser-mode socket). */
+export interface SerializedError {
+  code: string;
+  message: string;
+  hint?: string;
+  details?: string[];
+}
+
+export function toCheckupError(err: unknown): CheckupError {
+  if (err instanceof CheckupError) return err;
+  const e = err as NodeJS.ErrnoException;
+  if (e && (e.code === 'ENOSPC' || e.code === 'EDQUOT')) return new CheckupError('CHK_DISK_FULL', { path: e.path ?? '?' }, { cause: err });
+  return new CheckupError('CHK_INTERNAL', { detail: e?.message ?? String(err) }, { cause: err });
+}
+
+export function serializeError(err: unknown): SerializedError {
+  return toCheckupError(err).toJSON();
+}
+
+export function errorCodes(): ErrorCode[] {
+  return Object.keys(catalogue) as ErrorCode[];
+}

@@ -1,0 +1,60 @@
+// Where things are: the project root (a checkout or the packaged app), compiled entry points for child processes
+// and workers, bundled assets, and the user's data folder.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'checkup') return dir;
+      } catch {
+        // not ours; keep walking up
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('checkup: cannot find the project root from ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+}
+
+/** Root of the checkout or of the packaged app (resources/app[.asar]). */
+export const rootDir = findRoot();
+
+/** Files that other processes (the user's Node, a fresh worker) read must be outside an asar archive. */
+function unpacked(path: string): string {
+  return path.replace(/\.asar([\\/])/, '.asar.unpacked$1');
+}
+
+/**
+ * Compiled JavaScript entry for a module that runs in its own worker or child process, e.g. `app/load/load-worker`.
+ * Always the compiled file under out/, so tests running TypeScript sources start the same code as production.
+ */
+export function compiledEntry(modulePath: string): string {
+  return unpacked(join(rootDir, 'out', modulePath + '.js'));
+}
+
+export function assetPath(...parts: string[]): string {
+  return unpacked(join(rootDir, 'assets', ...parts));
+}
+
+/** The probe preloaded into targets: plain CommonJS, run by the user's own Node. */
+export const probePath = unpacked(join(rootDir, 'app', 'probe', 'probe.cjs'));
+
+export const checkupVersion: string = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * The user's data folder, the same one Electron's app.getPath('userData') gives for productName "Checkup", so the
+ * CLI and the desktop app share sessions. CHECKUP_DATA_DIR overrides it (tests, portable use).
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CHECKUP_DATA_DIR) return resolve(env.CHECKUP_DATA_DIR);
+  const home = homedir();
+  if (process.platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Checkup');
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Checkup');
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Checkup');
+}

@@ -1,0 +1,74 @@
+// Lint rules that enforce the house plan's layering (see ../shared/ARCHITECTURE.md, "Dependency direction"):
+// renderer -> contract types only; main -> app; app knows nothing of Electron, main or renderer; diagnosis and the
+// profile model are pure (no I/O); the probe is self-contained CommonJS that runs inside the user's app.
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+
+const nodeIo = ['node:fs', 'node:fs/promises', 'node:child_process', 'node:net', 'node:http', 'node:https', 'node:worker_threads', 'fs', 'child_process', 'net', 'http'];
+const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'assets/labs/**'] },
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'svelte/no-at-html-tags': 'error',
+    },
+  },
+  {
+    files: ['app/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['electron', 'electron/*'], message: 'app/ is the engine and knows nothing of Electron.' },
+        { group: ['**/main/**', '**/renderer/**'], message: 'app/ must not import main/ or renderer/.' },
+      ]),
+    },
+  },
+  {
+    files: ['app/diagnosis/**/*.ts', 'app/profile/model/**/*.ts', 'app/profile/analysis/**/*.ts', 'app/contract/**/*.ts'],
+    ignores: ['app/diagnosis/advice-files.ts', 'app/profile/analysis/advice-files.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [
+          { group: ['electron', 'electron/*', '**/main/**', '**/renderer/**'], message: 'pure engine code.' },
+          { group: ['**/store/**', '**/target/**', '**/load/**', '**/server/**', '**/cli/**'], message: 'analysers are pure functions over data.' },
+        ],
+        nodeIo.map((name) => ({ name, message: 'analysers and models are pure: pass data in, no I/O.' })),
+      ),
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'main/**/*.cts'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/renderer/**'], message: 'main/ must not import the renderer.' }]),
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['electron', 'electron/*', 'node:*'], message: 'the renderer is sandboxed: no Node, no Electron.' },
+        { group: ['**/main/**'], message: 'the renderer talks to main only through window.checkup.' },
+        {
+          group: ['**/app/**', '!**/app/contract', '!**/app/contract/*', '!**/app/contract/index.js'],
+          message: 'the renderer may import only app/contract, and only its types.',
+        },
+      ]),
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['app/probe/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', clearTimeout: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='require'][arguments.0.value=/^\\./]", message: 'the probe is one self-contained file: it runs inside the user\'s app.' }],
+    },
+  },
+);
