@@ -58,3 +58,8 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Checkup');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Checkup');
 }
+
+/** Where sessions are kept unless the user chooses (`--out DIR`): one folder per session. */
+export function defaultSessionsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(defaultDataDir(env), 'sessions');
+}

@@ -22,6 +22,8 @@ export const methodParams = {
   deleteSession: z.object({ id: SessionId }).strict(),
 } as const;
 
+export const LIVE_BATCHES_PER_SECOND = 5;
+
 export type MethodName = keyof typeof methodParams;
 
 export interface LabInfo {
@@ -87,13 +89,24 @@ export type RunPhase =
   | 'failed'
   | 'stopped';
 
-/** The event stream. Live data is batched (at most ~10 events a second per run). */
+export interface LogLine {
+  stream: 'stdout' | 'stderr';
+  text: string;
+  ts: number;
+}
+
+/** Live data of a run collected since the previous batch. */
+export interface LiveBatch {
+  samples: ProbeSample[];
+  ticks: LoadTick[];
+  warnings: ProbeWarning[];
+  log: LogLine[];
+}
+
+/** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
 export type EngineEvent =
   | { type: 'run-phase'; runId: string; sessionId: string; phase: RunPhase; at: number; message?: string; totalSec?: number }
-  | { type: 'run-samples'; runId: string; samples: ProbeSample[] }
-  | { type: 'run-ticks'; runId: string; ticks: LoadTick[] }
-  | { type: 'run-warnings'; runId: string; warnings: ProbeWarning[] }
-  | { type: 'run-log'; runId: string; lines: { stream: 'stdout' | 'stderr'; text: string }[] }
+  | { type: 'run-live'; runId: string; live: LiveBatch }
   | {
       type: 'run-finished';
       runId: string;

@@ -56,6 +56,11 @@ export interface Culprit {
   package?: string;
   /** Where the share was measured: CPU self time, allocated bytes, I/O wait, a warning's stack. */
   measure: 'cpu' | 'allocation' | 'io-wait' | 'stack';
+  /**
+   * For allocation culprits: the user's functions this one calls (from the CPU profile). V8's heap sampler drops
+   * frames of functions inlined by the optimiser, so the memory may really be allocated in one of these.
+   */
+  mayInclude?: Array<{ functionName: string; url: string; line: number }>;
 }
 
 export interface Finding {

@@ -1,0 +1,116 @@
+// The doctor: runs every analyser over one run's data and decides the verdict. Pure: data in, diagnosis out.
+import type { Diagnosis, Finding, FindingKind, Severity } from '../contract/diagnosis.js';
+import { analyseCrash } from './analyse-crash.js';
+import { analyseDelay } from './analyse-delay.js';
+import { analyseGc, gcShare } from './analyse-gc.js';
+import { analyseIo } from './analyse-io.js';
+import { analyseListeners } from './analyse-listeners.js';
+import { analyseLoadErrors } from './analyse-load-errors.js';
+import { analyseMemory } from './analyse-memory.js';
+import { analyseStartup } from './analyse-startup.js';
+import { ms, pct } from './format.js';
+import type { AdviceTexts, AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
+import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { median, round } from './stats.js';
+import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
+
+export type { AdviceTexts, DiagnosisInput } from './input.js';
+
+const rank: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
+
+/**
+ * Root causes explain their symptoms: a listener leak grows memory and slows emits; a growing heap makes GC work
+ * harder. When the cause is a problem, its symptoms stay listed but as warnings, so the verdict names the cause.
+ */
+const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
+  'listener-leak': ['memory-leak', 'event-loop-blocked', 'gc-pressure'],
+  'memory-leak': ['gc-pressure'],
+  'target-crashed': ['load-errors'],
+};
+
+function applyCausality(findings: ScoredFinding[]): void {
+  for (const cause of findings.filter((f) => f.severity === 'problem')) {
+    for (const effect of findings) {
+      if (effect.severity === 'problem' && consequences[cause.kind]?.includes(effect.kind)) {
+        effect.severity = 'warning';
+        effect.explanation += ` This is most likely a consequence of the ${cause.title.toLowerCase().replace(/^the /, '')}.`;
+      }
+    }
+  }
+}
+
+function healthyFinding(input: DiagnosisInput): ScoredFinding {
+  const busy = loopBusy(input);
+  const elu = busy.share;
+  const delay = median(input.samples.map((s) => s.delay.p99));
+  const load = input.load;
+  const saturated = elu >= T.busyElu;
+  return {
+    kind: 'healthy',
+    severity: 'info',
+    title: 'No problem found',
+    explanation:
+      (load ? `The app served ${Math.round(load.requestsPerSecond)} requests/s at ${ms(load.latency.p99)} p99 latency. ` : '') +
+      `The event loop stayed responsive (delay p99 ${ms(delay)}) ` +
+      (saturated
+        ? `while busy ${pct(elu)} of the time: the app is simply using its CPU. To serve more, make the hottest functions cheaper or run more processes.`
+        : `and was busy only ${pct(elu)} of the time: there is headroom left.`),
+    evidence: [
+      { label: 'Event-loop delay p99 (median of windows)', value: round(delay), unit: 'ms', series: 'delay.p99', threshold: T.delayWarningMs },
+      loopBusyEvidence(busy),
+      { label: 'Time in GC pauses', value: round(gcShare(input) * 100), unit: '%', series: 'gc.share', threshold: T.gcWarningShare * 100 },
+      ...(load ? [{ label: 'Requests per second', value: Math.round(load.requestsPerSecond), unit: 'req/s', series: 'load.rps' as const }] : []),
+    ],
+    culprits: (input.cpu?.culprits ?? []).slice(0, 3),
+    score: 0,
+  };
+}
+
+export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosis {
+  const analysers: Array<[string, (i: DiagnosisInput) => AnalyserResult]> = [
+    ['crash', analyseCrash],
+    ['listeners', analyseListeners],
+    ['memory', analyseMemory],
+    ['delay', analyseDelay],
+    ['gc', analyseGc],
+    ['io', analyseIo],
+    ['load-errors', analyseLoadErrors],
+    ['startup', analyseStartup],
+  ];
+  const findings: ScoredFinding[] = [];
+  const insufficient: string[] = [];
+  for (const [, analyse] of analysers) {
+    const result = analyse(input);
+    if (result.insufficient !== undefined) insufficient.push(result.insufficient);
+    else findings.push(...result.findings);
+  }
+  applyCausality(findings);
+
+  const judgedNothing = input.samples.length < T.minSamples;
+  if (!findings.some((f) => f.severity === 'problem')) {
+    if (judgedNothing || (input.load && input.load.requestsTotal < T.minRequests)) {
+      findings.push({
+        kind: 'insufficient-data',
+        severity: 'problem',
+        title: 'Not enough data to judge',
+        explanation: `The run collected too little to reach a verdict: ${[...new Set(insufficient)].join('; ') || 'too few requests completed'}. Run the load for longer.`,
+        evidence: [
+          { label: 'Probe windows', value: input.samples.length, unit: 'windows', series: 'delay.p99', threshold: T.minSamples },
+          ...(input.load ? [{ label: 'Requests completed', value: input.load.requestsTotal, unit: 'requests', series: 'load.rps' as const, threshold: T.minRequests }] : []),
+        ],
+        culprits: [],
+        score: 0.5,
+      });
+    } else {
+      findings.push(healthyFinding(input));
+    }
+  }
+
+  findings.sort((a, b) => rank[a.severity] - rank[b.severity] || b.score - a.score);
+  const verdict: FindingKind = findings.find((f) => f.severity === 'problem')?.kind ?? 'healthy';
+  return {
+    verdict,
+    findings: findings.map(({ score: _score, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),
+    analyser: THRESHOLDS_VERSION,
+  };
+}

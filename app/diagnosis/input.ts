@@ -1,0 +1,50 @@
+// What the analysers read: everything collected over the measured window of one run. Pure data.
+import type { Culprit } from '../contract/diagnosis.js';
+import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+
+export interface CpuEvidence {
+  /** Sampled profile time, ms. */
+  durationMs: number;
+  /** Shares of profile time, 0..100. */
+  gcPercent: number;
+  idlePercent: number;
+  /** Time in JavaScript and natives it called (everything but idle, gc and program), 0..100. */
+  busyPercent: number;
+  /** App (and dependency) functions ranked by the CPU time spent in them or in what they called. */
+  culprits: Culprit[];
+}
+
+export interface DiagnosisInput {
+  /** Probe windows inside the measured load window, in time order. */
+  samples: ProbeSample[];
+  warnings: ProbeWarning[];
+  load?: LoadResult;
+  cpu?: CpuEvidence;
+  /** Allocation sites of memory still live at the end (sampling heap profile), ranked by bytes. */
+  heapCulprits?: Culprit[];
+  target: {
+    /** The target exited on its own before we shut it down. */
+    crashed?: boolean;
+    exitCode?: number | null;
+    signal?: string | null;
+    /** ms after the measured window started that it exited. */
+    crashedAtMs?: number;
+    /** Last lines of the target's stderr. */
+    stderrTail?: string[];
+    startupMs?: number;
+  };
+  /** Start of the measured window (epoch ms), to express evidence times as offsets. */
+  measureStartAt?: number;
+}
+
+/**
+ * A finding as an analyser returns it: `score` says how far past its threshold the key figure is (1 = at the
+ * problem threshold), so that the most pronounced problem becomes the verdict. Advice is filled in afterwards.
+ */
+export type ScoredFinding = Omit<import('../contract/diagnosis.js').Finding, 'advice'> & { score: number };
+
+/** The result of one analyser: findings, or a reason it could not judge. */
+export type AnalyserResult = { findings: ScoredFinding[]; insufficient?: undefined } | { findings?: undefined; insufficient: string };
+
+/** Advice markdown by finding kind, loaded by the caller (the analysers do no I/O). */
+export type AdviceTexts = Partial<Record<import('../contract/diagnosis.js').FindingKind, string>>;

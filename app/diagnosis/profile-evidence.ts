@@ -1,0 +1,126 @@
+// Culprits from a profile. Time (or bytes) in Node core, V8 builtins and natives is charged to the nearest frame of
+// the user's own code above it on the stack: when `computeReport` calls `crypto.pbkdf2Sync`, the user can change
+// computeReport, not pbkdf2. Stacks with no app frame are charged to their nearest dependency frame instead, and
+// stacks with neither (Node's HTTP parser, idle, GC) to nobody.
+import type { Culprit } from '../contract/diagnosis.js';
+import type { FrameCategory } from '../contract/profile.js';
+import { ROOT, type Profile } from '../profile/model/profile.js';
+import type { CpuEvidence } from './input.js';
+import { round } from './stats.js';
+
+const OWNERS: ReadonlySet<FrameCategory> = new Set(['app', 'dependency']);
+
+interface Attribution {
+  charged: Float64Array;
+  total: Float64Array;
+  byCategory: Map<FrameCategory, number>;
+}
+
+export interface AttributionOptions {
+  /** Code that is ours, not the user's (the probe): never a culprit, its time charged as if it were Node's. */
+  ignoreUrls?: ReadonlySet<string>;
+}
+
+function isOwner(frame: { category: FrameCategory; url: string } | undefined, category: FrameCategory, ignore: ReadonlySet<string> | undefined): boolean {
+  return frame?.category === category && !ignore?.has(frame.url);
+}
+
+function attribute(profile: Profile, options: AttributionOptions = {}): Attribution {
+  const n = profile.nodeCount;
+  const frames = profile.frames;
+  const charged = new Float64Array(frames.length);
+  const appOwner = new Int32Array(n).fill(-1);
+  const depOwner = new Int32Array(n).fill(-1);
+  const byCategory = new Map<FrameCategory, number>();
+  // Parents come before children in node order, so one pass sees each node's owners already set on its parent.
+  for (let node = 1; node < n; node++) {
+    const parent = profile.nodeParent[node]!;
+    const frame = frames[profile.nodeFrame[node]!];
+    appOwner[node] = isOwner(frame, 'app', options.ignoreUrls) ? profile.nodeFrame[node]! : appOwner[parent]!;
+    depOwner[node] = isOwner(frame, 'dependency', options.ignoreUrls) ? profile.nodeFrame[node]! : depOwner[parent]!;
+    const self = profile.nodeSelf[node]!;
+    if (!self) continue;
+    if (frame) byCategory.set(frame.category, (byCategory.get(frame.category) ?? 0) + self);
+    const owner = appOwner[node]! >= 0 ? appOwner[node]! : depOwner[node]!;
+    if (owner >= 0) charged[owner]! += self;
+  }
+  // Total time per function, counting recursion once: only the outermost occurrence on a stack adds its subtree.
+  const total = new Float64Array(frames.length);
+  const onStack = new Int32Array(frames.length);
+  profile.walk(
+    (node) => {
+      if (node === ROOT) return;
+      const f = profile.nodeFrame[node]!;
+      if (onStack[f] === 0) total[f]! += profile.nodeTotal[node]!;
+      onStack[f]!++;
+    },
+    (node) => {
+      if (node !== ROOT) onStack[profile.nodeFrame[node]!]!--;
+    },
+  );
+  return { charged, total, byCategory };
+}
+
+export function profileCulprits(profile: Profile, measure: Culprit['measure'], options: AttributionOptions & { count?: number } = {}): Culprit[] {
+  const { charged, total } = attribute(profile, options);
+  const all = profile.totalWeight || 1;
+  return [...charged.keys()]
+    .filter((f) => charged[f]! > 0 && OWNERS.has(profile.frames[f]!.category))
+    .sort((a, b) => charged[b]! - charged[a]!)
+    .slice(0, options.count ?? 10)
+    .map((f) => {
+      const frame = profile.frames[f]!;
+      return {
+        functionName: frame.functionName || '(anonymous)',
+        url: frame.url,
+        line: frame.line,
+        column: frame.column,
+        selfPercent: round((100 * charged[f]!) / all),
+        totalPercent: round((100 * total[f]!) / all),
+        category: frame.category,
+        ...(frame.package ? { package: frame.package } : {}),
+        measure,
+      };
+    });
+}
+
+export function cpuEvidence(profile: Profile, options: AttributionOptions = {}): CpuEvidence {
+  const { byCategory } = attribute(profile, options);
+  const all = profile.totalWeight || 1;
+  const share = (c: FrameCategory) => (100 * (byCategory.get(c) ?? 0)) / all;
+  return {
+    durationMs: profile.totalWeight / 1000,
+    gcPercent: round(share('gc')),
+    idlePercent: round(share('idle')),
+    busyPercent: round(100 - share('gc') - share('idle') - share('program')),
+    culprits: profileCulprits(profile, 'cpu', options),
+  };
+}
+
+/**
+ * The user's functions called below `culprit` in a CPU profile, busiest first. The CPU profiler keeps frames of
+ * inlined functions and the heap sampler does not, so these are where an allocation charged to `culprit` may really
+ * happen.
+ */
+export function calledAppFunctions(cpu: Profile, culprit: Pick<Culprit, 'functionName' | 'url' | 'line'>, options: AttributionOptions & { count?: number } = {}): NonNullable<Culprit['mayInclude']> {
+  const weight = new Map<number, number>();
+  let inside = 0;
+  cpu.walk(
+    (node) => {
+      if (node === ROOT) return;
+      const frame = cpu.frames[cpu.nodeFrame[node]!]!;
+      const isCulprit = frame.functionName === culprit.functionName && frame.url === culprit.url && frame.line === culprit.line;
+      if (isCulprit) inside++;
+      else if (inside > 0 && frame.url && isOwner(frame, 'app', options.ignoreUrls)) weight.set(cpu.nodeFrame[node]!, (weight.get(cpu.nodeFrame[node]!) ?? 0) + cpu.nodeTotal[node]!);
+    },
+    (node) => {
+      if (node === ROOT) return;
+      const frame = cpu.frames[cpu.nodeFrame[node]!]!;
+      if (frame.functionName === culprit.functionName && frame.url === culprit.url && frame.line === culprit.line) inside--;
+    },
+  );
+  return [...weight.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, options.count ?? 4)
+    .map(([f]) => ({ functionName: cpu.frames[f]!.functionName, url: cpu.frames[f]!.url, line: cpu.frames[f]!.line }));
+}

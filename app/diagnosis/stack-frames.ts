@@ -1,0 +1,39 @@
+// Frames from V8 stack trace text (a warning's stack, an uncaught exception on stderr), turned into culprits.
+import type { Culprit } from '../contract/diagnosis.js';
+import { classifyFrame } from '../profile/analysis/classify.js';
+import { normaliseFrameUrl } from '../profile/model/frame-url.js';
+
+export interface StackFrame {
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+}
+
+// "    at fn (/path/file.js:12:5)", "    at async fn (file:///path/file.mjs:3:1)", "    at /path/file.js:1:2"
+const FRAME = /^\s*at (?:async )?(?:(.+?) \()?((?:file:\/\/|node:|\/|[A-Za-z]:[\\/]).+?):(\d+):(\d+)\)?\s*$/;
+
+export function parseStackFrames(stack: string): StackFrame[] {
+  const frames: StackFrame[] = [];
+  for (const line of stack.split('\n')) {
+    const m = FRAME.exec(line);
+    if (!m) continue;
+    frames.push({ functionName: m[1] ?? '(anonymous)', url: normaliseFrameUrl(m[2]!), line: Number(m[3]), column: Number(m[4]) });
+  }
+  return frames;
+}
+
+/** The first frame of the user's own code (else of a dependency) in a stack: who is responsible. */
+export function responsibleFrame(frames: StackFrame[]): Culprit | undefined {
+  const classified = frames.map((f) => ({ f, c: classifyFrame(f.functionName, f.url) }));
+  const pick = classified.find((x) => x.c.category === 'app') ?? classified.find((x) => x.c.category === 'dependency');
+  if (!pick) return undefined;
+  return {
+    ...pick.f,
+    selfPercent: 100,
+    totalPercent: 100,
+    category: pick.c.category,
+    ...(pick.c.package ? { package: pick.c.package } : {}),
+    measure: 'stack',
+  };
+}

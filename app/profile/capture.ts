@@ -1,0 +1,106 @@
+// CPU and heap-sampling profiles of a running target over the inspector protocol. Every command is timed: Profiler.start
+// and Profiler.stop can block a big app noticeably, and we report that cost in the session rather than hide it.
+import CDP, { type CdpClient } from 'chrome-remote-interface';
+import { CheckupError } from '../errors.js';
+
+export interface TimedResult<T> {
+  value: T;
+  ms: number;
+}
+
+/** A V8 CPU profile as Profiler.stop returns it (also the .cpuprofile file format). */
+export interface RawCpuProfile {
+  nodes: unknown[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface HeapSamplingOptions {
+  /** Average bytes between samples; V8's default is 32 KiB. */
+  samplingInterval?: number;
+  /** Keep samples of objects already collected, so the profile shows allocation rate, not only what is retained. */
+  includeCollected?: boolean;
+}
+
+function loopbackOnly(url: string): void {
+  const host = new URL(url).hostname;
+  if (host !== '127.0.0.1' && host !== '[::1]' && host !== 'localhost') {
+    throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: `inspector is not on loopback (${host})` });
+  }
+}
+
+export class InspectorSession {
+  private constructor(private readonly client: CdpClient) {}
+  private closed = false;
+
+  static async connect(webSocketUrl: string): Promise<InspectorSession> {
+    loopbackOnly(webSocketUrl);
+    try {
+      const client = await CDP({ target: webSocketUrl, local: true });
+      const session = new InspectorSession(client);
+      client.on('disconnect', () => {
+        session.closed = true;
+      });
+      return session;
+    } catch (err) {
+      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private async timed<T>(fn: () => Promise<T>): Promise<TimedResult<T>> {
+    const started = performance.now();
+    try {
+      const value = await fn();
+      return { value, ms: performance.now() - started };
+    } catch (err) {
+      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
+    }
+  }
+
+  async startCpuProfile(samplingIntervalUs: number): Promise<TimedResult<void>> {
+    return this.timed(async () => {
+      await this.client.send('Profiler.enable');
+      await this.client.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
+      await this.client.send('Profiler.start');
+    });
+  }
+
+  async stopCpuProfile(): Promise<TimedResult<RawCpuProfile>> {
+    return this.timed(async () => {
+      const { profile } = (await this.client.send('Profiler.stop')) as { profile: RawCpuProfile };
+      await this.client.send('Profiler.disable');
+      return profile;
+    });
+  }
+
+  async startHeapSampling(options: HeapSamplingOptions = {}): Promise<TimedResult<void>> {
+    return this.timed(async () => {
+      await this.client.send('HeapProfiler.enable');
+      await this.client.send('HeapProfiler.startSampling', {
+        samplingInterval: options.samplingInterval ?? 32 * 1024,
+        includeObjectsCollectedByMajorGC: options.includeCollected ?? false,
+        includeObjectsCollectedByMinorGC: options.includeCollected ?? false,
+      });
+    });
+  }
+
+  async stopHeapSampling(): Promise<TimedResult<unknown>> {
+    return this.timed(async () => {
+      const { profile } = (await this.client.send('HeapProfiler.stopSampling')) as { profile: unknown };
+      await this.client.send('HeapProfiler.disable');
+      return profile;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close().catch(() => undefined);
+  }
+}

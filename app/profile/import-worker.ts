@@ -1,0 +1,57 @@
+// Worker thread entry: import, summarise and reduce a profile off the caller's thread, reporting progress. Started
+// by importInWorker (app/profile/import/in-worker.ts) from its compiled file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { CheckupError } from '../errors.js';
+import { summarizeProfile } from './analysis/summarize.js';
+import { importProfile } from './import/import-profile.js';
+import type { FromWorker, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './import/worker-protocol.js';
+import { reduceForFlame } from './reduce/reduce-for-flame.js';
+
+const port = parentPort;
+const job = workerData as WorkerJob;
+const controller = new AbortController();
+const post = (msg: FromWorker, transfer: ArrayBuffer[] = []) => port!.postMessage(msg, transfer);
+
+port?.on('message', (msg: ToWorker) => {
+  if (msg.type === 'abort') controller.abort();
+});
+
+async function run(): Promise<void> {
+  const imported = await importProfile(job.input, {
+    signal: controller.signal,
+    onProgress: (progress) => post({ type: 'progress', progress }),
+    ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}),
+    ...(job.profProcessTimeoutMs !== undefined ? { profProcessTimeoutMs: job.profProcessTimeoutMs } : {}),
+  });
+  const fileWarnings = imported.warnings.filter((w) => !imported.profiles.some((p) => p.warnings.includes(w)));
+  const profiles: WorkerProfileResult[] = [];
+  const transfer: ArrayBuffer[] = [];
+  for (let i = 0; i < imported.profiles.length; i++) {
+    const profile = imported.profiles[i]!;
+    const step = (phase: 'analyse' | 'reduce') => post({ type: 'progress', progress: { phase, fraction: i / imported.profiles.length } });
+    step('analyse');
+    const summary = summarizeProfile(profile, imported.format, { ...(job.top !== undefined ? { top: job.top } : {}), warnings: fileWarnings });
+    const entry: WorkerProfileResult = { summary };
+    if (job.flame !== false) {
+      step('reduce');
+      entry.flame = reduceForFlame(profile, typeof job.flame === 'object' ? job.flame : {});
+    }
+    if (job.keepProfiles) {
+      const data = profile.toData();
+      entry.data = data;
+      transfer.push(data.nodeFrame.buffer as ArrayBuffer, data.nodeParent.buffer as ArrayBuffer, data.nodeSelf.buffer as ArrayBuffer);
+      if (data.timeline) transfer.push(data.timeline.nodes.buffer as ArrayBuffer, data.timeline.weights.buffer as ArrayBuffer);
+    }
+    profiles.push(entry);
+  }
+  const result: WorkerResult = { format: imported.format, warnings: imported.warnings, profiles };
+  post({ type: 'result', result }, [...new Set(transfer)]);
+}
+
+run().catch((err: unknown) => {
+  const e = err instanceof CheckupError ? err : undefined;
+  post({
+    type: 'error',
+    error: e ? { code: e.code, params: e.params, message: e.message } : { code: 'CHK_INTERNAL', params: { detail: (err as Error)?.message ?? String(err) }, message: String(err) },
+  });
+});

@@ -1,0 +1,233 @@
+// The V8 CPU profile node list (a .cpuprofile, the inspector's Profiler.stop result, a Chrome trace's ProfileChunks)
+// turned into our call tree and sample timeline. Sample i stands for the time until sample i + 1, as in Chrome
+// DevTools; the last one for the time to the recording's end when that is plausible, else for the mean interval.
+import type { FrameInput } from '../model/types.js';
+import { ProfileBuilder } from '../model/builder.js';
+import type { Profile } from '../model/profile.js';
+import { ROOT } from '../model/profile.js';
+import { MAX_STEP, isList, isRecord, malformed, noSamples, num, str, type Json } from './values.js';
+import type { ProfileFormat } from '../../contract/profile.js';
+
+export interface CpuProfileParts {
+  nodes: ArrayLike<unknown>;
+  samples?: ArrayLike<number> | undefined;
+  /** Either deltas (first one from startTime) or absolute timestamps, µs. */
+  timeDeltas?: ArrayLike<number> | undefined;
+  timestamps?: ArrayLike<number> | undefined;
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+}
+
+interface Ctx {
+  format: ProfileFormat;
+  name: string;
+}
+
+/** V8 writes -1 for unknown, 0-based otherwise. */
+function oneBased(v: unknown): number {
+  const n = num(v);
+  return n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n + 1 : 0;
+}
+
+export function callFrameInput(cf: Json): FrameInput {
+  const rawName = str(cf.functionName);
+  const url = str(cf.url);
+  const scriptId = cf.scriptId;
+  const input: FrameInput = {
+    functionName: rawName || '(anonymous)',
+    url,
+    line: oneBased(cf.lineNumber),
+    column: oneBased(cf.columnNumber),
+  };
+  // Code of a script without a URL (eval, inline <script>) has a real script id; V8's own natives have script 0.
+  const realScript = scriptId !== undefined && scriptId !== 0 && scriptId !== '0';
+  if (!url && realScript && !/^\(.*\)$/.test(rawName)) input.category = 'app';
+  return input;
+}
+
+function nodeId(v: unknown, ctx: Ctx, what: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw malformed(ctx.format, ctx.name, `${what} is not an integer node id`);
+  return v;
+}
+
+/** Maps file node ids to model nodes: a dense table when ids are small, else a Map. */
+class IdTable {
+  private readonly dense: Int32Array | undefined;
+  private readonly map = new Map<number, number>();
+  constructor(maxId: number, count: number) {
+    if (maxId >= 0 && maxId < Math.max(1 << 20, count * 4)) this.dense = new Int32Array(maxId + 1).fill(-1);
+  }
+  set(id: number, node: number): void {
+    if (this.dense && id >= 0 && id < this.dense.length) this.dense[id] = node;
+    else this.map.set(id, node);
+  }
+  get(id: number): number {
+    if (this.dense && id >= 0 && id < this.dense.length) return this.dense[id]!;
+    return this.map.get(id) ?? -1;
+  }
+}
+
+function buildTree(builder: ProfileBuilder, nodes: ArrayLike<unknown>, ctx: Ctx): { table: IdTable; hits: Map<number, number> } {
+  const byId = new Map<number, Json>();
+  const parentOf = new Map<number, number>();
+  let maxId = -1;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (!isRecord(node) || !isRecord(node.callFrame)) throw malformed(ctx.format, ctx.name, `node ${i} has no callFrame`);
+    const id = nodeId(node.id, ctx, `node ${i}'s id`);
+    if (byId.has(id)) throw malformed(ctx.format, ctx.name, `two nodes have the id ${id}`);
+    byId.set(id, node);
+    if (id > maxId) maxId = id;
+  }
+  let conflicts = 0;
+  for (const [id, node] of byId) {
+    if (node.parent !== undefined && !parentOf.has(id)) parentOf.set(id, nodeId(node.parent, ctx, `node ${id}'s parent`));
+    if (node.children === undefined) continue;
+    if (!isList(node.children)) throw malformed(ctx.format, ctx.name, `node ${id}'s children is not a list`);
+    for (let k = 0; k < node.children.length; k++) {
+      const child = nodeId(node.children[k], ctx, `a child of node ${id}`);
+      const known = parentOf.get(child);
+      if (known === undefined) parentOf.set(child, id);
+      else if (known !== id) conflicts++;
+    }
+  }
+  const childrenOf = new Map<number, number[]>();
+  const roots: number[] = [];
+  for (const id of byId.keys()) {
+    const parent = parentOf.get(id);
+    if (parent === undefined || !byId.has(parent) || parent === id) roots.push(id);
+    else {
+      const list = childrenOf.get(parent);
+      if (list) list.push(id);
+      else childrenOf.set(parent, [id]);
+    }
+  }
+  if (roots.length === 0 && byId.size > 0) throw malformed(ctx.format, ctx.name, 'the nodes form a cycle with no root');
+  if (conflicts > 0) builder.warn(`${conflicts} nodes were listed as children of two parents; the first was kept.`);
+
+  // Breadth-first from the roots: every node is placed once, after its parent, whatever cycles the file holds.
+  const table = new IdTable(maxId, byId.size);
+  const hits = new Map<number, number>();
+  const queue: number[] = [];
+  for (const id of roots) {
+    const cf = byId.get(id)!.callFrame as Json;
+    const isV8Root = str(cf.functionName) === '(root)' && roots.length === 1;
+    table.set(id, isV8Root ? ROOT : builder.child(ROOT, builder.frame(callFrameInput(cf))));
+    queue.push(id);
+  }
+  let placed = queue.length;
+  for (let q = 0; q < queue.length; q++) {
+    const id = queue[q]!;
+    const modelNode = table.get(id);
+    const h = num(byId.get(id)!.hitCount);
+    if (h !== undefined && h > 0 && Number.isSafeInteger(h)) hits.set(modelNode, (hits.get(modelNode) ?? 0) + h);
+    for (const child of childrenOf.get(id) ?? []) {
+      if (table.get(child) !== -1) continue;
+      const cf = byId.get(child)!.callFrame as Json;
+      table.set(child, builder.child(modelNode, builder.frame(callFrameInput(cf))));
+      queue.push(child);
+      placed++;
+    }
+  }
+  if (placed < byId.size) builder.warn(`${byId.size - placed} nodes are not reachable from the root (a cycle?) and were left out.`);
+  return { table, hits };
+}
+
+function outOfRange(ctx: Ctx, what: string): Error {
+  return malformed(ctx.format, ctx.name, `${what} is out of range`);
+}
+
+/**
+ * Sample timeline from samples + (timeDeltas | timestamps). Returns false when there is no usable timeline. With
+ * `reuse`, Int32Array inputs (the streaming parser's) are overwritten in place by the timeline: a 200 MB profile's
+ * two big arrays then serve as its timeline instead of being copied.
+ */
+function addTimeline(builder: ProfileBuilder, parts: CpuProfileParts, table: IdTable, ctx: Ctx, reuse: boolean): boolean {
+  const samples = parts.samples;
+  if (!samples || samples.length === 0) return false;
+  const deltas = parts.timeDeltas;
+  const stamps = deltas ? undefined : parts.timestamps;
+  const times = deltas ?? stamps;
+  let n = samples.length;
+  if (times && times.length !== n) {
+    if (times.length < n) builder.warn(`${n} samples but ${times.length} time values: the samples without a time were left out.`);
+    n = Math.min(n, times.length);
+  }
+  const start = num(parts.startTime);
+  const end = num(parts.endTime);
+  // One pass to validate every time value, and find the mean interval and the last sample's time.
+  let span = 0;
+  let clock = start ?? 0;
+  if (deltas) {
+    for (let i = 0; i < n; i++) {
+      const d = deltas[i]!;
+      if (!(Math.abs(d) <= MAX_STEP)) throw outOfRange(ctx, `time delta ${i}`);
+      clock += d;
+      if (i > 0 && d > 0) span += d;
+    }
+  } else if (stamps) {
+    for (let i = 0; i < Math.min(stamps.length, n + 1); i++) {
+      const t = stamps[i]!;
+      if (!Number.isFinite(t) || (i > 0 && !(Math.abs(t - stamps[i - 1]!) <= MAX_STEP))) throw outOfRange(ctx, `timestamp ${i}`);
+      if (i > 0 && i < n && t > stamps[i - 1]!) span += t - stamps[i - 1]!;
+    }
+    clock = stamps[n - 1]!;
+  }
+  const mean = n > 1 && span > 0 ? span / (n - 1) : start !== undefined && end !== undefined && end > start ? (end - start) / n : 1000;
+  const tailGap = times && start !== undefined && end !== undefined ? end - clock : NaN;
+  // The recorder's end can lag the last sample by an interval or two; beyond that it says nothing about that sample.
+  let lastWeight = tailGap >= 0 && tailGap <= 2 * mean ? tailGap : mean;
+  if (stamps && stamps.length > n) lastWeight = stamps[n]! - stamps[n - 1]!;
+
+  const outNodes = reuse && samples instanceof Int32Array ? samples : new Int32Array(n);
+  const outWeights = reuse && deltas instanceof Int32Array ? new Float32Array(deltas.buffer, deltas.byteOffset, n) : new Float32Array(n);
+  const intIds = samples instanceof Int32Array;
+  let k = 0;
+  let negatives = 0;
+  let unknown = 0;
+  for (let i = 0; i < n; i++) {
+    // Read this sample's inputs before writing slot k <= i (in place, slot i's delta was consumed one step ago).
+    let w = !times ? mean : i + 1 < n ? (deltas ? deltas[i + 1]! : stamps![i + 1]! - stamps![i]!) : lastWeight;
+    const id = samples[i]!;
+    if (w < 0) {
+      negatives++;
+      w = 0;
+    }
+    const node = intIds || Number.isSafeInteger(id) ? table.get(id) : -1;
+    if (node < 0) {
+      unknown++;
+      continue;
+    }
+    outNodes[k] = node;
+    outWeights[k] = w;
+    k++;
+  }
+  if (!times) builder.warn('The profile has samples but no timestamps; each sample counts as the mean interval.');
+  if (negatives > 0) builder.warn(`${negatives} samples had a negative time step (out of order) and count as zero time.`);
+  if (unknown > 0) {
+    if (unknown === n) throw malformed(ctx.format, ctx.name, 'no sample refers to a node of the profile');
+    builder.warn(`${unknown} samples refer to nodes that are not in the profile and were left out.`);
+  }
+  builder.setTimeline(outNodes, outWeights, k);
+  return true;
+}
+
+/** `reuse`: the parts' Int32Array samples/timeDeltas may be overwritten (they come from our own parser). */
+export function cpuPartsToModel(parts: CpuProfileParts, ctx: Ctx, reuse = false): Profile {
+  const builder = new ProfileBuilder(ctx.name, 'microseconds');
+  const { table, hits } = buildTree(builder, parts.nodes, ctx);
+  const start = num(parts.startTime) ?? 0;
+  const end = num(parts.endTime) ?? start;
+  builder.setTimeRange(start, end);
+  if (!addTimeline(builder, parts, table, ctx, reuse)) {
+    // No samples array (old Node, some exporters): fall back to hit counts spread over the recording.
+    let totalHits = 0;
+    for (const h of hits.values()) totalHits += h;
+    if (totalHits === 0) throw noSamples(ctx.name);
+    const interval = end > start ? (end - start) / totalHits : 1000;
+    for (const [node, h] of hits) builder.addSelf(node, h * interval);
+    builder.countSamples(totalHits);
+    builder.warn('The profile has no sample timeline; times come from hit counts.');
+  }
+  return builder.build();
+}

@@ -1,0 +1,203 @@
+// Opens any supported profile: reads it in chunks, recognises the format from the content (never the extension),
+// parses JSON as it streams in, and hands the parsed value to the format's importer. Every failure is a coded
+// CheckupError; nothing here can recurse on the input's nesting or hang on it.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CheckupError } from '../../errors.js';
+import type { ProfileFormat } from '../../contract/profile.js';
+import type { Profile } from '../model/profile.js';
+import { traceToModels, isTrace } from './chrome-trace.js';
+import { cpuProfileToModel, isCpuProfile, isOldCpuProfile } from './cpuprofile.js';
+import { heapProfileToModel, isHeapProfile } from './heapprofile.js';
+import { JsonParseError, JsonStreamParser } from './json/stream-parser.js';
+import { preprocessV8Log } from './prof-process.js';
+import { formatBytes, openSource, type ByteSource, type ProfileInput } from './source.js';
+import { isSpeedscope, speedscopeToModels } from './speedscope.js';
+import { isPreprocessedV8Log, looksLikeV8Log, v8LogToModel } from './v8-log.js';
+import { isRecord, noSamples } from './values.js';
+
+export type { ProfileInput } from './source.js';
+
+/**
+ * Largest file we open by default. Streaming keeps memory near 2.5x the file size for sample-heavy .cpuprofile files
+ * (see the README's measurements); a worker with this limit stays well inside a desktop's memory.
+ */
+export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+
+export interface ImportProgress {
+  phase: 'read' | 'preprocess' | 'build' | 'analyse' | 'reduce';
+  /** 0..1 within the phase. */
+  fraction: number;
+}
+
+export interface ImportOptions {
+  onProgress?(p: ImportProgress): void;
+  signal?: AbortSignal;
+  maxBytes?: number;
+  /** Time limit for `node --prof-process` on a V8 log. */
+  profProcessTimeoutMs?: number;
+  nodePath?: string;
+}
+
+export interface ImportResult {
+  format: ProfileFormat;
+  profiles: Profile[];
+  /** File-level warnings first, then each profile's own. */
+  warnings: string[];
+}
+
+function interrupted(): CheckupError {
+  return new CheckupError('CHK_INTERRUPTED');
+}
+
+function fromParseError(err: JsonParseError, name: string): CheckupError {
+  switch (err.kind) {
+    case 'empty':
+      return new CheckupError('CHK_PROFILE_EMPTY', { name });
+    case 'truncated':
+      return new CheckupError('CHK_PROFILE_TRUNCATED', { name, detail: err.message });
+    case 'too-deep':
+      return new CheckupError('CHK_PROFILE_TOO_DEEP', { name, limit: err.detail.replace(/\D+/g, '') });
+    case 'too-large':
+      return new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: err.detail, limit: 'its limit for one value' });
+    default:
+      return new CheckupError('CHK_PROFILE_MALFORMED', { format: 'JSON', name, detail: err.message });
+  }
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+interface Sniffed {
+  kind: 'json' | 'text' | 'blank';
+  value?: unknown;
+  truncated?: boolean;
+  head?: string;
+}
+
+/** Reads the source once: JSON is parsed while it streams; anything else only needs its first bytes. */
+async function readSource(src: ByteSource, opts: ImportOptions): Promise<Sniffed> {
+  const parser = new JsonStreamParser();
+  let kind: Sniffed['kind'] = 'blank';
+  let read = 0;
+  let reported = -1;
+  for await (const chunk of src.chunks()) {
+    if (opts.signal?.aborted) throw interrupted();
+    read += chunk.length;
+    if (kind === 'blank') {
+      let i = 0;
+      if (read === chunk.length && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
+      while (i < chunk.length && isSpace(chunk[i]!)) i++;
+      if (i === chunk.length) continue;
+      if (chunk[i] !== 0x7b && chunk[i] !== 0x5b) {
+        return { kind: 'text', head: Buffer.from(chunk.subarray(i, i + 4096)).toString('latin1') };
+      }
+      kind = 'json';
+    }
+    try {
+      parser.write(chunk);
+    } catch (err) {
+      if (err instanceof JsonParseError) throw fromParseError(err, src.name);
+      throw err;
+    }
+    const fraction = Math.min(1, read / src.size);
+    if (opts.onProgress && fraction - reported >= 0.01) {
+      reported = fraction;
+      opts.onProgress({ phase: 'read', fraction });
+    }
+    // In-memory input never waits on I/O: give cancellation and progress messages a turn.
+    if (!src.path) await new Promise((r) => setImmediate(r));
+  }
+  if (opts.onProgress && reported < 1 && kind === 'json') opts.onProgress({ phase: 'read', fraction: 1 });
+  if (kind === 'blank') return { kind };
+  try {
+    const { value, truncated } = parser.end();
+    return { kind, value, truncated };
+  } catch (err) {
+    if (err instanceof JsonParseError) throw fromParseError(err, src.name);
+    throw err;
+  }
+}
+
+function fromJson(value: unknown, truncated: boolean, name: string): ImportResult {
+  const warnings: string[] = [];
+  const refuseTruncated = () => {
+    if (truncated) throw new CheckupError('CHK_PROFILE_TRUNCATED', { name, detail: 'the JSON ends before its closing bracket' });
+  };
+  if (isSpeedscope(value)) {
+    refuseTruncated();
+    return { format: 'speedscope', profiles: speedscopeToModels(value, name), warnings };
+  }
+  if (isTrace(value)) {
+    // The Trace Event Format lets a writer that died leave out the closing bracket.
+    if (truncated) warnings.push('The trace ends without its closing bracket (the writer may have stopped early); its complete events were read.');
+    const trace = traceToModels(value, name);
+    return { format: 'chrome-trace', profiles: trace.profiles, warnings: [...warnings, ...trace.warnings] };
+  }
+  refuseTruncated();
+  const inner = isRecord(value) && isRecord(value.profile) ? value.profile : value;
+  if (isCpuProfile(inner) || isOldCpuProfile(inner)) return { format: 'cpuprofile', profiles: [cpuProfileToModel(inner, name, { reuseBuffers: true })], warnings };
+  if (isHeapProfile(inner)) return { format: 'heapprofile', profiles: [heapProfileToModel(inner, name)], warnings };
+  if (isPreprocessedV8Log(value)) return { format: 'v8-log', profiles: [v8LogToModel(value, name)], warnings };
+  throw new CheckupError('CHK_PROFILE_UNKNOWN_FORMAT', { name });
+}
+
+async function fromV8Log(src: ByteSource, opts: ImportOptions): Promise<ImportResult> {
+  let dir: string | undefined;
+  let path = src.path;
+  try {
+    if (!path) {
+      // --prof-process reads a file: put handed-over bytes in a private temp folder for it.
+      dir = await mkdtemp(join(tmpdir(), 'checkup-v8log-'));
+      path = join(dir, 'isolate.log');
+      const parts: Uint8Array[] = [];
+      for await (const chunk of src.chunks()) parts.push(chunk);
+      await writeFile(path, parts);
+    }
+    opts.onProgress?.({ phase: 'preprocess', fraction: 0 });
+    const { json, warnings } = await preprocessV8Log(path, src.name, {
+      ...(opts.profProcessTimeoutMs !== undefined ? { timeoutMs: opts.profProcessTimeoutMs } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.nodePath ? { nodePath: opts.nodePath } : {}),
+    });
+    opts.onProgress?.({ phase: 'preprocess', fraction: 1 });
+    if (!isPreprocessedV8Log(json)) throw new CheckupError('CHK_PROF_PROCESS_FAILED', { name: src.name, detail: 'its output has no ticks' });
+    return { format: 'v8-log', profiles: [v8LogToModel(json, src.name)], warnings };
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A builder or typed-array allocation that cannot fit is a file too large for us, not a bug. */
+function asTooLarge(err: unknown, src: ByteSource, maxBytes: number): unknown {
+  if (err instanceof RangeError && /profile:|Array buffer allocation|Invalid (typed )?array length/i.test(err.message)) {
+    return new CheckupError('CHK_PROFILE_TOO_LARGE', { name: src.name, size: formatBytes(src.size), limit: formatBytes(maxBytes) }, { cause: err });
+  }
+  return err;
+}
+
+export async function importProfile(input: ProfileInput, opts: ImportOptions = {}): Promise<ImportResult> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (opts.signal?.aborted) throw interrupted();
+  const src = await openSource(input, maxBytes);
+  let result: ImportResult;
+  try {
+    const sniffed = await readSource(src, opts);
+    if (sniffed.kind === 'blank') throw new CheckupError('CHK_PROFILE_EMPTY', { name: src.name });
+    if (sniffed.kind === 'text') {
+      if (!looksLikeV8Log(sniffed.head ?? '')) throw new CheckupError('CHK_PROFILE_UNKNOWN_FORMAT', { name: src.name });
+      result = await fromV8Log(src, opts);
+    } else {
+      if (opts.signal?.aborted) throw interrupted();
+      opts.onProgress?.({ phase: 'build', fraction: 0 });
+      result = fromJson(sniffed.value, sniffed.truncated === true, src.name);
+      opts.onProgress?.({ phase: 'build', fraction: 1 });
+    }
+  } catch (err) {
+    throw asTooLarge(err, src, maxBytes);
+  }
+  if (result.profiles.length === 0 || result.profiles.every((p) => p.totalWeight <= 0)) throw noSamples(src.name);
+  const warnings = [...result.warnings];
+  for (const p of result.profiles) for (const w of p.warnings) if (!warnings.includes(w)) warnings.push(w);
+  return { ...result, warnings };
+}

@@ -1,0 +1,67 @@
+// A growable array of numbers kept in typed-array blocks: Int32 while every value is a 32-bit integer (sample ids,
+// time deltas), Float64 from the first value that is not. Half the memory of a JS array of small integers; blocks
+// mean growing never copies, and the final array is allocated once at its exact size.
+
+// Blocks start small (many modest arrays must stay cheap) and double up to 1 M elements.
+const FIRST_BLOCK = 8192;
+const MAX_BLOCK = 1 << 20;
+
+function isInt32(v: number): boolean {
+  return (v | 0) === v && !Object.is(v, -0);
+}
+
+export class PackedNumbers {
+  private blocks: Array<Int32Array | Float64Array> = [];
+  private current: Int32Array | Float64Array;
+  private pos = 0;
+  private ints = true;
+  /** Elements in all blocks before the current one. */
+  private before = 0;
+
+  constructor(initial: readonly number[]) {
+    this.ints = initial.every(isInt32);
+    this.current = this.ints ? new Int32Array(FIRST_BLOCK) : new Float64Array(FIRST_BLOCK);
+    this.blocks.push(this.current);
+    for (const v of initial) this.push(v);
+  }
+
+  get length(): number {
+    return this.before + this.pos;
+  }
+
+  push(v: number): void {
+    if (this.ints && !isInt32(v)) this.toFloat64();
+    if (this.pos === this.current.length) {
+      this.before += this.pos;
+      const size = Math.min(MAX_BLOCK, this.current.length * 2);
+      this.current = this.ints ? new Int32Array(size) : new Float64Array(size);
+      this.blocks.push(this.current);
+      this.pos = 0;
+    }
+    this.current[this.pos++] = v;
+  }
+
+  /** The values as one typed array of exactly `length` elements; the blocks are released. */
+  finish(): Int32Array | Float64Array {
+    const out = this.ints ? new Int32Array(this.length) : new Float64Array(this.length);
+    let at = 0;
+    for (let b = 0; b < this.blocks.length; b++) {
+      const block = this.blocks[b]!;
+      const n = b === this.blocks.length - 1 ? this.pos : block.length;
+      out.set(n === block.length ? block : block.subarray(0, n), at);
+      at += n;
+    }
+    this.blocks = [];
+    return out;
+  }
+
+  toArray(): number[] {
+    return Array.from(this.finish());
+  }
+
+  private toFloat64(): void {
+    this.blocks = this.blocks.map((b) => Float64Array.from(b));
+    this.current = this.blocks[this.blocks.length - 1]!;
+    this.ints = false;
+  }
+}

@@ -1,0 +1,36 @@
+// Messages between importInWorker (parent) and app/profile/import-worker (worker thread).
+import type { ProfileFormat, ProfileSummary } from '../../contract/profile.js';
+import type { ProfileData } from '../model/types.js';
+import type { ReduceOptions, ReducedFlame } from '../reduce/reduce-for-flame.js';
+import type { ImportProgress } from './import-profile.js';
+import type { ProfileInput } from './source.js';
+
+export interface WorkerJob {
+  input: ProfileInput;
+  maxBytes?: number;
+  top?: number;
+  /** Build the reduced flame profile (default true); options tune its budget. */
+  flame?: boolean | ReduceOptions;
+  /** Send the full models back (their typed arrays are transferred, not copied). */
+  keepProfiles?: boolean;
+  profProcessTimeoutMs?: number;
+}
+
+export interface WorkerProfileResult {
+  summary: ProfileSummary;
+  flame?: ReducedFlame;
+  data?: ProfileData;
+}
+
+export interface WorkerResult {
+  format: ProfileFormat;
+  warnings: string[];
+  profiles: WorkerProfileResult[];
+}
+
+export type ToWorker = { type: 'abort' };
+
+export type FromWorker =
+  | { type: 'progress'; progress: ImportProgress }
+  | { type: 'result'; result: WorkerResult }
+  | { type: 'error'; error: { code: string; params: Record<string, string | number | undefined>; message: string } };

@@ -1,0 +1,214 @@
+// A reduced copy of a profile for the flame view: speedscope parses on the browser's main thread and gives up on
+// big files (21 s for 8.6 MB here, a crashed tab at 45 MB), so whatever the input we hand it a few MB at most:
+// - rare call-tree nodes are folded into their callers (their time becomes the caller's self time),
+// - very deep stacks are cut at a maximum depth,
+// - identical consecutive samples are merged into one longer sample,
+// - if still too many samples, time is cut into equal slices, each shown as its most frequent stack.
+// The notes say what was done; the summary's figures always come from the full profile.
+import { cpuProfileJson, type CpuProfileJson } from '../model/export.js';
+import type { Profile } from '../model/profile.js';
+
+export interface ReduceOptions {
+  /** Budget for the JSON text, bytes. */
+  maxBytes?: number;
+  maxNodes?: number;
+  maxSamples?: number;
+  maxDepth?: number;
+}
+
+export interface HeapProfileJson {
+  head: HeapNodeJson;
+  samples: [];
+}
+interface HeapNodeJson {
+  callFrame: CpuProfileJson['nodes'][number]['callFrame'];
+  selfSize: number;
+  id: number;
+  children: HeapNodeJson[];
+}
+
+export interface ReducedFlame {
+  format: 'cpuprofile' | 'heapprofile';
+  json: CpuProfileJson | HeapProfileJson;
+  /** Length of JSON.stringify(json). */
+  bytes: number;
+  /** What was reduced, in plain words, for the screen. */
+  notes: string[];
+}
+
+export const FLAME_DEFAULTS = { maxBytes: 4.5 * 1024 * 1024, maxNodes: 8000, maxSamples: 200_000, maxDepth: 256 };
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+interface Folded {
+  /** Kept node -> compact id (-1 when folded). */
+  compact: Int32Array;
+  /** Any node -> the kept node its time goes to. */
+  keptOf: Int32Array;
+  nodeFrame: number[];
+  nodeParent: number[];
+  threshold: number;
+  cutDeep: number;
+}
+
+function fold(profile: Profile, maxNodes: number, maxDepth: number): Folded {
+  const n = profile.nodeCount;
+  let threshold = 0;
+  if (n > maxNodes) {
+    // Keep nodes whose total beats the (maxNodes+1)-th largest: a caller's total is never below its callee's, so the
+    // kept set is closed under "parent of", i.e. still a tree.
+    const totals = Float64Array.from(profile.nodeTotal).sort().reverse();
+    threshold = totals[maxNodes]!;
+  }
+  const compact = new Int32Array(n).fill(-1);
+  const keptOf = new Int32Array(n);
+  const nodeFrame: number[] = [-1];
+  const nodeParent: number[] = [-1];
+  compact[0] = 0;
+  let cutDeep = 0;
+  for (let i = 1; i < n; i++) {
+    const parent = profile.nodeParent[i]!;
+    const total = profile.nodeTotal[i]!;
+    const keep = compact[parent]! >= 0 && total > 0 && (threshold === 0 || total > threshold) && profile.nodeDepth[i]! <= maxDepth;
+    if (keep) {
+      compact[i] = nodeFrame.length;
+      nodeFrame.push(profile.nodeFrame[i]!);
+      nodeParent.push(compact[parent]!);
+      keptOf[i] = i;
+    } else {
+      if (profile.nodeDepth[i] === maxDepth + 1 && compact[parent]! >= 0 && total > threshold) cutDeep++;
+      keptOf[i] = keptOf[parent]!;
+    }
+  }
+  return { compact, keptOf, nodeFrame, nodeParent, threshold, cutDeep };
+}
+
+interface Timeline {
+  nodes: Int32Array;
+  weights: Float64Array;
+  length: number;
+}
+
+/** The timeline mapped onto kept nodes, as (node, weight) pairs in time order; per kept node when there is none. */
+function forEachSample(profile: Profile, f: Folded, visit: (node: number, w: number) => void): void {
+  if (profile.timeline) {
+    const { nodes, weights } = profile.timeline;
+    for (let i = 0; i < nodes.length; i++) visit(f.compact[f.keptOf[nodes[i]!]!]!, weights[i]!);
+    return;
+  }
+  const self = new Float64Array(f.nodeFrame.length);
+  for (let i = 0; i < profile.nodeCount; i++) self[f.compact[f.keptOf[i]!]!]! += profile.nodeSelf[i]!;
+  for (let i = 0; i < self.length; i++) if (self[i]! > 0) visit(i, self[i]!);
+}
+
+/** Identical consecutive samples merged; null when that leaves more than `limit` samples. */
+function merged(profile: Profile, f: Folded, limit: number): Timeline | null {
+  let runs = 0;
+  let last = -1;
+  forEachSample(profile, f, (node) => {
+    if (node !== last) runs++;
+    last = node;
+  });
+  if (runs > limit) return null;
+  const out: Timeline = { nodes: new Int32Array(runs), weights: new Float64Array(runs), length: 0 };
+  last = -1;
+  forEachSample(profile, f, (node, w) => {
+    if (node === last) out.weights[out.length - 1]! += w;
+    else {
+      out.nodes[out.length] = node;
+      out.weights[out.length++] = w;
+      last = node;
+    }
+  });
+  return out;
+}
+
+/** Equal time slices, each shown as the node with the most weight in it (streamed: no copy of the timeline). */
+function coarsened(profile: Profile, f: Folded, slices: number): { timeline: Timeline; slice: number } {
+  const slice = profile.totalWeight / slices;
+  const out: Timeline = { nodes: new Int32Array(slices + 1), weights: new Float64Array(slices + 1), length: 0 };
+  const acc = new Float64Array(f.nodeFrame.length);
+  const touched: number[] = [];
+  let room = slice;
+  const flush = (w: number) => {
+    let best = -1;
+    let bestW = -1;
+    for (const node of touched) {
+      if (acc[node]! > bestW) [best, bestW] = [node, acc[node]!];
+      acc[node] = 0;
+    }
+    touched.length = 0;
+    if (best < 0 || w <= 0) return;
+    if (out.length > 0 && out.nodes[out.length - 1] === best) out.weights[out.length - 1]! += w;
+    else if (out.length < out.nodes.length) {
+      out.nodes[out.length] = best;
+      out.weights[out.length++] = w;
+    }
+  };
+  forEachSample(profile, f, (node, weight) => {
+    let w = weight;
+    while (w > 0) {
+      const take = Math.min(w, room);
+      if (acc[node] === 0) touched.push(node);
+      acc[node]! += take;
+      w -= take;
+      room -= take;
+      if (room <= slice * 1e-9) {
+        flush(slice);
+        room = slice;
+      }
+    }
+  });
+  flush(slice - room);
+  return { timeline: out, slice };
+}
+
+function heapJson(profile: Profile, f: Folded): HeapProfileJson {
+  const self = new Float64Array(f.nodeFrame.length);
+  for (let i = 0; i < profile.nodeCount; i++) self[f.compact[f.keptOf[i]!]!]! += profile.nodeSelf[i]!;
+  const view = cpuProfileJson({ frames: profile.frames, nodeFrame: f.nodeFrame, nodeParent: f.nodeParent, samples: [], weights: [], startTime: 0 });
+  const objects: HeapNodeJson[] = view.nodes.map((node, i) => ({ callFrame: node.callFrame, selfSize: Math.round(self[i]!), id: node.id, children: [] }));
+  for (let i = 1; i < objects.length; i++) objects[f.nodeParent[i]!]!.children.push(objects[i]!);
+  return { head: objects[0]!, samples: [] };
+}
+
+function reduceOnce(profile: Profile, o: Required<ReduceOptions>): ReducedFlame {
+  const notes: string[] = [];
+  const folded = fold(profile, o.maxNodes, o.maxDepth);
+  const kept = folded.nodeFrame.length;
+  if (kept < profile.nodeCount) {
+    const pct = profile.totalWeight > 0 ? (100 * folded.threshold) / profile.totalWeight : 0;
+    const why = folded.threshold > 0 ? `nodes with at most ${pct.toPrecision(2)}% of the total were folded into their callers` : 'empty nodes were left out';
+    notes.push(`Showing ${fmt(kept)} of ${fmt(profile.nodeCount)} call-tree nodes: ${why}.`);
+  }
+  if (folded.cutDeep > 0) notes.push(`Stacks deeper than ${o.maxDepth} frames were cut at that depth.`);
+  if (profile.unit === 'bytes') {
+    const json = heapJson(profile, folded);
+    return { format: 'heapprofile', json, bytes: JSON.stringify(json).length, notes };
+  }
+  let timeline = merged(profile, folded, o.maxSamples);
+  const before = profile.timeline?.nodes.length ?? 0;
+  if (timeline && before > timeline.length) notes.push(`${fmt(before)} samples were merged into ${fmt(timeline.length)} (identical consecutive stacks).`);
+  if (!timeline) {
+    const c = coarsened(profile, folded, o.maxSamples);
+    timeline = c.timeline;
+    notes.push(`${fmt(before)} samples are shown as ${fmt(timeline.length)}: time is cut into ${(c.slice / 1000).toPrecision(3)} ms slices, each showing its most frequent stack.`);
+  }
+  if (!profile.timeline) notes.push('The profile has no sample timeline: the flame chart shows each stack once, not in time order.');
+  const json = cpuProfileJson({ frames: profile.frames, nodeFrame: folded.nodeFrame, nodeParent: folded.nodeParent, samples: timeline.nodes.subarray(0, timeline.length), weights: timeline.weights.subarray(0, timeline.length), startTime: profile.startTime });
+  return { format: 'cpuprofile', json, bytes: JSON.stringify(json).length, notes };
+}
+
+export function reduceForFlame(profile: Profile, opts: ReduceOptions = {}): ReducedFlame {
+  const o = { ...FLAME_DEFAULTS, ...opts };
+  for (let attempt = 0; ; attempt++) {
+    const reduced = reduceOnce(profile, o);
+    if (reduced.bytes <= o.maxBytes || attempt >= 6) {
+      if (reduced.notes.length > 0) reduced.notes.push('Figures in the flame view are approximate; the summary has the full-precision figures.');
+      return reduced;
+    }
+    // Long URLs make nodes dearer than the budget assumed: halve both and try again.
+    o.maxNodes = Math.max(100, Math.floor(o.maxNodes / 2));
+    o.maxSamples = Math.max(1000, Math.floor(o.maxSamples / 2));
+  }
+}

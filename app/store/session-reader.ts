@@ -1,0 +1,138 @@
+// Reads sessions back: the list (newest first) and one session whole, tolerant of what a crash leaves behind (a torn
+// last NDJSON line, a session still marked 'running' whose writer is gone).
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionListItem } from '../contract/api.js';
+import type { Diagnosis } from '../contract/diagnosis.js';
+import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { SessionDetail, SessionFile } from '../contract/session.js';
+import { CheckupError } from '../errors.js';
+import { SESSION_FILE } from './session-writer.js';
+
+const ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function isInterrupted(session: SessionFile): boolean {
+  return session.status === 'running' && session.writerPid !== process.pid && !processAlive(session.writerPid);
+}
+
+export function sessionDir(sessionsDir: string, id: string): string {
+  if (!ID.test(id) || id === '.' || id === '..') throw new CheckupError('CHK_SESSION_NOT_FOUND', { id });
+  return join(sessionsDir, id);
+}
+
+async function readJson<T>(path: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(path, 'utf8')) as T;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+export async function readNdjson<T>(path: string): Promise<T[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const out: T[] = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line) as T);
+    } catch {
+      // a torn line from a crash mid-write: skip it
+    }
+  }
+  return out;
+}
+
+export async function readSessionFile(sessionsDir: string, id: string): Promise<SessionFile> {
+  const dir = sessionDir(sessionsDir, id);
+  let session: SessionFile | undefined;
+  try {
+    session = await readJson<SessionFile>(join(dir, SESSION_FILE));
+  } catch (err) {
+    throw new CheckupError('CHK_SESSION_UNREADABLE', { id, detail: (err as Error).message }, { cause: err });
+  }
+  if (!session) throw new CheckupError('CHK_SESSION_NOT_FOUND', { id });
+  return session;
+}
+
+function listItem(dir: string, session: SessionFile): SessionListItem {
+  return {
+    id: session.id,
+    dir,
+    name: session.name,
+    project: session.project,
+    createdAt: session.createdAt,
+    status: session.status,
+    interrupted: isInterrupted(session),
+    summary: session.summary,
+    ...(session.recipe?.note ? { note: session.recipe.note } : {}),
+  };
+}
+
+export async function listSessions(sessionsDir: string): Promise<SessionListItem[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(sessionsDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const items = await Promise.all(
+    names.filter((n) => ID.test(n)).map(async (name) => {
+      const dir = join(sessionsDir, name);
+      const session = await readJson<SessionFile>(join(dir, SESSION_FILE)).catch(() => undefined);
+      return session ? listItem(dir, session) : undefined;
+    }),
+  );
+  return items.filter((x): x is SessionListItem => x !== undefined).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export async function readSession(sessionsDir: string, id: string, logLines = 200): Promise<SessionDetail> {
+  const session = await readSessionFile(sessionsDir, id);
+  const dir = sessionDir(sessionsDir, id);
+  const [diagnosis, load, samples, ticks, warnings, log] = await Promise.all([
+    readJson<Diagnosis>(join(dir, 'diagnosis.json')),
+    readJson<LoadResult>(join(dir, 'load.json')),
+    readNdjson<ProbeSample>(join(dir, 'samples.ndjson')),
+    readNdjson<LoadTick>(join(dir, 'ticks.ndjson')),
+    readNdjson<ProbeWarning>(join(dir, 'warnings.ndjson')),
+    fs.readFile(join(dir, 'target.log'), 'utf8').catch(() => ''),
+  ]);
+  if (isInterrupted(session)) {
+    session.status = 'partial';
+    session.partialReason ??= 'CHK_INTERRUPTED';
+    session.partialMessage ??= 'The engine stopped while this run was in progress.';
+  }
+  return {
+    dir,
+    session,
+    ...(diagnosis ? { diagnosis } : {}),
+    ...(load ? { load } : {}),
+    samples,
+    ticks,
+    warnings,
+    logTail: log.split('\n').filter(Boolean).slice(-logLines),
+  };
+}
+
+export async function deleteSession(sessionsDir: string, id: string): Promise<boolean> {
+  const dir = sessionDir(sessionsDir, id);
+  await readSessionFile(sessionsDir, id);
+  await fs.rm(dir, { recursive: true, force: true });
+  return true;
+}

@@ -1,0 +1,126 @@
+// Writes one session folder while a run is live (format: app/contract/session.ts). session.json is written at once
+// with status 'running' and rewritten atomically at the end, so the folder is a valid session at every moment.
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { Recipe } from '../contract/recipe.js';
+import { SESSION_FORMAT_VERSION, type SessionFile, type SessionStatus } from '../contract/session.js';
+import { checkupVersion } from '../paths.js';
+import { storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
+import { LineAppender } from './line-appender.js';
+
+export const SESSION_FILE = 'session.json';
+
+function slug(name: string): string {
+  return name.replace(/\.[cm]?js$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'run';
+}
+
+export function newSessionId(name: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${slug(name)}-${randomBytes(2).toString('hex')}`;
+}
+
+export class SessionWriter {
+  readonly samples: LineAppender;
+  readonly warnings: LineAppender;
+  readonly ticks: LineAppender;
+  readonly log: LineAppender;
+  private finished = false;
+
+  private constructor(
+    readonly dir: string,
+    readonly session: SessionFile,
+  ) {
+    this.samples = new LineAppender(join(dir, 'samples.ndjson'));
+    this.warnings = new LineAppender(join(dir, 'warnings.ndjson'));
+    this.ticks = new LineAppender(join(dir, 'ticks.ndjson'));
+    this.log = new LineAppender(join(dir, 'target.log'));
+  }
+
+  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git'] }): Promise<SessionWriter> {
+    const id = newSessionId(init.name);
+    const dir = join(sessionsDir, id);
+    try {
+      await fs.mkdir(dir, { recursive: true });
+    } catch (err) {
+      throw storeError(err, dir);
+    }
+    const session: SessionFile = {
+      formatVersion: SESSION_FORMAT_VERSION,
+      id,
+      name: init.name,
+      project: init.project,
+      createdAt: new Date().toISOString(),
+      status: 'running',
+      writerPid: process.pid,
+      recipe: init.recipe,
+      target: {},
+      timings: { startedAt: Date.now() },
+      summary: {},
+      files: [SESSION_FILE],
+      checkupVersion,
+      ...(init.git ? { git: init.git } : {}),
+    };
+    const writer = new SessionWriter(dir, session);
+    await writer.saveSessionFile();
+    return writer;
+  }
+
+  get id(): string {
+    return this.session.id;
+  }
+
+  appendSample(sample: ProbeSample): void {
+    this.samples.writeJson(sample);
+  }
+
+  appendWarning(warning: ProbeWarning): void {
+    this.warnings.writeJson(warning);
+  }
+
+  appendTick(tick: LoadTick): void {
+    this.ticks.writeJson(tick);
+  }
+
+  appendLog(stream: 'stdout' | 'stderr', text: string, ts = Date.now()): void {
+    this.log.writeLine(`${new Date(ts).toISOString()} ${stream} ${text}`);
+  }
+
+  /** Writes a whole file of the session (JSON or profile) atomically and records it in `files`. */
+  async writeFile(name: string, data: string | Uint8Array): Promise<void> {
+    await writeFileAtomic(join(this.dir, name), data);
+    if (!this.session.files.includes(name)) this.session.files.push(name);
+  }
+
+  async writeJson(name: string, value: unknown, pretty = true): Promise<void> {
+    await this.writeFile(name, JSON.stringify(value, null, pretty ? 2 : undefined) + '\n');
+  }
+
+  async saveSessionFile(): Promise<void> {
+    await writeJsonAtomic(join(this.dir, SESSION_FILE), this.session);
+  }
+
+  /**
+   * Closes the live files and writes the final session.json. Never throws for a write failure of the live files: a
+   * full disk during the run makes the session partial with reason CHK_DISK_FULL instead.
+   */
+  async finish(status: Exclude<SessionStatus, 'running'>, reason?: { code: string; message: string }): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    const appenders = [this.samples, this.warnings, this.ticks, this.log];
+    const errors = await Promise.all(appenders.map((a) => a.close()));
+    for (const [i, a] of appenders.entries()) {
+      const name = a.path.slice(this.dir.length + 1);
+      if (!this.session.files.includes(name)) this.session.files.push(name);
+      if (errors[i] && !reason) reason = { code: errors[i].code, message: errors[i].message };
+    }
+    this.session.status = reason && status === 'complete' ? 'partial' : status;
+    if (reason) {
+      this.session.partialReason = reason.code;
+      this.session.partialMessage = reason.message;
+    }
+    this.session.timings.endedAt = Date.now();
+    await this.saveSessionFile();
+  }
+}

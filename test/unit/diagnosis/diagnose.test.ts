@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../../app/diagnosis/index.js';
+import { loadDiagnosisAdvice } from '../../../app/diagnosis/advice-files.js';
+import { syntheticRun, type Scenario } from '../../helpers/synthetic-run.js';
+
+const expected: Array<[Scenario, string, string | undefined]> = [
+  ['healthy-saturated', 'healthy', undefined],
+  ['healthy-idle', 'healthy', undefined],
+  ['blocked', 'event-loop-blocked', 'computeReport'],
+  ['io', 'io-bound', 'fetchInventory'],
+  ['gc', 'gc-pressure', 'buildRows'],
+  ['leak', 'memory-leak', 'rememberRequest'],
+  ['listener', 'listener-leak', 'subscribeToUpdates'],
+  ['crash', 'target-crashed', 'parseOrder'],
+  ['too-short', 'insufficient-data', undefined],
+  ['churn-no-trend', 'healthy', undefined],
+];
+
+describe('diagnose() on synthetic runs', () => {
+  for (const noise of [0, 0.15, 0.3]) {
+    for (const [scenario, verdict, culprit] of expected) {
+      it(`${scenario} at noise ${noise} → ${verdict}`, () => {
+        for (const seed of [1, 2, 3, 4, 5]) {
+          const d = diagnose(syntheticRun({ scenario, noise, seed }));
+          expect(d.verdict, `seed ${seed}`).toBe(verdict);
+          const top = d.findings[0]!;
+          expect(top.kind).toBe(verdict);
+          if (culprit) expect(top.culprits[0]?.functionName).toBe(culprit);
+        }
+      });
+    }
+  }
+
+  it('one stalled window does not make a blocked verdict (medians, not means)', () => {
+    const run = syntheticRun({ scenario: 'healthy-saturated', noise: 0.1 });
+    run.samples[3]!.delay = { min: 0, mean: 400, p50: 400, p90: 800, p99: 900, max: 900 };
+    expect(diagnose(run).verdict).toBe('healthy');
+  });
+
+  it('listener leak is the verdict even though memory also grows, and the memory finding stays as a warning', () => {
+    const d = diagnose(syntheticRun({ scenario: 'listener', noise: 0.1 }));
+    expect(d.verdict).toBe('listener-leak');
+    const memory = d.findings.find((f) => f.kind === 'memory-leak');
+    expect(memory?.severity).toBe('warning');
+    expect(memory?.explanation).toMatch(/consequence/);
+  });
+
+  it('listener leak culprit is the frame that added the listener, not node:events', () => {
+    const d = diagnose(syntheticRun({ scenario: 'listener' }));
+    const c = d.findings[0]!.culprits[0]!;
+    expect(c).toMatchObject({ functionName: 'subscribeToUpdates', url: 'file:///srv/app/updates.js', line: 21, category: 'app', measure: 'stack' });
+  });
+
+  it('evidence names the series and the threshold it crossed', () => {
+    const d = diagnose(syntheticRun({ scenario: 'blocked', noise: 0 }));
+    const delay = d.findings[0]!.evidence[0]!;
+    expect(delay.series).toBe('delay.p99');
+    expect(delay.value).toBeGreaterThan(delay.threshold!);
+    expect(delay.fromMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('every finding carries its advice text from the content files', () => {
+    const advice = loadDiagnosisAdvice();
+    for (const [scenario] of expected) {
+      const d = diagnose(syntheticRun({ scenario }), advice);
+      for (const f of d.findings) expect(f.advice.length, f.kind).toBeGreaterThan(50);
+    }
+  });
+
+  it('a crash with a failing load still names the crash', () => {
+    const run = syntheticRun({ scenario: 'crash' });
+    run.load!.errors = run.load!.requestsTotal;
+    const d = diagnose(run);
+    expect(d.verdict).toBe('target-crashed');
+    expect(d.findings.find((f) => f.kind === 'load-errors')?.severity).toBe('warning');
+  });
+
+  it('all-404 answers are reported as failing requests', () => {
+    const run = syntheticRun({ scenario: 'healthy-saturated' });
+    run.load!.non2xx = run.load!.requestsTotal;
+    run.load!.statusCodes = { '404': run.load!.requestsTotal };
+    const d = diagnose(run);
+    expect(d.verdict).toBe('load-errors');
+    expect(d.findings[0]!.explanation).toContain('HTTP 404');
+  });
+});
