@@ -24,6 +24,7 @@ const catalogue = {
   CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
   CHK_LOAD_FAILED: { message: 'The load generator failed: {detail}', exit: 1 },
   CHK_INTERRUPTED: { message: 'Interrupted: the run was stopped before it finished.', hint: 'The partial session was saved and marked.', exit: 4 },
+  CHK_CANCELLED: { message: 'Cancelled.', exit: 4 },
   CHK_RUN_NOT_FOUND: { message: 'No run with id {id} is in progress.', exit: 2 },
   CHK_RUN_IN_PROGRESS: { message: 'A run is already in progress ({id}).', hint: 'Stop it first, or wait for it to finish.', exit: 2 },
   CHK_SESSION_NOT_FOUND: { message: 'No session {id}.', exit: 2 },

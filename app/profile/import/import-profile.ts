@@ -48,7 +48,7 @@ export interface ImportResult {
 }
 
 function interrupted(): CheckupError {
-  return new CheckupError('CHK_INTERRUPTED');
+  return new CheckupError('CHK_CANCELLED');
 }
 
 function fromParseError(err: JsonParseError, name: string): CheckupError {

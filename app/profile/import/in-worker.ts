@@ -1,6 +1,6 @@
 // Runs an import (parse, summary, reduced flame profile) in a worker thread, so a 200 MB profile never blocks the
 // caller's event loop. Progress arrives as callbacks; aborting the signal stops the worker (and any
-// `--prof-process` child it started) and rejects with CHK_INTERRUPTED. A worker that runs out of its heap limit is
+// `--prof-process` child it started) and rejects with CHK_CANCELLED. A worker that runs out of its heap limit is
 // reported as CHK_PROFILE_TOO_LARGE.
 import { statSync } from 'node:fs';
 import { totalmem } from 'node:os';
@@ -49,7 +49,7 @@ export function importInWorker(input: ProfileInput, opts: InWorkerOptions = {}):
   const { onProgress, signal, maxHeapMb, ...job } = opts;
   const name = 'path' in input ? input.path : input.name;
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CheckupError('CHK_INTERRUPTED'));
+    if (signal?.aborted) return reject(new CheckupError('CHK_CANCELLED'));
     const heapMb = maxHeapMb ?? defaultWorkerHeapMb();
     const worker = new Worker(compiledEntry('app/profile/import-worker'), {
       workerData: { ...job, input } satisfies WorkerJob,
@@ -70,7 +70,7 @@ export function importInWorker(input: ProfileInput, opts: InWorkerOptions = {}):
     };
     const onAbort = () => {
       worker.postMessage({ type: 'abort' });
-      graceTimer = setTimeout(() => done(new CheckupError('CHK_INTERRUPTED')), ABORT_GRACE_MS);
+      graceTimer = setTimeout(() => done(new CheckupError('CHK_CANCELLED')), ABORT_GRACE_MS);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (msg: FromWorker) => {
@@ -88,7 +88,7 @@ export function importInWorker(input: ProfileInput, opts: InWorkerOptions = {}):
       } else done(new CheckupError('CHK_INTERNAL', { detail: err.message }, { cause: err }));
     });
     worker.on('exit', (code) => {
-      if (!settled) done(signal?.aborted ? new CheckupError('CHK_INTERRUPTED') : new CheckupError('CHK_INTERNAL', { detail: `the import worker exited with code ${code}` }));
+      if (!settled) done(signal?.aborted ? new CheckupError('CHK_CANCELLED') : new CheckupError('CHK_INTERNAL', { detail: `the import worker exited with code ${code}` }));
     });
   });
 }

@@ -24,7 +24,7 @@ export function preprocessV8Log(logPath: string, name: string, options: ProfProc
   const timeoutMs = options.timeoutMs ?? 120_000;
   const failed = (detail: string, cause?: unknown) => new CheckupError('CHK_PROF_PROCESS_FAILED', { name, detail }, { cause });
   return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) return reject(new CheckupError('CHK_INTERRUPTED'));
+    if (options.signal?.aborted) return reject(new CheckupError('CHK_CANCELLED'));
     const child = spawn(options.nodePath ?? process.execPath, ['--prof-process', '--preprocess', logPath], {
       cwd: tmpdir(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +50,7 @@ export function preprocessV8Log(logPath: string, name: string, options: ProfProc
     };
     const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
     const timer = setTimeout(() => finish(failed(`it did not finish within ${limit}`)), timeoutMs);
-    const onAbort = () => finish(new CheckupError('CHK_INTERRUPTED'));
+    const onAbort = () => finish(new CheckupError('CHK_CANCELLED'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     child.stdout.on('data', (chunk: Buffer) => {

@@ -70,7 +70,7 @@ describe('V8 isolate logs', () => {
     expect((err as Error).message).toMatch(/ENOENT/);
   });
 
-  it('CHK_INTERRUPTED when aborted while --prof-process runs, and the child is gone', async () => {
+  it('CHK_CANCELLED when aborted while --prof-process runs, and the child is gone', async () => {
     const controller = new AbortController();
     const pending = importProfile({ path: profileFixture('node/node-20-isolate-v8.log') }, {
       signal: controller.signal,
@@ -78,7 +78,7 @@ describe('V8 isolate logs', () => {
         if (p.phase === 'preprocess' && p.fraction === 0) setTimeout(() => controller.abort(), 100);
       },
     });
-    await expect(pending).rejects.toMatchObject({ code: 'CHK_INTERRUPTED' });
+    await expect(pending).rejects.toMatchObject({ code: 'CHK_CANCELLED' });
     await new Promise((r) => setTimeout(r, 100));
     expect(profProcessChildren()).toEqual([]);
   });

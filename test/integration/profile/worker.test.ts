@@ -66,7 +66,7 @@ describe('importInWorker', () => {
         },
       },
     );
-    await expect(pending).rejects.toMatchObject({ code: 'CHK_INTERRUPTED' });
+    await expect(pending).rejects.toMatchObject({ code: 'CHK_CANCELLED' });
     expect(performance.now() - abortedAt).toBeLessThan(1500);
   });
 
@@ -76,7 +76,7 @@ describe('importInWorker', () => {
       { path: profileFixture('node/node-20-isolate-v8.log') },
       { signal: controller.signal, onProgress: (p) => p.phase === 'preprocess' && p.fraction === 0 && setTimeout(() => controller.abort(), 150) },
     );
-    await expect(pending).rejects.toMatchObject({ code: 'CHK_INTERRUPTED' });
+    await expect(pending).rejects.toMatchObject({ code: 'CHK_CANCELLED' });
     await new Promise((r) => setTimeout(r, 200));
     expect(children()).toEqual([]);
   });

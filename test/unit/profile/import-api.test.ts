@@ -44,7 +44,7 @@ describe('importProfile', () => {
     const controller = new AbortController();
     const big = JSON.stringify({ ...JSON.parse(cpuText), pad: 'x'.repeat(8_000_000) });
     const pending = importProfile({ name: 'big', data: big }, { signal: controller.signal, onProgress: () => controller.abort() });
-    expect(await codeOf(pending)).toBe('CHK_INTERRUPTED');
+    expect(await codeOf(pending)).toBe('CHK_CANCELLED');
   });
 
   it.each([
