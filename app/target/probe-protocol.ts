@@ -1,0 +1,92 @@
+// The side-channel protocol between the probe (app/probe/probe.cjs, inside the target) and the engine. One JSON
+// object per line in each direction. The probe is plain JavaScript on the user's Node, so everything it sends is
+// checked here before the engine trusts it; a connection whose first line is not a hello with our token is dropped.
+import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
+
+export const PROBE_PROTOCOL_VERSION = 1;
+
+export interface ProbeHello {
+  type: 'hello';
+  token: string;
+  probeVersion: number;
+  pid: number;
+  ppid: number;
+  argv: string[];
+  execArgv: string[];
+  nodeVersion: string;
+  platform: string;
+  arch: string;
+  cwd: string;
+  /** performance.timeOrigin of the target (Unix epoch ms): GC pause start times are relative to it. */
+  timeOrigin: number;
+}
+
+export type ProbeMessage =
+  | ProbeHello
+  | { type: 'inspector'; url?: string; error?: string }
+  | { type: 'listening'; address: string; family: string; port: number; startupMs: number }
+  | { type: 'listen-error'; code: string; port?: number; address?: string; message: string }
+  | { type: 'sample'; sample: ProbeSample }
+  | { type: 'warning'; warning: ProbeWarning }
+  | { type: 'probe-error'; message: string };
+
+/** What the engine sends to the probe. */
+export type EngineMessage = { type: 'welcome'; pgid: number } | { type: 'bye' };
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isStrArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
+
+function isHello(m: Obj): boolean {
+  return isStr(m.token) && isNum(m.pid) && isNum(m.ppid) && isStrArray(m.argv) && isStrArray(m.execArgv) && isStr(m.nodeVersion) && isStr(m.platform) && isStr(m.cwd);
+}
+
+function isSample(s: unknown): s is ProbeSample {
+  if (!isObj(s) || !isNum(s.ts) || !isNum(s.windowMs) || !isNum(s.elu)) return false;
+  const d = s.delay;
+  const c = s.cpu;
+  const g = s.gc;
+  return (
+    isObj(d) && ['min', 'mean', 'p50', 'p90', 'p99', 'max'].every((k) => isNum(d[k])) &&
+    isObj(c) && isNum(c.user) && isNum(c.system) &&
+    isObj(s.memory) && isObj(s.handles) &&
+    isObj(g) && isNum(g.count) && isNum(g.totalMs) && Array.isArray(g.pauses) &&
+    Array.isArray(s.io)
+  );
+}
+
+function isWarning(w: unknown): w is ProbeWarning {
+  return isObj(w) && isNum(w.ts) && isStr(w.name) && isStr(w.message);
+}
+
+/** Parse one line from the probe; null when it is not a well-formed message we know. */
+export function parseProbeMessage(line: string): ProbeMessage | null {
+  let m: unknown;
+  try {
+    m = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isObj(m) || !isStr(m.type)) return null;
+  switch (m.type) {
+    case 'hello':
+      return isHello(m) ? (m as unknown as ProbeHello) : null;
+    case 'inspector':
+      return m.url === undefined || isStr(m.url) ? (m as ProbeMessage) : null;
+    case 'listening':
+      return isNum(m.port) && m.port > 0 && m.port < 65536 && isNum(m.startupMs) ? ({ ...m, address: String(m.address), family: String(m.family) } as ProbeMessage) : null;
+    case 'listen-error':
+      return isStr(m.code) ? ({ ...m, message: String(m.message) } as ProbeMessage) : null;
+    case 'sample':
+      return isSample(m.sample) ? (m as ProbeMessage) : null;
+    case 'warning':
+      return isWarning(m.warning) ? (m as ProbeMessage) : null;
+    case 'probe-error':
+      return { type: 'probe-error', message: String(m.message) };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,129 @@
+// Taking down a whole process tree. On POSIX the target is spawned detached, so it leads its own process group and
+// everything it starts (npm's shell, the app, the app's children) shares that group: we signal -pgid. On Windows,
+// taskkill /T walks the tree (without /F it asks politely, with /F it forces).
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+
+const isWindows = process.platform === 'win32';
+
+/** Send a signal to the whole group; false when nothing was there to receive it. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Is any live (non-zombie) process left in the group? kill(-pgid, 0) also succeeds for zombies, and in a container
+ * whose PID 1 does not reap, orphaned zombies stay forever; on Linux we therefore look at /proc for a member that is
+ * not a zombie.
+ */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  if (process.platform !== 'linux') return true;
+  return linuxGroupMembers(pgid).some((m) => m.state !== 'Z' && m.state !== 'X');
+}
+
+export interface ProcInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  state: string;
+}
+
+/** Processes of a group from /proc (Linux only). */
+export function linuxGroupMembers(pgid: number): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    const info = readProcStat(Number(name));
+    if (info && info.pgid === pgid) out.push(info);
+  }
+  return out;
+}
+
+export function readProcStat(pid: number): ProcInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses, so split after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid, state: fields[0] ?? '?', ppid: Number(fields[1]), pgid: Number(fields[2]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is this one process alive (and not a zombie)? */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  if (process.platform !== 'linux') return true;
+  const info = readProcStat(pid);
+  return info !== undefined && info.state !== 'Z' && info.state !== 'X';
+}
+
+function runTaskkill(pid: number, force: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn('taskkill', ['/pid', String(pid), '/T', ...(force ? ['/F'] : [])], { stdio: 'ignore', windowsHide: true });
+    child.on('error', () => resolve());
+    child.on('exit', () => resolve());
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (condition()) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
+  }
+}
+
+/**
+ * Graceful, then forced: SIGTERM the group, wait up to graceMs for it to be gone, then SIGKILL and wait a little
+ * more. `leaderGone` tells when the launched process itself has exited (its exit event), which on Windows is all
+ * we can observe. Returns whether the kill had to be forced.
+ */
+export async function killTree(pid: number, graceMs: number, leaderGone: () => boolean): Promise<{ forced: boolean }> {
+  if (isWindows) {
+    await runTaskkill(pid, false);
+    if (await waitUntil(leaderGone, graceMs)) return { forced: false };
+    await runTaskkill(pid, true);
+    await waitUntil(leaderGone, 5000);
+    return { forced: true };
+  }
+  const gone = () => leaderGone() && !groupAlive(pid);
+  if (gone()) return { forced: false };
+  signalGroup(pid, 'SIGTERM');
+  if (await waitUntil(gone, graceMs)) return { forced: false };
+  signalGroup(pid, 'SIGKILL');
+  await waitUntil(gone, 5000);
+  return { forced: true };
+}
+
+/** For exit handlers: no waiting, no grace. */
+export function killTreeSync(pid: number): void {
+  if (isWindows) {
+    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    return;
+  }
+  signalGroup(pid, 'SIGKILL');
+}
