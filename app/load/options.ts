@@ -1,0 +1,68 @@
+// Recipe load spec -> autocannon options for each phase. Pure: no I/O, so it is unit-tested directly.
+import type { LoadSpec } from '../contract/recipe.js';
+import type { AutocannonOptions } from './autocannon.js';
+import { originOf, type LoadTarget } from './address.js';
+
+/** Options for one autocannon run, minus the histogram sinks the worker adds (functions cannot cross threads). */
+export type PhaseOptions = Omit<AutocannonOptions, 'histograms'>;
+
+export interface LoadPlan {
+  /** Undefined when warmupSec is 0. */
+  warmup?: PhaseOptions;
+  measure: PhaseOptions;
+  /** Connections actually opened in the measured phase (autocannon lowers them for small amounts and rates). */
+  connections: number;
+}
+
+function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
+  const origin = originOf({ ...target, protocol: target.protocol ?? spec.protocol });
+  const requests = spec.requests.map((r) => ({
+    method: r.method.toUpperCase(),
+    path: r.path,
+    headers: { ...r.headers },
+    ...(r.body !== undefined ? { body: r.body } : {}),
+  }));
+  let connections = spec.connections;
+  const options: PhaseOptions = {
+    url: origin + (requests[0]?.path ?? '/'),
+    connections,
+    pipelining: spec.pipelining,
+    timeout: spec.timeoutSec,
+    requests,
+    sampleInt: 1000,
+  };
+  if (spec.rate !== undefined) {
+    // `rate` is the overall request rate across all connections (autocannon's overallRate). autocannon opens at
+    // most `rate` connections then. Its coordinated-omission correction assumes an expected interval of
+    // ceil(1 / rate) ms, which is 1 ms for any rate, and so invents latency samples; we record raw latencies instead.
+    options.overallRate = spec.rate;
+    options.ignoreCoordinatedOmission = true;
+    connections = Math.min(connections, spec.rate);
+    options.connections = connections;
+  }
+  return options;
+}
+
+export function planLoad(spec: LoadSpec, target: LoadTarget): LoadPlan {
+  const measure = base(spec, target);
+  if (spec.amount !== undefined) {
+    // autocannon splits `amount` over the connections and refuses more connections than requests.
+    measure.amount = spec.amount;
+    measure.connections = Math.min(measure.connections, spec.amount);
+  } else {
+    measure.duration = timerFor(spec.durationSec);
+  }
+  const plan: LoadPlan = { measure, connections: measure.connections };
+  if (spec.warmupSec > 0) plan.warmup = { ...base(spec, target), duration: timerFor(spec.warmupSec) };
+  return plan;
+}
+
+/**
+ * autocannon ends a run only at a 1 s sample, after its duration timer has set a stop flag. When the timer and the
+ * sample fall due in the same millisecond their order is arbitrary, and the run then goes on a whole extra second
+ * (seen here: a 2 s run lasting 3 s). Arming the timer half a second before the boundary makes every run end at
+ * exactly ceil(seconds) samples; load continues until that sample, so nothing is cut short.
+ */
+export function timerFor(seconds: number): number {
+  return Math.ceil(seconds) - 0.5;
+}
