@@ -9,6 +9,15 @@ import type { SessionDetail, SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
+const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an absolute path');
+const Categories = z.array(z.enum(['app', 'dependency', 'node-core', 'v8', 'native', 'gc', 'idle', 'program'])).max(8);
+
+/** Where a profile comes from: a recorded session's file, or a file opened from disk (any supported format). */
+export const ProfileSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('session'), sessionId: SessionId, file: z.enum(['cpu', 'heap']) }).strict(),
+  z.object({ kind: z.literal('file'), path: AbsolutePath, index: z.number().int().min(0).max(1000).optional() }).strict(),
+]);
+export type ProfileSource = z.infer<typeof ProfileSourceSchema>;
 const RunId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a run id');
 
 /** Payload schema of every method. A method absent here does not exist. */
@@ -20,6 +29,19 @@ export const methodParams = {
   listSessions: z.object({}).strict(),
   getSession: z.object({ id: SessionId }).strict(),
   deleteSession: z.object({ id: SessionId }).strict(),
+  openProfile: z
+    .object({
+      source: ProfileSourceSchema,
+      hide: Categories.optional(),
+      /** Show only the stacks through this function, starting at it. */
+      focus: z.object({ functionName: z.string().max(1000), url: z.string().max(4096), line: z.number().int().min(0) }).strict().optional(),
+    })
+    .strict(),
+  describeProject: z.object({ dir: AbsolutePath }).strict(),
+  openInEditor: z.object({ url: z.string().min(1).max(4096), line: z.number().int().min(0).optional(), column: z.number().int().min(0).optional() }).strict(),
+  revealPath: z.object({ path: AbsolutePath }).strict(),
+  /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
+  pickPath: z.object({ kind: z.enum(['file', 'folder']), title: z.string().max(200).optional(), profilesOnly: z.boolean().optional() }).strict(),
 } as const;
 
 export const LIVE_BATCHES_PER_SECOND = 5;
@@ -64,6 +86,36 @@ export interface SessionListItem {
   note?: string;
 }
 
+/** One profile opened for viewing: the summary for the tables and a prepared, reduced document for the flame view. */
+export interface ProfileView {
+  source: ProfileSource;
+  format: import('./profile.js').ProfileFormat;
+  /** File name or session name, for the title bar. */
+  title: string;
+  /** Path of the flame document relative to the renderer's origin: `flame/<id>.json` (speedscope's #profileURL). */
+  flamePath: string;
+  summary: import('./profile.js').ProfileSummary;
+  /** What was reduced or hidden for the flame view, in plain words. */
+  notes: string[];
+  /** Profiles in the same file (threads of a trace, profiles of a speedscope file); `index` selects one. */
+  siblings: Array<{ index: number; name: string }>;
+  index: number;
+  hidden: import('./profile.js').FrameCategory[];
+  focus?: { functionName: string; url: string; line: number };
+}
+
+export interface ProjectInfo {
+  dir: string;
+  /** package.json name, else the folder's name. */
+  name: string;
+  /** package.json scripts. */
+  scripts: Record<string, string>;
+  /** Likely entry files that exist: package.json main, server.js, index.js, app.js, src/... */
+  entries: string[];
+  /** The last recipe used for this project, when there was one (remembered per project). */
+  lastRecipe?: Recipe;
+}
+
 /** Result type of each method. */
 export interface MethodResults {
   listLabs: LabInfo[];
@@ -73,6 +125,11 @@ export interface MethodResults {
   listSessions: SessionListItem[];
   getSession: SessionDetail;
   deleteSession: { deleted: boolean };
+  openProfile: ProfileView;
+  describeProject: ProjectInfo;
+  openInEditor: { opened: 'editor' | 'os' };
+  revealPath: { revealed: boolean };
+  pickPath: { path?: string };
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };
@@ -116,7 +173,13 @@ export type EngineEvent =
       error?: SerializedError;
       diagnosis?: Diagnosis;
       load?: Pick<LoadResult, 'requestsPerSecond' | 'latency' | 'errors' | 'non2xx'>;
-    };
+    }
+  /** A command from the desktop host's menu or OS (File > Open profile, a file dropped on the dock icon...). */
+  | { type: 'host-command'; command: 'new-checkup' | 'open-profile' | 'open-session' | 'show-sessions' | 'show-start'; path?: string; sessionId?: string }
+  /** Something the host wants the user to know, e.g. the desktop's engine process restarted after a crash. */
+  | { type: 'host-notice'; level: 'error' | 'info'; message: string; error?: SerializedError }
+  /** Progress of a long profile import (big files). */
+  | { type: 'profile-progress'; path: string; phase: string; fraction: number };
 
 /** What `window.checkup` and every engine client look like. */
 export type EngineApi = {
@@ -134,3 +197,29 @@ export function parseParams<M extends MethodName>(method: M, params: unknown): z
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methodParams, name);
 }
+
+/** A file the user dropped or chose in the renderer (a DOM File). */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+/**
+ * `window.checkup` as the renderer sees it: the engine API plus what only the host can do with files. On the desktop
+ * the preload provides it (a dropped file's real path via Electron's webUtils); in browser mode the WebSocket client
+ * does (the file is uploaded to the server, which saves it and answers with its path).
+ */
+export type CheckupClient = EngineApi & {
+  host: 'desktop' | 'browser';
+  files: {
+    /** A path the engine can open for this file (openProfile with source kind 'file'). */
+    toPath(file: DroppedFile): Promise<string>;
+  };
+};
+
+/**
+ * Where things are, relative to the renderer's own origin, in every face: the renderer at `index.html`, speedscope's
+ * static app at `speedscope/index.html`, flame documents at `flame/<name>` (ProfileView.flamePath). Browser mode
+ * serves them over http://127.0.0.1:<port>/, the desktop over its checkup://app/ protocol.
+ */
+export const ROUTES = { speedscope: 'speedscope/index.html', flamePrefix: 'flame/', api: 'api', upload: 'upload' } as const;

@@ -56,6 +56,8 @@ export interface Culprit {
   package?: string;
   /** Where the share was measured: CPU self time, allocated bytes, I/O wait, a warning's stack. */
   measure: 'cpu' | 'allocation' | 'io-wait' | 'stack';
+  /** For anonymous functions: the named function of the user's that most often called it ("in orderStats"). */
+  calledFrom?: string;
   /**
    * For allocation culprits: the user's functions this one calls (from the CPU profile). V8's heap sampler drops
    * frames of functions inlined by the optimiser, so the memory may really be allocated in one of these.

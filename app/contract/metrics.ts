@@ -85,7 +85,7 @@ export interface ProbeWarning {
 
 /** Per-second figures of the load generator, sent live. */
 export interface LoadTick {
-  /** Seconds since the measured load began (negative during warm-up). */
+  /** Start of this 1 s window, in seconds from the measured start (warm-up: -W..-1). */
   second: number;
   phase: 'warmup' | 'measure';
   requests: number;
@@ -108,7 +108,11 @@ export interface LatencySummary {
   max: number;
 }
 
-/** The kept result of the measured load (warm-up excluded). Latency in ms (autocannon resolves whole ms). */
+/**
+ * The kept result of the measured load (warm-up excluded). Latency in ms at 0.1 ms resolution from our own histogram
+ * (autocannon records whole milliseconds; its own figures stay in `raw`). A duration run's `durationSec` is rounded
+ * up to whole seconds (autocannon ends a run only at its once-a-second sample).
+ */
 export interface LoadResult {
   url: string;
   connections: number;

@@ -55,7 +55,7 @@ export const LoadSpecSchema = z
     durationSec: z.number().min(1).max(3600).default(10),
     /** Stop after this many requests instead of a duration. */
     amount: z.number().int().min(1).optional(),
-    /** Requests per second per connection cap (autocannon `overallRate` is used, see load/). */
+    /** Overall requests per second across all connections (autocannon `overallRate`); autocannon opens at most `rate` connections. */
     rate: z.number().int().min(1).optional(),
     /** Seconds of load before measuring; excluded from results, profile and diagnosis. */
     warmupSec: z.number().min(0).max(600).default(2),

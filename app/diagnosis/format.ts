@@ -18,6 +18,12 @@ export function where(c: Pick<Culprit, 'url' | 'line'>): string {
   return c.line ? `${file}:${c.line}` : file || '(native)';
 }
 
+/** A culprit's name as people say it: "(anonymous) in orderStats" for callbacks. */
+export function displayName(c: Pick<Culprit, 'functionName' | 'calledFrom'>): string {
+  const name = c.functionName || '(anonymous)';
+  return c.calledFrom ? `${name} in ${c.calledFrom}` : name;
+}
+
 export function named(c: Culprit): string {
-  return `${c.functionName || '(anonymous)'} (${where(c)})`;
+  return `${displayName(c)} (${where(c)})`;
 }

@@ -14,7 +14,11 @@ interface Attribution {
   charged: Float64Array;
   total: Float64Array;
   byCategory: Map<FrameCategory, number>;
+  /** For anonymous owner frames: charged weight by the nearest named app frame above them. */
+  callers: Map<number, Map<number, number>>;
 }
+
+const isAnonymous = (name: string) => name === '' || name === '(anonymous)';
 
 export interface AttributionOptions {
   /** Code that is ours, not the user's (the probe): never a culprit, its time charged as if it were Node's. */
@@ -32,17 +36,33 @@ function attribute(profile: Profile, options: AttributionOptions = {}): Attribut
   const appOwner = new Int32Array(n).fill(-1);
   const depOwner = new Int32Array(n).fill(-1);
   const byCategory = new Map<FrameCategory, number>();
+  const namedAbove = new Int32Array(n).fill(-1);
+  const callers = new Map<number, Map<number, number>>();
   // Parents come before children in node order, so one pass sees each node's owners already set on its parent.
   for (let node = 1; node < n; node++) {
     const parent = profile.nodeParent[node]!;
     const frame = frames[profile.nodeFrame[node]!];
     appOwner[node] = isOwner(frame, 'app', options.ignoreUrls) ? profile.nodeFrame[node]! : appOwner[parent]!;
     depOwner[node] = isOwner(frame, 'dependency', options.ignoreUrls) ? profile.nodeFrame[node]! : depOwner[parent]!;
+    const named = frame && isOwner(frame, 'app', options.ignoreUrls) && !isAnonymous(frame.functionName);
+    namedAbove[node] = named ? profile.nodeFrame[node]! : namedAbove[parent]!;
     const self = profile.nodeSelf[node]!;
     if (!self) continue;
     if (frame) byCategory.set(frame.category, (byCategory.get(frame.category) ?? 0) + self);
     const owner = appOwner[node]! >= 0 ? appOwner[node]! : depOwner[node]!;
-    if (owner >= 0) charged[owner]! += self;
+    if (owner < 0) continue;
+    charged[owner]! += self;
+    if (isAnonymous(frames[owner]!.functionName)) {
+      // The owner node is the nearest node of the owner's frame on this stack; its named caller is above it.
+      let at = node;
+      while (at > 0 && profile.nodeFrame[at] !== owner) at = profile.nodeParent[at]!;
+      const caller = namedAbove[profile.nodeParent[at]!]!;
+      if (caller >= 0) {
+        const byCaller = callers.get(owner) ?? new Map<number, number>();
+        byCaller.set(caller, (byCaller.get(caller) ?? 0) + self);
+        callers.set(owner, byCaller);
+      }
+    }
   }
   // Total time per function, counting recursion once: only the outermost occurrence on a stack adds its subtree.
   const total = new Float64Array(frames.length);
@@ -58,12 +78,18 @@ function attribute(profile: Profile, options: AttributionOptions = {}): Attribut
       if (node !== ROOT) onStack[profile.nodeFrame[node]!]!--;
     },
   );
-  return { charged, total, byCategory };
+  return { charged, total, byCategory, callers };
 }
 
 export function profileCulprits(profile: Profile, measure: Culprit['measure'], options: AttributionOptions & { count?: number } = {}): Culprit[] {
-  const { charged, total } = attribute(profile, options);
+  const { charged, total, callers } = attribute(profile, options);
   const all = profile.totalWeight || 1;
+  const calledFrom = (f: number): string | undefined => {
+    const byCaller = callers.get(f);
+    if (!byCaller) return undefined;
+    const [best] = [...byCaller.entries()].sort((a, b) => b[1] - a[1]);
+    return best ? profile.frames[best[0]]!.functionName : undefined;
+  };
   return [...charged.keys()]
     .filter((f) => charged[f]! > 0 && OWNERS.has(profile.frames[f]!.category))
     .sort((a, b) => charged[b]! - charged[a]!)
@@ -80,6 +106,7 @@ export function profileCulprits(profile: Profile, measure: Culprit['measure'], o
         category: frame.category,
         ...(frame.package ? { package: frame.package } : {}),
         measure,
+        ...(calledFrom(f) ? { calledFrom: calledFrom(f)! } : {}),
       };
     });
 }

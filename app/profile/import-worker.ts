@@ -6,6 +6,8 @@ import { summarizeProfile } from './analysis/summarize.js';
 import { importProfile } from './import/import-profile.js';
 import type { FromWorker, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './import/worker-protocol.js';
 import { reduceForFlame } from './reduce/reduce-for-flame.js';
+import { focusOnFrame } from './model/focus-frame.js';
+import { hideCategories } from './model/hide-categories.js';
 
 const port = parentPort;
 const job = workerData as WorkerJob;
@@ -27,7 +29,8 @@ async function run(): Promise<void> {
   const profiles: WorkerProfileResult[] = [];
   const transfer: ArrayBuffer[] = [];
   for (let i = 0; i < imported.profiles.length; i++) {
-    const profile = imported.profiles[i]!;
+    const visible = job.hide?.length ? hideCategories(imported.profiles[i]!, new Set(job.hide)) : imported.profiles[i]!;
+    const profile = job.focus ? (focusOnFrame(visible, job.focus) ?? visible) : visible;
     const step = (phase: 'analyse' | 'reduce') => post({ type: 'progress', progress: { phase, fraction: i / imported.profiles.length } });
     step('analyse');
     const summary = summarizeProfile(profile, imported.format, { ...(job.top !== undefined ? { top: job.top } : {}), warnings: fileWarnings });

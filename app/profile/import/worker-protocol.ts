@@ -1,5 +1,6 @@
 // Messages between importInWorker (parent) and app/profile/import-worker (worker thread).
-import type { ProfileFormat, ProfileSummary } from '../../contract/profile.js';
+import type { FrameCategory, ProfileFormat, ProfileSummary } from '../../contract/profile.js';
+import type { FrameMatch } from '../model/focus-frame.js';
 import type { ProfileData } from '../model/types.js';
 import type { ReduceOptions, ReducedFlame } from '../reduce/reduce-for-flame.js';
 import type { ImportProgress } from './import-profile.js';
@@ -14,6 +15,10 @@ export interface WorkerJob {
   /** Send the full models back (their typed arrays are transferred, not copied). */
   keepProfiles?: boolean;
   profProcessTimeoutMs?: number;
+  /** Frame categories to leave out (their time goes to the nearest visible caller); applies to summary and flame. */
+  hide?: FrameCategory[];
+  /** Keep only stacks through this function, starting at it (applied after `hide`). */
+  focus?: FrameMatch;
 }
 
 export interface WorkerProfileResult {

@@ -1,0 +1,72 @@
+// `checkup`: the command line face of the engine.
+import { checkupVersion } from '../paths.js';
+import { processIo, runCommand } from './run-command.js';
+
+const HELP = `checkup ${checkupVersion}: a performance doctor for Node.js servers
+
+Usage:
+  checkup run [options] -- node server.js [args]   launch, load, profile and diagnose an app
+  checkup run [options] -- npm run <script>         the same for an npm script
+  checkup run --demo [lab]                          the same on a bundled sample app (default: blocking)
+  checkup labs                                      list the bundled sample apps
+  checkup help                                      this text
+
+Load (named as autocannon names them):
+  -c, --connections N    concurrent connections (10)
+  -d, --duration SEC     measured seconds (10)
+  -a, --amount N         stop after N requests instead of a duration
+  -p, --pipelining N     requests per connection in flight (1)
+  -m, --method M         HTTP method (GET)
+  -H, --header "K: V"    request header, repeatable
+  -b, --body TEXT        request body
+      --path PATH        request path, repeatable: several paths are sent in rotation (/)
+      --rate N           at most N requests per second
+      --warmup SEC       seconds of load before measuring, excluded from results (2)
+      --timeout SEC      request timeout (10)
+      --port N           port to load (default: the first port the app listens on)
+      --host HOST        host to load (127.0.0.1); another machine needs --allow-remote
+
+Profiling and target:
+      --no-profile       do not record a CPU profile
+      --interval US      CPU profiler sampling interval in microseconds (1000)
+      --no-heap          do not record the sampling heap profile (it names where retained memory was allocated)
+      --sample-interval MS   probe sampling window (250)
+      --ready-timeout SEC    how long to wait for the app to listen (30)
+      --cwd DIR          working folder of the app
+  -e, --env NAME=VALUE   environment variable for the app, repeatable
+      --note TEXT        a note kept with the session ("what did I change")
+
+Output:
+      --json             print exactly one JSON document on stdout
+      --out DIR          save the session folder under DIR (default: the app-data folder)
+
+Exit status: 0 for a completed checkup whatever its verdict; 2 bad options, 3 the app failed (exited, never
+listened, port taken, crashed), 4 interrupted, 1 other errors.
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'run':
+      return runCommand(rest);
+    case 'labs': {
+      const { listLabs } = await import('../labs/catalogue.js');
+      for (const lab of listLabs()) processIo.stdout(`${lab.name.padEnd(16)} ${lab.problem.padEnd(20)} ${lab.title}\n`);
+      return 0;
+    }
+    case '--version':
+    case '-v':
+    case 'version':
+      processIo.stdout(checkupVersion + '\n');
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      processIo.stdout(HELP);
+      return 0;
+    default:
+      processIo.stderr(`Error CHK_INVALID_OPTIONS: unknown command "${command}".\n\n${HELP}`);
+      return 2;
+  }
+}

@@ -1,0 +1,73 @@
+// Live progress of a run on stderr: one rewritten line on a terminal, a line per phase and per second otherwise.
+import type { EngineEvent, RunPhase } from '../contract/api.js';
+import type { LoadTick, ProbeSample } from '../contract/metrics.js';
+import { dim, isTty } from './terminal.js';
+
+const phaseText: Record<RunPhase, string> = {
+  starting: 'starting the app',
+  'waiting-for-port': 'waiting for the app to listen',
+  warmup: 'warming up',
+  measuring: 'measuring',
+  collecting: 'collecting the profile',
+  diagnosing: 'diagnosing',
+  saving: 'saving',
+  done: 'done',
+  failed: 'failed',
+  stopped: 'stopped',
+};
+
+export class ProgressPrinter {
+  private readonly tty = isTty(process.stderr);
+  private phase: RunPhase = 'starting';
+  private totalSec = 0;
+  private warmupSec = 0;
+  private lastTick: LoadTick | undefined;
+  private lastSample: ProbeSample | undefined;
+  private lineOpen = false;
+
+  constructor(
+    warmupSec: number,
+    private readonly out: NodeJS.WriteStream = process.stderr,
+  ) {
+    this.warmupSec = warmupSec;
+  }
+
+  handle(event: EngineEvent): void {
+    if (event.type === 'run-phase') {
+      this.phase = event.phase;
+      if (event.totalSec) this.totalSec = event.totalSec;
+      if (['done', 'failed', 'stopped'].includes(event.phase)) return this.clear();
+      this.write(`${phaseText[event.phase]}…`, true);
+    } else if (event.type === 'run-live') {
+      this.lastSample = event.live.samples.at(-1) ?? this.lastSample;
+      const tick = event.live.ticks.at(-1);
+      // Ticks still in flight after the load ended would rewrite the line of a later phase.
+      if (tick && (this.phase === 'warmup' || this.phase === 'measuring')) {
+        this.lastTick = tick;
+        this.write(this.tickLine(tick), !this.tty);
+      }
+    }
+  }
+
+  private tickLine(t: LoadTick): string {
+    const measured = Math.round(this.totalSec - this.warmupSec);
+    const elapsed = t.phase === 'warmup' ? 'warming up' : `measuring ${t.second + 1}/${measured} s`;
+    const delay = this.lastSample ? `  loop delay p99 ${this.lastSample.delay.p99.toFixed(1)} ms` : '';
+    const cpu = this.lastSample ? `  cpu ${Math.round((this.lastSample.cpu.user + this.lastSample.cpu.system) * 100)}%` : '';
+    return `${elapsed}  ${t.requests.toLocaleString('en-US')} req/s  latency p99 ${t.latencyP99.toFixed(1)} ms${delay}${cpu}${t.errors + t.non2xx ? `  ${t.errors + t.non2xx} failed` : ''}`;
+  }
+
+  private write(text: string, newLine: boolean): void {
+    if (this.tty) {
+      this.out.write(`\r\u001b[2K${dim(text, this.out)}`);
+      this.lineOpen = true;
+    } else if (newLine) {
+      this.out.write(text + '\n');
+    }
+  }
+
+  clear(): void {
+    if (this.tty && this.lineOpen) this.out.write('\r\u001b[2K');
+    this.lineOpen = false;
+  }
+}

@@ -1,0 +1,147 @@
+// The doctor's summary for a terminal, and the one JSON document of `--json`.
+import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
+import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
+import type { LoadResult } from '../contract/metrics.js';
+import type { SessionDetail } from '../contract/session.js';
+import type { SerializedError } from '../errors.js';
+import { displayName } from '../diagnosis/format.js';
+import { bold, cyan, dim, green, red, yellow } from './terminal.js';
+
+export function location(c: Pick<Culprit, 'url' | 'line' | 'column'>, cwd = process.cwd()): string {
+  let file = c.url;
+  if (file.startsWith('file://')) {
+    try {
+      file = fileURLToPath(file);
+      const rel = relative(cwd, file);
+      if (!rel.startsWith('..') && rel.length < file.length) file = rel;
+    } catch {
+      // keep the URL as it is
+    }
+  }
+  if (!file) return '(native)';
+  return c.line ? `${file}:${c.line}${c.column ? ':' + c.column : ''}` : file;
+}
+
+function severityLabel(f: Finding): string {
+  if (f.severity === 'problem') return red(bold('problem'));
+  if (f.severity === 'warning') return yellow('warning');
+  return dim('info');
+}
+
+function verdictLine(d: Diagnosis): string {
+  const top = d.findings[0];
+  if (!top) return '';
+  const title = top.title.toUpperCase();
+  return d.verdict === 'healthy' ? green(bold(title)) : red(bold(title));
+}
+
+function loadLine(load: LoadResult): string {
+  const l = load.latency;
+  const fails = load.errors + load.timeouts + load.non2xx;
+  const t = (v: number) => (v >= 100 ? String(Math.round(v)) : String(Math.round(v * 10) / 10));
+  return (
+    `${bold(Math.round(load.requestsPerSecond).toLocaleString('en-US'))} req/s   ` +
+    `latency p50 ${t(l.p50)} ms · p90 ${t(l.p90)} ms · p99 ${bold(t(l.p99))} ms · max ${t(l.max)} ms   ` +
+    (fails ? red(`${load.errors} errors · ${load.timeouts} timeouts · ${load.non2xx} non-2xx`) : dim('no errors'))
+  );
+}
+
+function culpritLines(culprits: Culprit[], indent: string): string[] {
+  return culprits.map((c) => {
+    const share = c.measure === 'stack' ? '      ' : `${c.selfPercent.toFixed(1).padStart(5)}%`;
+    const pkg = c.package ? dim(` [${c.package}]`) : '';
+    const line = `${indent}${share}  ${bold(displayName(c))}  ${cyan(location(c))}${pkg}`;
+    const also = c.mayInclude?.length ? `\n${indent}        ${dim('or in what it calls (inlined by V8): ' + c.mayInclude.map((f) => `${f.functionName} ${location({ ...f, column: 0 })}`).join(', '))}` : '';
+    return line + also;
+  });
+}
+
+/** First paragraph of the advice (the full text is in the session and the app). */
+function nextStep(advice: string): string {
+  const numbered = advice.split('\n').find((l) => /^1\. /.test(l));
+  return (numbered ?? advice.split('\n\n')[0] ?? '').replace(/^1\. /, '').trim();
+}
+
+export function humanReport(detail: SessionDetail, error?: SerializedError): string {
+  const out: string[] = [];
+  const s = detail.session;
+  const d = detail.diagnosis;
+  out.push('');
+  const measured = detail.load?.durationSec ?? s.recipe.load.durationSec;
+  out.push(`${bold('Checkup')} ${s.name}  ${dim(`(${measured} s measured at ${s.recipe.load.connections} connections, after ${s.recipe.load.warmupSec} s warm-up)`)}`);
+  if (d?.findings[0]) {
+    const top = d.findings[0];
+    out.push('');
+    out.push(`  Verdict     ${verdictLine(d)}`);
+    out.push(`              ${top.explanation}`);
+  }
+  if (detail.load) {
+    out.push('');
+    out.push(`  Load        ${loadLine(detail.load)}`);
+  }
+  for (const [i, f] of (d?.findings ?? []).entries()) {
+    if (i > 0) out.push('', `  Also        ${severityLabel(f)}: ${bold(f.title)}`, `              ${f.explanation}`);
+    const evidence = f.evidence.slice(0, 3).map((e) => `${e.label}: ${e.value}${e.unit === '%' ? '%' : ' ' + e.unit}${e.threshold !== undefined ? dim(` (threshold ${e.threshold})`) : ''}`);
+    if (evidence.length) out.push(`  Evidence    ${evidence.join('\n              ')}`);
+    if (f.culprits.length) {
+      const measure = { cpu: 'of CPU time', allocation: 'of live memory', 'io-wait': 'of request time', stack: '' }[f.culprits[0]!.measure];
+      out.push(`  Culprits    ${dim(measure)}`, ...culpritLines(f.culprits, '              '));
+    }
+    if (i === 0 && f.advice) out.push(`  Next step   ${nextStep(f.advice)}`);
+  }
+  if (error) {
+    out.push('');
+    out.push(`  ${red(bold(`Error ${error.code}`))}: ${error.message}`);
+    if (error.hint) out.push(`  ${error.hint}`);
+    for (const line of error.details ?? []) out.push(dim(`    | ${line}`));
+  }
+  out.push('');
+  out.push(`  Session     ${s.status === 'complete' ? '' : yellow(`(${s.status}${s.partialReason ? ': ' + s.partialReason : ''}) `)}${detail.dir}`);
+  out.push('');
+  return out.join('\n');
+}
+
+export function jsonReport(detail: SessionDetail | undefined, error?: SerializedError): unknown {
+  const load = detail?.load;
+  return {
+    ...(detail ? { session: detail.dir, sessionId: detail.session.id, status: detail.session.status } : {}),
+    ...(load
+      ? {
+          load: {
+            requestsPerSecond: load.requestsPerSecond,
+            latency: { p50: load.latency.p50, p90: load.latency.p90, p99: load.latency.p99, max: load.latency.max, mean: load.latency.mean },
+            throughputBytesPerSec: load.throughputBytesPerSec,
+            requestsTotal: load.requestsTotal,
+            errors: load.errors,
+            timeouts: load.timeouts,
+            non2xx: load.non2xx,
+          },
+        }
+      : {}),
+    ...(detail?.diagnosis
+      ? {
+          diagnosis: {
+            verdict: detail.diagnosis.verdict,
+            findings: detail.diagnosis.findings.map((f) => ({
+              kind: f.kind,
+              severity: f.severity,
+              title: f.title,
+              explanation: f.explanation,
+              evidence: f.evidence,
+              culprits: f.culprits,
+            })),
+          },
+        }
+      : {}),
+    ...(detail ? { target: detail.session.target, timings: detail.session.timings } : {}),
+    ...(error ? { error } : {}),
+  };
+}
+
+export function errorReport(error: SerializedError): string {
+  const lines = [`${red(bold(`Error ${error.code}`), process.stderr)}: ${error.message}`];
+  if (error.hint) lines.push(error.hint);
+  for (const line of error.details ?? []) lines.push(dim(`  | ${line}`, process.stderr));
+  return lines.join('\n');
+}

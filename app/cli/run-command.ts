@@ -1,0 +1,93 @@
+// `checkup run`: one whole checkup from the terminal. Ctrl-C stops the run and saves what was collected; a second
+// Ctrl-C kills the target at once. The target never outlives this process.
+import type { LoadSpec } from '../contract/recipe.js';
+import { CheckupError, serializeError, type SerializedError } from '../errors.js';
+import { Engine } from '../engine/engine.js';
+import { getLab } from '../labs/catalogue.js';
+import { readSession } from '../store/session-reader.js';
+import { killAllTargetsSync } from '../target/index.js';
+import { ProgressPrinter } from './progress.js';
+import { errorReport, humanReport, jsonReport } from './report.js';
+import { parseRunArgs, type RunCommand } from './run-options.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+/** For --demo: the lab's suggested load, with whatever the user gave on the command line on top. */
+function withLabLoad(argv: string[], command: RunCommand): RunCommand {
+  const target = command.recipe.target;
+  if (target.kind !== 'lab') return command;
+  const userGave = (flags: string[]) => argv.some((a) => flags.some((f) => a === f || a.startsWith(f + '=')));
+  const lab: Partial<LoadSpec> = getLab(target.lab).recipe.load ?? {};
+  const load = { ...command.recipe.load };
+  const keys: Array<[keyof typeof load, string[]]> = [
+    ['requests', ['--path', '-m', '--method', '-H', '--header', '-b', '--body']],
+    ['connections', ['-c', '--connections']],
+    ['durationSec', ['-d', '--duration']],
+    ['warmupSec', ['--warmup']],
+    ['pipelining', ['-p', '--pipelining']],
+  ];
+  for (const [key, flags] of keys) if (!userGave(flags) && lab[key] !== undefined) (load as Record<string, unknown>)[key] = lab[key];
+  return { ...command, recipe: { ...command.recipe, load } };
+}
+
+export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  const wantsJson = argv.includes('--json');
+  const fail = (error: SerializedError, code: number) => {
+    if (wantsJson) io.stdout(JSON.stringify(jsonReport(undefined, error), null, 2) + '\n');
+    else io.stderr(errorReport(error) + '\n');
+    return code;
+  };
+
+  let command: RunCommand;
+  try {
+    command = withLabLoad(argv, parseRunArgs(argv));
+  } catch (err) {
+    const e = CheckupError.from(err);
+    return fail(e.toJSON(), e.exitCode);
+  }
+
+  const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
+  const progress = new ProgressPrinter(command.recipe.load.warmupSec);
+  engine.onEvent((e) => progress.handle(e));
+
+  let interrupts = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupts++;
+    if (interrupts === 1) {
+      progress.clear();
+      io.stderr(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping the run and saving what was collected (again to quit at once)…\n`);
+      void engine.stopAll();
+    } else {
+      killAllTargetsSync();
+      process.exit(130);
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  process.on('exit', killAllTargetsSync);
+
+  try {
+    const started = await engine.startRun({ recipe: command.recipe });
+    const outcome = await engine.runOutcome(started.runId);
+    progress.clear();
+    const detail = await readSession(engine.sessionsDir, outcome.sessionId);
+    const error = outcome.error?.toJSON();
+    if (command.json) io.stdout(JSON.stringify(jsonReport(detail, error), null, 2) + '\n');
+    else io.stdout(humanReport(detail, error));
+    return outcome.error ? outcome.error.exitCode : 0;
+  } catch (err) {
+    progress.clear();
+    const e = CheckupError.from(err);
+    return fail(serializeError(e), e.exitCode);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
+  }
+}

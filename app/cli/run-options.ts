@@ -1,0 +1,127 @@
+// `checkup run` options → a validated recipe plus output settings. Load options are named as autocannon names them.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec } from '../contract/recipe.js';
+import { CheckupError } from '../errors.js';
+import { targetFromCommand } from './target-command.js';
+
+export interface RunCommand {
+  recipe: Recipe;
+  json: boolean;
+  outDir?: string;
+  baseline?: string;
+  failOnRegression: boolean;
+}
+
+export const runOptionSpec = {
+  connections: { type: 'string', short: 'c' },
+  duration: { type: 'string', short: 'd' },
+  amount: { type: 'string', short: 'a' },
+  pipelining: { type: 'string', short: 'p' },
+  method: { type: 'string', short: 'm' },
+  header: { type: 'string', short: 'H', multiple: true },
+  body: { type: 'string', short: 'b' },
+  path: { type: 'string', multiple: true },
+  rate: { type: 'string' },
+  warmup: { type: 'string' },
+  timeout: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'allow-remote': { type: 'boolean' },
+  'no-profile': { type: 'boolean' },
+  interval: { type: 'string' },
+  heap: { type: 'boolean' },
+  'no-heap': { type: 'boolean' },
+  'sample-interval': { type: 'string' },
+  'ready-timeout': { type: 'string' },
+  cwd: { type: 'string' },
+  env: { type: 'string', short: 'e', multiple: true },
+  note: { type: 'string' },
+  demo: { type: 'boolean' },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  baseline: { type: 'string' },
+  'fail-on-regression': { type: 'boolean' },
+} as const;
+
+function number(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || value.trim() === '') throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--${name} must be a number, not "${value}"` });
+  return n;
+}
+
+function keyValues(list: string[] | undefined, sep: string, what: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of list ?? []) {
+    const at = item.indexOf(sep);
+    if (at <= 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${what} must look like NAME${sep}VALUE, not "${item}"` });
+    out[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return out;
+}
+
+export function describeZodError(err: z.ZodError): string {
+  return err.issues.map((i) => `${i.path.join('.') || 'recipe'}: ${i.message}`).join('; ');
+}
+
+export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
+  const dashes = argv.indexOf('--');
+  const own = dashes >= 0 ? argv.slice(0, dashes) : argv;
+  const command = dashes >= 0 ? argv.slice(dashes + 1) : [];
+  let parsed;
+  try {
+    parsed = parseArgs({ args: own, options: runOptionSpec, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
+  }
+  const v = parsed.values;
+  const workDir = v.cwd ? v.cwd : cwd;
+  const env = keyValues(v.env, '=', '--env');
+
+  let target: RecipeInput['target'];
+  if (v.demo) {
+    if (command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--demo runs a bundled sample; do not give a command after --' });
+    target = { kind: 'lab', lab: parsed.positionals[0] ?? 'blocking', variant: 'slow', env };
+  } else {
+    if (parsed.positionals.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${parsed.positionals[0]}": put the app's command after --` });
+    target = targetFromCommand(command, workDir, env);
+  }
+
+  const headers = keyValues(v.header, ':', '--header');
+  const paths = v.path?.length ? v.path : ['/'];
+  const requests: RequestSpec[] = paths.map((path) => ({ method: (v.method ?? 'GET').toUpperCase(), path, headers, ...(v.body !== undefined ? { body: v.body } : {}) }));
+  const input: RecipeInput = {
+    target,
+    load: {
+      requests,
+      ...(v.connections !== undefined && { connections: number('connections', v.connections) }),
+      ...(v.duration !== undefined && { durationSec: number('duration', v.duration) }),
+      ...(v.amount !== undefined && { amount: number('amount', v.amount) }),
+      ...(v.pipelining !== undefined && { pipelining: number('pipelining', v.pipelining) }),
+      ...(v.rate !== undefined && { rate: number('rate', v.rate) }),
+      ...(v.warmup !== undefined && { warmupSec: number('warmup', v.warmup) }),
+      ...(v.timeout !== undefined && { timeoutSec: number('timeout', v.timeout) }),
+      ...(v.host !== undefined && { host: v.host }),
+      ...(v.port !== undefined && { port: number('port', v.port) }),
+      ...(v['allow-remote'] && { allowRemote: true }),
+    },
+    profile: {
+      cpu: !v['no-profile'],
+      heap: !v['no-heap'],
+      ...(v.interval !== undefined && { samplingIntervalUs: number('interval', v.interval) }),
+    },
+    ...(v['sample-interval'] !== undefined && { sampleIntervalMs: number('sample-interval', v['sample-interval']) }),
+    ...(v['ready-timeout'] !== undefined && { readyTimeoutSec: number('ready-timeout', v['ready-timeout']) }),
+    ...(v.note !== undefined && { note: v.note }),
+  };
+  const checked = RecipeSchema.safeParse(input);
+  if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeZodError(checked.error) });
+  return {
+    recipe: checked.data,
+    json: Boolean(v.json),
+    ...(v.out !== undefined && { outDir: v.out }),
+    ...(v.baseline !== undefined && { baseline: v.baseline }),
+    failOnRegression: Boolean(v['fail-on-regression']),
+  };
+}

@@ -1,0 +1,36 @@
+// `npm run bench`: every benchmark, each reported as ratios or side-by-side figures from the same run.
+//   --only run,probe,import    choose sections (default: all)
+//   --pairs N                  interleaved pairs for the run and probe sections (default 3)
+//   --sizes 10,50,200          profile sizes in MB for the import section
+import { parseArgs } from 'node:util';
+import { benchProbeOverhead } from './probe-overhead.js';
+import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
+import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' } } });
+const only = new Set((values.only ?? 'run,probe,import').split(','));
+const pairs = values.pairs ? Number(values.pairs) : 3;
+const log = (line: string) => process.stderr.write(line + '\n');
+const report: string[] = [];
+
+if (only.has('run')) {
+  log('== run overhead (a, b, c)');
+  report.push(formatRunOverhead(await benchRunOverhead({ pairs, log })));
+}
+if (only.has('probe')) {
+  log('== probe overhead');
+  const r = await benchProbeOverhead({ pairs, onProgress: log });
+  report.push(
+    [
+      `Probe overhead: hello-world, ${r.connections} connections, ${r.durationSec} s, ${r.pairs.length} interleaved pairs`,
+      `  req/s with the probe / without: median ratio ${r.medianRatio.toFixed(3)}  [${r.pairs.map((p) => p.ratio.toFixed(3)).join(', ')}]`,
+      ...(r.medianCpuRatio !== undefined ? [`  server CPU per request with the probe / without: median ratio ${r.medianCpuRatio.toFixed(3)}`] : []),
+    ].join('\n'),
+  );
+}
+if (only.has('import')) {
+  log('== profile import');
+  const sizes = values.sizes ? values.sizes.split(',').map(Number) : undefined;
+  report.push(formatProfileImportBench(await benchProfileImport({ ...(sizes ? { sizes } : {}), log })));
+}
+process.stdout.write('\n' + report.join('\n\n') + '\n');
