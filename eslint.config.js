@@ -10,7 +10,8 @@ const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'assets/labs/**'] },
   ...tseslint.configs.recommended,
-  ...svelte.configs['flat/recommended'],
+  // The Svelte plugin's rules belong to Svelte files (some of them break on CommonJS sources).
+  ...svelte.configs['flat/recommended'].map((c) => (c.files || !c.rules ? c : { ...c, files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'] })),
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
@@ -62,6 +63,12 @@ export default tseslint.config(
       ]),
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Small CommonJS servers that tests and benchmarks launch as targets.
+    files: ['test/fixtures/**/*.{js,cjs}', 'bench/fixtures/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['app/probe/**/*.cjs'],

@@ -35,10 +35,10 @@ let ok = run('tsc', require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.buil
 
 if (!args.has('--no-renderer')) {
   const marker = join(root, 'out/renderer/index.html');
-  const inputs = ['renderer', 'app/contract.ts', 'app/errors.ts', 'vite.config.ts'].map((p) => newestMtime(join(root, p)));
+  const inputs = ['renderer', 'app/contract', 'app/errors.ts', 'vite.config.ts'].map((p) => newestMtime(join(root, p)));
   const stale = !existsSync(marker) || Math.max(...inputs) > statSync(marker).mtimeMs || args.has('--force');
   if (stale && existsSync(join(root, 'renderer/index.html'))) {
-    ok = run('renderer', require.resolve('vite/bin/vite.js'), ['build', '--logLevel', 'warn']) && ok;
+    ok = run('renderer', join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), ['build', '--logLevel', 'warn']) && ok;
   }
 }
 process.exit(ok ? 0 : 1);

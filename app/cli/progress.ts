@@ -10,6 +10,7 @@ const phaseText: Record<RunPhase, string> = {
   measuring: 'measuring',
   collecting: 'collecting the profile',
   diagnosing: 'diagnosing',
+  repeating: 'measuring again in a fresh process',
   saving: 'saving',
   done: 'done',
   failed: 'failed',
@@ -37,12 +38,12 @@ export class ProgressPrinter {
       this.phase = event.phase;
       if (event.totalSec) this.totalSec = event.totalSec;
       if (['done', 'failed', 'stopped'].includes(event.phase)) return this.clear();
-      this.write(`${phaseText[event.phase]}…`, true);
+      this.write(`${phaseText[event.phase]}${event.message ? ` (${event.message})` : ''}…`, true);
     } else if (event.type === 'run-live') {
       this.lastSample = event.live.samples.at(-1) ?? this.lastSample;
       const tick = event.live.ticks.at(-1);
       // Ticks still in flight after the load ended would rewrite the line of a later phase.
-      if (tick && (this.phase === 'warmup' || this.phase === 'measuring')) {
+      if (tick && (this.phase === 'warmup' || this.phase === 'measuring' || this.phase === 'repeating')) {
         this.lastTick = tick;
         this.write(this.tickLine(tick), !this.tty);
       }

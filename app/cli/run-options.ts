@@ -37,6 +37,7 @@ export const runOptionSpec = {
   cwd: { type: 'string' },
   env: { type: 'string', short: 'e', multiple: true },
   note: { type: 'string' },
+  repeat: { type: 'string' },
   demo: { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
@@ -114,6 +115,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v['sample-interval'] !== undefined && { sampleIntervalMs: number('sample-interval', v['sample-interval']) }),
     ...(v['ready-timeout'] !== undefined && { readyTimeoutSec: number('ready-timeout', v['ready-timeout']) }),
     ...(v.note !== undefined && { note: v.note }),
+    ...(v.repeat !== undefined && { repeats: number('repeat', v.repeat) }),
   };
   const checked = RecipeSchema.safeParse(input);
   if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeZodError(checked.error) });

@@ -141,6 +141,7 @@ export type RunPhase =
   | 'measuring'
   | 'collecting'
   | 'diagnosing'
+  | 'repeating'
   | 'saving'
   | 'done'
   | 'failed'

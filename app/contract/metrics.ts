@@ -132,4 +132,16 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** autocannon's raw result object, kept whole. */
   raw: unknown;
+  /** Every measurement of the recipe when Recipe.repeats > 1, this one first, then those in relaunched targets. */
+  repeats?: RepeatResult[];
+}
+
+/** One measured repetition of the load (see Recipe.repeats): the figures a comparison needs, not the raw result. */
+export interface RepeatResult {
+  requestsPerSecond: number;
+  requestsPerSecondSeries: number[];
+  latency: LatencySummary;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
 }

@@ -85,6 +85,12 @@ export const RecipeSchema = z.object({
   sampleIntervalMs: z.number().int().min(50).max(10_000).default(250),
   /** Seconds to wait for the target to listen. */
   readyTimeoutSec: z.number().min(1).max(600).default(30),
+  /**
+   * How many times to measure. The first measurement is the full checkup (profiles, diagnosis); each further one
+   * relaunches the target, warms up and measures the load again, so that a comparison can estimate run-to-run
+   * variance from independent runs rather than from seconds inside one run.
+   */
+  repeats: z.number().int().min(1).max(20).default(1),
   /** Optional user note, e.g. what changed since the last run. */
   note: z.string().max(2000).optional(),
 });

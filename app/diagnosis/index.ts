@@ -25,6 +25,8 @@ const rank: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
 const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
   'listener-leak': ['memory-leak', 'event-loop-blocked', 'gc-pressure'],
   'memory-leak': ['gc-pressure'],
+  // GC pauses stop the loop too: with GC a problem, a delayed loop is at least partly its doing.
+  'gc-pressure': ['event-loop-blocked'],
   'target-crashed': ['load-errors'],
 };
 

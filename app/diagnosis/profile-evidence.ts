@@ -4,6 +4,7 @@
 // stacks with neither (Node's HTTP parser, idle, GC) to nobody.
 import type { Culprit } from '../contract/diagnosis.js';
 import type { FrameCategory } from '../contract/profile.js';
+import { PROBE_PACKAGE } from '../profile/model/classify.js';
 import { ROOT, type Profile } from '../profile/model/profile.js';
 import type { CpuEvidence } from './input.js';
 import { round } from './stats.js';
@@ -25,8 +26,9 @@ export interface AttributionOptions {
   ignoreUrls?: ReadonlySet<string>;
 }
 
-function isOwner(frame: { category: FrameCategory; url: string } | undefined, category: FrameCategory, ignore: ReadonlySet<string> | undefined): boolean {
-  return frame?.category === category && !ignore?.has(frame.url);
+/** A frame the user can be pointed at: of the category, with a file (eval'd code has none), and not ours. */
+function isOwner(frame: { category: FrameCategory; url: string; package?: string } | undefined, category: FrameCategory, ignore: ReadonlySet<string> | undefined): boolean {
+  return frame?.category === category && frame.url !== '' && frame.package !== PROBE_PACKAGE && !ignore?.has(frame.url);
 }
 
 function attribute(profile: Profile, options: AttributionOptions = {}): Attribution {

@@ -1,5 +1,5 @@
 // From the recipe's target to what gets launched, and how the session is named and grouped.
-import { basename, dirname, relative } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import type { TargetSpec } from '../contract/recipe.js';
 import { labScript } from '../labs/catalogue.js';
 import type { LaunchSpec } from '../target/index.js';
@@ -24,7 +24,7 @@ export function resolveTarget(spec: TargetSpec): ResolvedTarget {
       };
     }
     case 'script':
-      return { launch: spec, name: relative(spec.cwd, spec.script) || basename(spec.script), project: spec.cwd };
+      return { launch: spec, name: relative(spec.cwd, resolve(spec.cwd, spec.script)) || basename(spec.script), project: spec.cwd };
     case 'npm':
       return { launch: spec, name: `npm run ${spec.npmScript}`, project: spec.cwd };
   }

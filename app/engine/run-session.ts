@@ -11,6 +11,7 @@ import { SessionWriter } from '../store/session-writer.js';
 import { launchTarget, type Target, type TargetExit } from '../target/index.js';
 import { diagnoseRun } from './diagnose-run.js';
 import { readGitInfo } from './git-info.js';
+import { measureAgain, toRepeat, type RepeatHandle } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
 import { resolveTarget } from './resolve-target.js';
 
@@ -34,6 +35,7 @@ export class RunSession {
   private target: Target | undefined;
   private inspector: InspectorSession | undefined;
   private load: LoadRun | undefined;
+  private repeat: RepeatHandle | undefined;
   private stopRequested = false;
   private resolveStopped!: () => void;
   private readonly stopped = new Promise<Ending>((resolve) => {
@@ -70,6 +72,7 @@ export class RunSession {
   async stop(): Promise<void> {
     this.stopRequested = true;
     this.resolveStopped();
+    await this.repeat?.stop();
     await this.done.catch(() => undefined);
   }
 
@@ -138,6 +141,7 @@ export class RunSession {
     }
     const exit = await shutdown;
     if (exit && !crash) Object.assign(session.target, { exitCode: exit.code, signal: exit.signal, exitedUnexpectedly: false });
+    if (!error && load && this.recipe.repeats > 1) error = await this.repeatMeasurements(load);
     this.phase('saving');
     this.batcher.stop();
     const reason = error ? { code: error.code as ErrorCode, message: error.message } : undefined;
@@ -149,6 +153,34 @@ export class RunSession {
     const status = this.writer.session.status === 'complete' ? 'complete' : 'partial';
     this.phase(error ? (error.code === 'CHK_INTERRUPTED' ? 'stopped' : 'failed') : 'done', error?.message);
     return { sessionId: this.sessionId, sessionDir: this.sessionDir, status, ...(error ? { error } : {}) };
+  }
+
+  /**
+   * Measures the load again in fresh target processes (Recipe.repeats), keeping every measurement in load.json. A
+   * stop or a failure keeps the repeats done so far; the session is then partial.
+   */
+  private async repeatMeasurements(first: LoadResult): Promise<CheckupError | undefined> {
+    const repeats = [toRepeat(first)];
+    let failure: CheckupError | undefined;
+    for (let i = 2; i <= this.recipe.repeats && !this.stopRequested; i++) {
+      this.phase('repeating', `${i} of ${this.recipe.repeats}`);
+      this.repeat = measureAgain(this.recipe, (stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts));
+      try {
+        repeats.push(await this.repeat.result);
+      } catch (err) {
+        failure = toCheckupError(err);
+        break;
+      } finally {
+        this.repeat = undefined;
+      }
+    }
+    if (this.stopRequested) failure ??= new CheckupError('CHK_INTERRUPTED');
+    try {
+      await this.writer.writeJson('load.json', { ...first, repeats });
+    } catch (err) {
+      failure ??= toCheckupError(err);
+    }
+    return failure;
   }
 
   private wireTarget(target: Target): void {

@@ -188,6 +188,9 @@ function addTimeline(builder: ProfileBuilder, parts: CpuProfileParts, table: IdT
   for (let i = 0; i < n; i++) {
     // Read this sample's inputs before writing slot k <= i (in place, slot i's delta was consumed one step ago).
     let w = !times ? mean : i + 1 < n ? (deltas ? deltas[i + 1]! : stamps![i + 1]! - stamps![i]!) : lastWeight;
+    // A final sample exactly at endTime stands for no time: it only closes the timeline (our exporter writes one so
+    // that viewers give the previous sample its time). It is not a sample of anything.
+    if (i === n - 1 && i > 0 && w === 0 && tailGap === 0) continue;
     const id = samples[i]!;
     if (w < 0) {
       negatives++;

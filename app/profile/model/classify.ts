@@ -48,6 +48,10 @@ const OLD_NODE_CORE = /^(?:internal\/)?[\w\-./]+\.js$/;
 // Browser and V8 internals that carry a pseudo URL: `native dummy.js`, `extensions::SafeBuiltins`, `v8/...`.
 const ENGINE_PSEUDO_URL = /^(?:native |extensions::|v8\/)/;
 
+const CHECKUP_PROBE = /[\\/]app[\\/]probe[\\/]probe\.cjs$/;
+/** How the probe's frames are labelled: a package of ours, loaded into the app for the run. */
+export const PROBE_PACKAGE = 'checkup (probe)';
+
 function isNodeCore(url: string): boolean {
   if (url.startsWith('node:')) return true;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/') || url.startsWith('\\')) return false;
@@ -67,6 +71,8 @@ export function classifyFrame(functionName: string, url: string): FrameClass {
     return { category: wrapped ? 'v8' : 'native' };
   }
   if (ENGINE_PSEUDO_URL.test(url)) return { category: 'v8' };
+  // Checkup's own probe runs inside the profiled app: it is code the user did not write, like a dependency's.
+  if (CHECKUP_PROBE.test(url)) return { category: 'dependency', package: PROBE_PACKAGE };
   const pkg = packageFromPath(url);
   if (pkg) return { category: 'dependency', package: pkg };
   if (isNodeCore(url)) return { category: 'node-core' };

@@ -57,6 +57,12 @@ export function cpuProfileJson(view: CallTreeView): CpuProfileJson {
     prevStamp = stamp;
     clock += view.weights[i]!;
   }
+  // A .cpuprofile gives each sample the time until the next one, so readers (speedscope) give the last sample none;
+  // a closing sample of the root carries the last real sample's time.
+  if (view.samples.length) {
+    samples.push(1);
+    timeDeltas.push(Math.round(clock) - prevStamp);
+  }
   const start = Math.round(view.startTime);
   return { nodes, startTime: start, endTime: start + Math.round(clock), samples, timeDeltas };
 }

@@ -67,6 +67,16 @@ describe('diagnose() on synthetic runs', () => {
     }
   });
 
+  it('with GC a problem, a delayed loop is listed as its consequence, not as the verdict', () => {
+    const run = syntheticRun({ scenario: 'gc', noise: 0 });
+    for (const s of run.samples) s.delay = { ...s.delay, p99: 45, max: 60 };
+    const d = diagnose(run);
+    expect(d.verdict).toBe('gc-pressure');
+    const blocked = d.findings.find((f) => f.kind === 'event-loop-blocked')!;
+    expect(blocked.severity).toBe('warning');
+    expect(blocked.explanation).toMatch(/consequence of the garbage collector/);
+  });
+
   it('a crash with a failing load still names the crash', () => {
     const run = syntheticRun({ scenario: 'crash' });
     run.load!.errors = run.load!.requestsTotal;
