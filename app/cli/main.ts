@@ -9,6 +9,7 @@ Usage:
   checkup run [options] -- npm run <script>         the same for an npm script
   checkup run --demo [lab]                          the same on a bundled sample app (default: blocking)
   checkup labs                                      list the bundled sample apps
+  checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
 
 Load (named as autocannon names them):
@@ -35,6 +36,8 @@ Profiling and target:
       --cwd DIR          working folder of the app
   -e, --env NAME=VALUE   environment variable for the app, repeatable
       --note TEXT        a note kept with the session ("what did I change")
+      --repeat N         measure N times, relaunching the app each time, for a comparison with a variance
+                         estimate (the first measurement is the full checkup)
 
 Output:
       --json             print exactly one JSON document on stdout
@@ -49,6 +52,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return runCommand(rest);
+    case 'serve':
+      return (await import('./serve-command.js')).serveCommand(rest);
     case 'labs': {
       const { listLabs } = await import('../labs/catalogue.js');
       for (const lab of listLabs()) processIo.stdout(`${lab.name.padEnd(16)} ${lab.problem.padEnd(20)} ${lab.title}\n`);

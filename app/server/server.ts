@@ -1,0 +1,199 @@
+// Browser mode: one HTTP server on 127.0.0.1 that serves the renderer, speedscope and flame documents, takes profile
+// uploads, and carries the engine API over a WebSocket at /api. Every request and upgrade passes the guard first.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Duplex } from 'node:stream';
+import { dirname, join } from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { EngineApi } from '../contract/api.js';
+import { CheckupError, serializeError } from '../errors.js';
+import { rootDir } from '../paths.js';
+import { checkRequest, newToken, tokenCookie, type GuardConfig } from './guard.js';
+import { resolveInside, sendFile } from './static-files.js';
+import { receiveUpload, UPLOAD_LIMIT_BYTES } from './upload.js';
+import { serveSocket } from './ws-api.js';
+
+/** The renderer's policy. 'unsafe-inline' styles: Svelte and uPlot set style attributes; scripts stay 'self' only. */
+export const RENDERER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+  "frame-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'";
+
+/**
+ * speedscope's page, framed by ours: the same policy, plus 'wasm-unsafe-eval' because its JFR importer is WebAssembly
+ * (never used for our documents, but a missing permission would put a CSP error in the console if it loads).
+ */
+export const SPEEDSCOPE_CSP = RENDERER_CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+
+const BASE_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Cache-Control': 'no-store',
+};
+
+/** What the server needs of the engine: the API, and the flame documents it prepared for speedscope. */
+export type ServedEngine = EngineApi & {
+  readonly sessionsDir: string;
+  readonly profiles: { flameDocument(name: string): Buffer | undefined };
+};
+
+export interface ServerOptions {
+  engine: ServedEngine;
+  /** 0 (default): a free port chosen by the OS. */
+  port?: number;
+  /** The secret; a fresh random one by default. */
+  token?: string;
+  /** The built renderer (vite build output). */
+  rendererDir?: string;
+  /** Where uploads go; `<sessionsDir>/../imports` by default. */
+  importsDir?: string;
+  uploadLimitBytes?: number;
+}
+
+export interface CheckupServer {
+  port: number;
+  token: string;
+  /** The address to open, token included. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** speedscope's static app, resolved like any dependency so it is found in a checkout and in a packaged app. */
+export function speedscopeDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('speedscope/package.json')), 'dist', 'release');
+}
+
+function forbidden(res: ServerResponse): void {
+  res.writeHead(403, { ...BASE_HEADERS, 'Content-Length': '0' });
+  res.end();
+}
+
+function json(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...BASE_HEADERS, ...extra, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
+}
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+export async function startServer(options: ServerOptions): Promise<CheckupServer> {
+  const { engine } = options;
+  const rendererDir = options.rendererDir ?? join(rootDir, 'out', 'renderer');
+  const speedscope = speedscopeDir();
+  const importsDir = options.importsDir ?? join(dirname(engine.sessionsDir), 'imports');
+  const uploadLimit = options.uploadLimitBytes ?? UPLOAD_LIMIT_BYTES;
+  const guard: GuardConfig = { port: 0, token: options.token ?? newToken() };
+
+  async function route(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const method = req.method ?? 'GET';
+    if (path === '/upload') {
+      if (method !== 'POST') return json(res, 405, { error: serializeError(new CheckupError('CHK_INVALID_OPTIONS', { detail: 'upload with POST' })) }, headers);
+      try {
+        return json(res, 200, await receiveUpload(req, importsDir, uploadLimit), headers);
+      } catch (err) {
+        const error = serializeError(err);
+        const status = error.code === 'CHK_PROFILE_TOO_LARGE' ? 413 : error.code === 'CHK_CANCELLED' ? 400 : 500;
+        // The rest of a refused body is not read: close the connection rather than drain a gigabyte.
+        return json(res, status, { error }, { ...headers, Connection: 'close' });
+      }
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Length': '0' });
+      return void res.end();
+    }
+    const headOnly = method === 'HEAD';
+    if (path === '/api') {
+      res.writeHead(426, { ...headers, Upgrade: 'websocket', 'Content-Length': '0' });
+      return void res.end();
+    }
+    if (path.startsWith('/flame/')) {
+      const name = path.slice('/flame/'.length);
+      const doc = engine.profiles.flameDocument(name);
+      if (!doc) return notFound(res);
+      res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(doc.length) });
+      return void res.end(headOnly ? undefined : doc);
+    }
+    if (path === '/speedscope' || path.startsWith('/speedscope/')) {
+      const rest = path.slice('/speedscope/'.length) || 'index.html';
+      const file = resolveInside(speedscope, rest);
+      const csp: Record<string, string> = rest === 'index.html' ? { 'Content-Security-Policy': SPEEDSCOPE_CSP } : {};
+      if (!file || !(await sendFile(res, file, { ...headers, ...csp }, headOnly))) notFound(res);
+      return;
+    }
+    const rest = path === '/' ? 'index.html' : path.slice(1);
+    const file = resolveInside(rendererDir, rest);
+    const csp: Record<string, string> = rest.endsWith('.html') ? { 'Content-Security-Policy': RENDERER_CSP } : {};
+    if (file && (await sendFile(res, file, { ...headers, ...csp }, headOnly))) return;
+    if (rest === 'index.html') {
+      res.writeHead(503, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      return void res.end('The renderer is not built: run `npm run build` in the checkout.');
+    }
+    notFound(res);
+  }
+
+  const server = createServer((req, res) => {
+    const verdict = checkRequest(req, guard, { requireOrigin: false });
+    if (!verdict.ok) {
+      req.resume();
+      return forbidden(res);
+    }
+    const headers = verdict.fromQuery ? { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(guard) } : { ...BASE_HEADERS };
+    route(req, res, headers).catch((err: unknown) => {
+      if (res.headersSent) res.destroy();
+      else json(res, 500, { error: serializeError(err) }, headers);
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  wss.on('connection', (socket) => serveSocket(socket, engine));
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    // Origin is required here: browsers always send it on a WebSocket, and only a page can be tricked into opening one.
+    if (!checkRequest(req, guard, { requireOrigin: true }).ok) return refuseUpgrade(socket, '403 Forbidden');
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/api') return refuseUpgrade(socket, '404 Not Found');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (err.code === 'EADDRINUSE') reject(new CheckupError('CHK_INVALID_OPTIONS', { detail: `port ${options.port} is already in use (choose another --port, or 0 for any free one)` }));
+      else if (err.code === 'EACCES') reject(new CheckupError('CHK_INVALID_OPTIONS', { detail: `port ${options.port} needs privileges (choose one above 1023, or 0)` }));
+      else reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(options.port ?? 0, '127.0.0.1');
+  });
+  const address = server.address();
+  guard.port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    port: guard.port,
+    token: guard.token,
+    url: `http://127.0.0.1:${guard.port}/?token=${guard.token}`,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// The Flame screen's profile: where it comes from, what is hidden, what it is focused on. Every change asks the
+// engine for a new view (the import and reduction run off the UI thread there) and reloads speedscope with it.
+import type { EngineEvent, FrameCategory, ProfileSource, ProfileView } from '../../../../app/contract/index.js';
+import type { Client } from '../client/index.js';
+
+export type Focus = { functionName: string; url: string; line: number };
+
+/** The filter toggles and the categories each one hides. */
+export const FILTERS: Array<{ id: string; label: string; categories: FrameCategory[] }> = [
+  { id: 'node-core', label: 'Node core', categories: ['node-core'] },
+  { id: 'v8', label: 'V8 & native', categories: ['v8', 'native', 'program'] },
+  { id: 'dependency', label: 'Dependencies', categories: ['dependency'] },
+  { id: 'idle', label: 'Idle & GC', categories: ['idle', 'gc'] },
+];
+
+export class FlameState {
+  source = $state.raw<ProfileSource | undefined>(undefined);
+  hidden = $state.raw<FrameCategory[]>([]);
+  focus = $state.raw<Focus | undefined>(undefined);
+  view = $state.raw<ProfileView | undefined>(undefined);
+  loading = $state(false);
+  progress = $state.raw<{ phase: string; fraction: number } | undefined>(undefined);
+  error = $state.raw<unknown>(undefined);
+  private generation = 0;
+
+  constructor(private readonly client: Client) {}
+
+  /** Opens a profile afresh: nothing hidden, focused only when asked. */
+  async open(source: ProfileSource, focus?: Focus): Promise<boolean> {
+    this.source = source;
+    this.hidden = [];
+    this.focus = focus;
+    // Another profile: the old one must not stay on screen while this one loads.
+    this.view = undefined;
+    return this.reload();
+  }
+
+  async reload(): Promise<boolean> {
+    if (!this.source) return false;
+    const generation = ++this.generation;
+    this.loading = true;
+    this.error = undefined;
+    this.progress = undefined;
+    try {
+      const view = await this.client.openProfile({
+        source: this.source,
+        ...(this.hidden.length ? { hide: this.hidden } : {}),
+        ...(this.focus ? { focus: this.focus } : {}),
+      });
+      if (generation !== this.generation) return false;
+      this.view = view;
+      return true;
+    } catch (err) {
+      if (generation !== this.generation) return false;
+      this.error = err;
+      return false;
+    } finally {
+      if (generation === this.generation) {
+        this.loading = false;
+        this.progress = undefined;
+      }
+    }
+  }
+
+  isHidden(filterId: string): boolean {
+    const filter = FILTERS.find((f) => f.id === filterId);
+    return Boolean(filter && filter.categories.every((c) => this.hidden.includes(c)));
+  }
+
+  toggle(filterId: string): Promise<boolean> {
+    const filter = FILTERS.find((f) => f.id === filterId);
+    if (!filter) return Promise.resolve(false);
+    this.hidden = this.isHidden(filterId)
+      ? this.hidden.filter((c) => !filter.categories.includes(c))
+      : [...this.hidden, ...filter.categories.filter((c) => !this.hidden.includes(c))];
+    return this.reload();
+  }
+
+  setFocus(focus: Focus | undefined): Promise<boolean> {
+    this.focus = focus;
+    return this.reload();
+  }
+
+  selectProfile(index: number): Promise<boolean> {
+    if (this.source?.kind !== 'file') return Promise.resolve(false);
+    this.source = { ...this.source, index };
+    this.focus = undefined;
+    return this.reload();
+  }
+
+  /** For a session: switch between its CPU and heap profiles. */
+  selectKind(file: 'cpu' | 'heap'): Promise<boolean> {
+    if (this.source?.kind !== 'session') return Promise.resolve(false);
+    this.source = { ...this.source, file };
+    this.focus = undefined;
+    return this.reload();
+  }
+
+  handle(event: EngineEvent): void {
+    if (event.type === 'profile-progress' && this.loading) this.progress = { phase: event.phase, fraction: event.fraction };
+  }
+
+  /** speedscope's address for the current view: its own page, told where our flame document is. */
+  speedscopeUrl(base: string): string | undefined {
+    if (!this.view) return undefined;
+    const profileUrl = new URL(this.view.flamePath, base).href;
+    return `speedscope/index.html#profileURL=${encodeURIComponent(profileUrl)}&title=${encodeURIComponent(this.view.title)}`;
+  }
+}

@@ -1,0 +1,150 @@
+// The Recipe screen's form: fields as the user types them, turned into a recipe for the engine, validated by the
+// engine itself (validateRecipe, debounced) so the messages next to each field are the contract's own.
+import type { Recipe, RecipeInput, TargetSpec } from '../../../../app/contract/index.js';
+import type { Client } from '../client/index.js';
+
+export type Field = 'target' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'note' | 'form';
+
+type TargetInput = RecipeInput['target'];
+
+const VALIDATE_DELAY_MS = 300;
+
+/** Engine error paths (dot separated) to the field that shows them. */
+export function fieldOf(path: string): Field {
+  if (path.startsWith('target')) return 'target';
+  if (/^load\.requests\.\d+\.path/.test(path) || path === 'load.requests') return 'paths';
+  if (/^load\.requests\.\d+\.method/.test(path)) return 'method';
+  if (/^load\.requests\.\d+\.headers/.test(path)) return 'headers';
+  if (/^load\.requests\.\d+\.body/.test(path)) return 'body';
+  const direct: Record<string, Field> = { 'load.connections': 'connections', 'load.durationSec': 'duration', 'load.warmupSec': 'warmup', 'load.rate': 'rate', note: 'note' };
+  return direct[path] ?? 'form';
+}
+
+export function describeTarget(target: TargetInput | TargetSpec | undefined): string {
+  if (!target) return 'No app chosen yet';
+  if (target.kind === 'lab') return `Sample app “${target.lab}” (${target.variant ?? 'slow'} variant)`;
+  const args = target.args?.length ? ' ' + target.args.join(' ') : '';
+  if (target.kind === 'npm') return `npm run ${target.npmScript}${args}  in ${target.cwd}`;
+  return `node ${target.script}${args}  in ${target.cwd}`;
+}
+
+export class RecipeForm {
+  target = $state.raw<TargetInput | undefined>(undefined);
+  paths = $state('/');
+  method = $state('GET');
+  headers = $state('');
+  body = $state('');
+  connections = $state('10');
+  duration = $state('10');
+  warmup = $state('2');
+  rate = $state('');
+  cpu = $state(true);
+  heap = $state(true);
+  note = $state('');
+  errors = $state.raw<Partial<Record<Field, string>>>({});
+  validating = $state(false);
+  /** The engine's verdict on the current fields; a pending one counts as not yet valid. */
+  valid = $state(false);
+  /** The rest of the recipe (timeouts, sampling...) carried over from where it came from. */
+  private base: Partial<Recipe> = {};
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+
+  constructor(private readonly client: Client) {}
+
+  /** Fills the form for `target`, from `base` (a lab's suggestion, the project's last recipe) and the contract's defaults. */
+  async load(target: TargetInput, base: Partial<Recipe> | RecipeInput = {}): Promise<void> {
+    const input = { ...(base as Partial<Recipe>), target } as RecipeInput;
+    let recipe: Recipe | undefined;
+    try {
+      recipe = (await this.client.validateRecipe({ recipe: input })).recipe;
+    } catch {
+      recipe = undefined;
+    }
+    this.base = { ...(recipe ?? (input as Partial<Recipe>)) };
+    this.target = target;
+    const load = recipe?.load;
+    const first = load?.requests[0];
+    this.paths = load ? load.requests.map((r) => r.path).join('\n') : '/';
+    this.method = first?.method ?? 'GET';
+    this.headers = first ? Object.entries(first.headers).map(([k, v]) => `${k}: ${v}`).join('\n') : '';
+    this.body = first?.body ?? '';
+    this.connections = String(load?.connections ?? 10);
+    this.duration = String(load?.durationSec ?? 10);
+    this.warmup = String(load?.warmupSec ?? 2);
+    this.rate = load?.rate !== undefined ? String(load.rate) : '';
+    this.cpu = recipe?.profile.cpu ?? true;
+    this.heap = recipe?.profile.heap ?? true;
+    this.note = '';
+    this.validateSoon();
+  }
+
+  /** The recipe for the fields as typed, and the mistakes found before asking the engine. */
+  toInput(): { recipe: RecipeInput; local: Partial<Record<Field, string>> } {
+    const local: Partial<Record<Field, string>> = {};
+    const number = (field: Field, text: string, optional = false): number | undefined => {
+      if (!text.trim()) {
+        if (!optional) local[field] = 'required';
+        return undefined;
+      }
+      const n = Number(text);
+      if (!Number.isFinite(n)) local[field] = 'a number';
+      return n;
+    };
+    const headers: Record<string, string> = {};
+    for (const line of this.headers.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      const at = line.indexOf(':');
+      if (at <= 0) local.headers = `“${line.slice(0, 40)}” is not Name: value`;
+      else headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+    const paths = this.paths.split('\n').map((p) => p.trim()).filter(Boolean);
+    if (!paths.length) local.paths = 'at least one request path, e.g. /';
+    const baseLoad = (this.base.load ?? {}) as Partial<Recipe['load']>;
+    const rate = number('rate', this.rate, true);
+    const recipe: RecipeInput = {
+      ...(this.base as RecipeInput),
+      target: this.target as TargetInput,
+      load: {
+        ...baseLoad,
+        requests: (paths.length ? paths : ['/']).map((path) => ({ method: this.method, path, headers, ...(this.body ? { body: this.body } : {}) })),
+        connections: number('connections', this.connections),
+        durationSec: number('duration', this.duration),
+        warmupSec: number('warmup', this.warmup),
+        ...(rate !== undefined ? { rate } : { rate: undefined }),
+      } as RecipeInput['load'],
+      profile: { ...(this.base.profile ?? {}), cpu: this.cpu, heap: this.heap },
+      ...(this.note.trim() ? { note: this.note.trim() } : { note: undefined }),
+    };
+    return { recipe, local };
+  }
+
+  /** Asks the engine after the user pauses typing; an older answer never overwrites a newer one. */
+  validateSoon(): void {
+    clearTimeout(this.timer);
+    this.valid = false;
+    this.timer = setTimeout(() => void this.validateNow(), VALIDATE_DELAY_MS);
+  }
+
+  async validateNow(): Promise<boolean> {
+    clearTimeout(this.timer);
+    const generation = ++this.generation;
+    const { recipe, local } = this.toInput();
+    if (!this.target) local.target = 'choose an app first (Start screen)';
+    this.validating = true;
+    try {
+      const check = await this.client.validateRecipe({ recipe });
+      if (generation !== this.generation) return false;
+      const errors: Partial<Record<Field, string>> = {};
+      for (const [path, message] of Object.entries(check.errors)) errors[fieldOf(path)] ??= message;
+      this.errors = { ...errors, ...local };
+      this.valid = check.ok && Object.keys(local).length === 0;
+    } catch (err) {
+      if (generation !== this.generation) return false;
+      this.errors = { ...local, form: (err as Error).message };
+      this.valid = false;
+    } finally {
+      if (generation === this.generation) this.validating = false;
+    }
+    return this.valid;
+  }
+}

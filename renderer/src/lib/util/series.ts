@@ -1,0 +1,144 @@
+// Chart data from the engine's samples and ticks: one x axis in seconds from the start of the measured window
+// (warm-up negative), columns in the units the evidence uses. Plain functions over arrays, cheap enough to rerun on
+// every live batch (a few hundred points).
+import type { Evidence, LoadTick, ProbeSample, SeriesName } from '../../../../app/contract/index.js';
+
+export interface SeriesSpec {
+  label: string;
+  color: string;
+  width?: number;
+  dash?: number[];
+}
+
+export interface Threshold {
+  value: number;
+  label: string;
+}
+
+export interface Band {
+  from: number;
+  to: number;
+}
+
+export interface ChartSpec {
+  key: string;
+  title: string;
+  unit: string;
+  series: SeriesSpec[];
+  /** uPlot's aligned data: x first, then one column per series. */
+  data: Array<Array<number | null>>;
+  thresholds?: Threshold[];
+  bands?: Band[];
+}
+
+export const COLORS = ['#2563eb', '#ea580c', '#7c3aed', '#0d9488', '#db2777', '#64748b', '#ca8a04'];
+
+const MB = 1024 * 1024;
+const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
+
+function probeChart(key: string, title: string, unit: string, samples: ProbeSample[], originMs: number, columns: Array<[SeriesSpec, (s: ProbeSample) => number | null]>): ChartSpec {
+  return {
+    key,
+    title,
+    unit,
+    series: columns.map(([spec]) => spec),
+    data: [samples.map((s) => round((s.ts - originMs) / 1000)), ...columns.map(([, get]) => samples.map(get))],
+  };
+}
+
+function tickChart(key: string, title: string, unit: string, ticks: LoadTick[], columns: Array<[SeriesSpec, (t: LoadTick) => number | null]>): ChartSpec {
+  // A tick covers [second, second + 1): drawn at its end, like a probe sample.
+  return { key, title, unit, series: columns.map(([spec]) => spec), data: [ticks.map((t) => t.second + 1), ...columns.map(([, get]) => ticks.map(get))] };
+}
+
+const total = (h: Record<string, number>) => Object.values(h).reduce((a, b) => a + b, 0);
+
+/** The handle types worth a line of their own: the largest at any point, at most `n`. */
+function topHandleTypes(samples: ProbeSample[], n: number): string[] {
+  const peak = new Map<string, number>();
+  for (const s of samples) for (const [type, count] of Object.entries(s.handles)) peak.set(type, Math.max(peak.get(type) ?? 0, count));
+  return [...peak.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([type]) => type);
+}
+
+type Builder = (samples: ProbeSample[], ticks: LoadTick[], originMs: number) => ChartSpec;
+
+/** Every chartable series, by the name the diagnosis uses for it. */
+export const SERIES: Partial<Record<SeriesName, Builder>> = {
+  'load.rps': (_s, ticks) => tickChart('load.rps', 'Requests per second', 'req/s', ticks, [[{ label: 'req/s', color: COLORS[0]! }, (t) => t.requests]]),
+  'load.latencyP99': (_s, ticks) =>
+    tickChart('load.latencyP99', 'Latency', 'ms', ticks, [
+      [{ label: 'p50', color: COLORS[3]! }, (t) => (t.requests ? t.latencyP50 : null)],
+      [{ label: 'p99', color: COLORS[1]! }, (t) => (t.requests ? t.latencyP99 : null)],
+    ]),
+  'load.errors': (_s, ticks) =>
+    tickChart('load.errors', 'Failed requests per second', 'requests', ticks, [
+      [{ label: 'errors', color: COLORS[1]! }, (t) => t.errors],
+      [{ label: 'non-2xx', color: COLORS[2]! }, (t) => t.non2xx],
+    ]),
+  'delay.p99': (s, _t, o) =>
+    probeChart('delay', 'Event-loop delay', 'ms', s, o, [
+      [{ label: 'p99', color: COLORS[1]! }, (x) => x.delay.p99],
+      [{ label: 'max', color: COLORS[2]!, dash: [4, 3] }, (x) => x.delay.max],
+    ]),
+  elu: (s, _t, o) => probeChart('elu', 'Event-loop utilisation', '%', s, o, [[{ label: 'busy', color: COLORS[0]! }, (x) => round(x.elu * 100, 1)]]),
+  cpu: (s, _t, o) =>
+    probeChart('cpu', 'CPU (% of one core)', '%', s, o, [
+      [{ label: 'user + system', color: COLORS[0]! }, (x) => round((x.cpu.user + x.cpu.system) * 100, 1)],
+      [{ label: 'system', color: COLORS[5]!, dash: [4, 3] }, (x) => round(x.cpu.system * 100, 1)],
+    ]),
+  'memory.heapUsed': (s, _t, o) =>
+    probeChart('memory', 'Memory', 'MB', s, o, [
+      [{ label: 'heap used', color: COLORS[2]! }, (x) => round(x.memory.heapUsed / MB, 1)],
+      [{ label: 'rss', color: COLORS[5]! }, (x) => round(x.memory.rss / MB, 1)],
+    ]),
+  'gc.share': (s, _t, o) =>
+    probeChart('gc', 'GC pauses (ms per window)', 'ms', s, o, [
+      [{ label: 'total', color: COLORS[3]! }, (x) => round(x.gc.totalMs, 1)],
+      [{ label: 'longest', color: COLORS[1]!, dash: [4, 3] }, (x) => round(x.gc.maxMs, 1)],
+    ]),
+  'io.wait': (s, _t, o) =>
+    probeChart('io', 'Outbound call wait', 'ms', s, o, [
+      [{ label: 'mean wait', color: COLORS[0]! }, (x) => {
+        const count = x.io.reduce((a, io) => a + io.count, 0);
+        return count ? round(x.io.reduce((a, io) => a + io.totalMs, 0) / count, 1) : null;
+      }],
+    ]),
+  handles: (s, _t, o) =>
+    probeChart('handles', 'Active handles', 'handles', s, o, [
+      [{ label: 'total', color: COLORS[0]!, width: 2 }, (x) => total(x.handles)],
+      ...topHandleTypes(s, 4).map((type, i): [SeriesSpec, (x: ProbeSample) => number | null] => [{ label: type, color: COLORS[i + 1]!, width: 1 }, (x) => x.handles[type] ?? 0]),
+    ]),
+};
+SERIES['delay.max'] = SERIES['delay.p99'];
+SERIES['memory.rss'] = SERIES['memory.heapUsed'];
+
+/**
+ * The charts for a finding's evidence: one per series (several evidence items often read the same one), each item's
+ * threshold as a line when it is in the chart's unit and a level (memory thresholds are growth, not a level; the
+ * GC chart is in ms but its threshold is a share), and its time span as a band.
+ */
+export function evidenceCharts(evidence: Evidence[], allSamples: ProbeSample[], allTicks: LoadTick[], originMs: number): Array<{ chart: ChartSpec; items: Evidence[] }> {
+  // Only the measured window: that is what the diagnosis judged, and warm-up's start-up spikes would flatten the rest.
+  const samples = allSamples.filter((s) => s.ts - s.windowMs / 2 >= originMs);
+  const ticks = allTicks.filter((t) => t.phase === 'measure');
+  const out = new Map<string, { chart: ChartSpec; items: Evidence[] }>();
+  for (const item of evidence) {
+    const build = SERIES[item.series];
+    if (!build) continue;
+    const chart = build(samples, ticks, originMs);
+    if ((chart.data[0]?.length ?? 0) === 0) continue;
+    const entry = out.get(chart.key) ?? { chart: { ...chart, thresholds: [], bands: [] }, items: [] };
+    entry.items.push(item);
+    const levelThreshold = !item.series.startsWith('memory.') && item.unit === chart.unit;
+    if (item.threshold !== undefined && levelThreshold) entry.chart.thresholds!.push({ value: item.threshold, label: `${item.label}: threshold ${item.threshold} ${item.unit}` });
+    if (item.fromMs !== undefined && item.toMs !== undefined && item.toMs >= item.fromMs) entry.chart.bands!.push({ from: item.fromMs / 1000, to: Math.max(item.toMs, item.fromMs + 250) / 1000 });
+    out.set(chart.key, entry);
+  }
+  return [...out.values()];
+}
+
+/** The live screen's charts, in reading order. */
+export function liveCharts(samples: ProbeSample[], ticks: LoadTick[], originMs: number): ChartSpec[] {
+  const names: SeriesName[] = ['load.rps', 'load.latencyP99', 'delay.p99', 'cpu', 'memory.heapUsed', 'handles', 'gc.share'];
+  return names.map((n) => SERIES[n]!(samples, ticks, originMs));
+}

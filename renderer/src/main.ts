@@ -1,0 +1,9 @@
+// The renderer's entry: one engine client (desktop preload or browser-mode socket), one app state, one root component.
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './app.css';
+import { getClient } from './lib/client/index.js';
+import { AppState } from './lib/state/app.svelte.js';
+
+const target = document.getElementById('app');
+if (target) mount(App, { target, props: { app: new AppState(getClient()) } });
