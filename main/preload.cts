@@ -23,6 +23,7 @@ const METHODS = [
   'deleteSession',
   'openProfile',
   'describeProject',
+  'compareSessions',
   'openInEditor',
   'revealPath',
   'pickPath',

@@ -7,7 +7,10 @@ const HELP = `checkup ${checkupVersion}: a performance doctor for Node.js server
 Usage:
   checkup run [options] -- node server.js [args]   launch, load, profile and diagnose an app
   checkup run [options] -- npm run <script>         the same for an npm script
-  checkup run --demo [lab]                          the same on a bundled sample app (default: blocking)
+  checkup run --demo [lab] [--fixed]                the same on a bundled sample app (default: blocking);
+                                                    --fixed runs its repaired variant
+  checkup compare BEFORE AFTER [--json]             compare two sessions (folders or ids): figures with a
+                                                    significance test, verdicts, per-function time changes
   checkup labs                                      list the bundled sample apps
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
@@ -42,9 +45,12 @@ Profiling and target:
 Output:
       --json             print exactly one JSON document on stdout
       --out DIR          save the session folder under DIR (default: the app-data folder)
+      --baseline DIR     compare with this earlier session when done (printed, and in the JSON as "comparison")
+      --fail-on-regression   with --baseline: exit 5 when requests/s fell or p99 latency rose significantly
 
 Exit status: 0 for a completed checkup whatever its verdict; 2 bad options, 3 the app failed (exited, never
-listened, port taken, crashed), 4 interrupted, 1 other errors.
+listened, port taken, crashed), 4 interrupted, 5 a significant regression against --baseline (with
+--fail-on-regression), 1 other errors.
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -54,6 +60,8 @@ export async function main(argv: string[]): Promise<number> {
       return runCommand(rest);
     case 'serve':
       return (await import('./serve-command.js')).serveCommand(rest);
+    case 'compare':
+      return (await import('./compare-command.js')).compareCommand(rest);
     case 'labs': {
       const { listLabs } = await import('../labs/catalogue.js');
       for (const lab of listLabs()) processIo.stdout(`${lab.name.padEnd(16)} ${lab.problem.padEnd(20)} ${lab.title}\n`);

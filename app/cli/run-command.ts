@@ -6,6 +6,8 @@ import { Engine } from '../engine/engine.js';
 import { getLab } from '../labs/catalogue.js';
 import { readSession } from '../store/session-reader.js';
 import { killAllTargetsSync } from '../target/index.js';
+import { compareRefs } from '../engine/comparison.js';
+import { humanComparison, jsonComparison, regressions } from './compare-report.js';
 import { ProgressPrinter } from './progress.js';
 import { errorReport, humanReport, jsonReport } from './report.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
@@ -77,10 +79,14 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
     const outcome = await engine.runOutcome(started.runId);
     progress.clear();
     const detail = await readSession(engine.sessionsDir, outcome.sessionId);
-    const error = outcome.error?.toJSON();
-    if (command.json) io.stdout(JSON.stringify(jsonReport(detail, error), null, 2) + '\n');
-    else io.stdout(humanReport(detail, error));
-    return outcome.error ? outcome.error.exitCode : 0;
+    let error = outcome.error?.toJSON();
+    const comparison = command.baseline && !outcome.error ? await compareRefs(command.baseline, outcome.sessionDir, engine.sessionsDir) : undefined;
+    const regressed = comparison ? regressions(comparison) : [];
+    if (command.failOnRegression && regressed.length) error = new CheckupError('CHK_REGRESSION', { detail: regressed.join('; '), baseline: command.baseline }).toJSON();
+    if (command.json) io.stdout(JSON.stringify({ ...(jsonReport(detail, error) as object), ...(comparison ? { comparison: jsonComparison(comparison) } : {}) }, null, 2) + '\n');
+    else io.stdout(humanReport(detail, error) + (comparison ? humanComparison(comparison) : ''));
+    if (outcome.error) return outcome.error.exitCode;
+    return command.failOnRegression && regressed.length ? new CheckupError('CHK_REGRESSION', { detail: '' }).exitCode : 0;
   } catch (err) {
     progress.clear();
     const e = CheckupError.from(err);

@@ -39,6 +39,7 @@ export const runOptionSpec = {
   note: { type: 'string' },
   repeat: { type: 'string' },
   demo: { type: 'boolean' },
+  fixed: { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
   baseline: { type: 'string' },
@@ -83,8 +84,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
   let target: RecipeInput['target'];
   if (v.demo) {
     if (command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--demo runs a bundled sample; do not give a command after --' });
-    target = { kind: 'lab', lab: parsed.positionals[0] ?? 'blocking', variant: 'slow', env };
+    target = { kind: 'lab', lab: parsed.positionals[0] ?? 'blocking', variant: v.fixed ? 'fixed' : 'slow', env };
   } else {
+    if (v.fixed) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fixed goes with --demo (the repaired variant of a sample app)' });
     if (parsed.positionals.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${parsed.positionals[0]}": put the app's command after --` });
     target = targetFromCommand(command, workDir, env);
   }
@@ -117,6 +119,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.note !== undefined && { note: v.note }),
     ...(v.repeat !== undefined && { repeats: number('repeat', v.repeat) }),
   };
+  if (v['fail-on-regression'] && v.baseline === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fail-on-regression needs --baseline DIR' });
   const checked = RecipeSchema.safeParse(input);
   if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeZodError(checked.error) });
   return {

@@ -38,6 +38,7 @@ export const methodParams = {
     })
     .strict(),
   describeProject: z.object({ dir: AbsolutePath }).strict(),
+  compareSessions: z.object({ before: SessionId, after: SessionId }).strict(),
   openInEditor: z.object({ url: z.string().min(1).max(4096), line: z.number().int().min(0).optional(), column: z.number().int().min(0).optional() }).strict(),
   revealPath: z.object({ path: AbsolutePath }).strict(),
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
@@ -127,6 +128,7 @@ export interface MethodResults {
   deleteSession: { deleted: boolean };
   openProfile: ProfileView;
   describeProject: ProjectInfo;
+  compareSessions: import('./compare.js').Comparison;
   openInEditor: { opened: 'editor' | 'os' };
   revealPath: { revealed: boolean };
   pickPath: { path?: string };

@@ -6,3 +6,4 @@ export * from './profile.js';
 export * from './recipe.js';
 export * from './session.js';
 export type { SerializedError, ErrorCode } from '../errors.js';
+export * from './compare.js';

@@ -7,6 +7,7 @@ import { CheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
 import { deleteSession, listSessions, readSession } from '../store/session-reader.js';
+import { compareRefs } from './comparison.js';
 import { openInEditor, revealPath } from './os-actions.js';
 import { ProfileViews } from './profile-views.js';
 import { describeProject } from './project.js';
@@ -127,6 +128,10 @@ export class Engine implements EngineApi {
 
   async openProfile(params: MethodParams['openProfile']): Promise<MethodResults['openProfile']> {
     return this.profiles.open(params);
+  }
+
+  async compareSessions(params: MethodParams['compareSessions']): Promise<MethodResults['compareSessions']> {
+    return compareRefs(params.before, params.after, this.sessionsDir);
   }
 
   async describeProject(params: MethodParams['describeProject']): Promise<MethodResults['describeProject']> {

@@ -1,0 +1,30 @@
+// `checkup compare BEFORE AFTER [--json] [--out DIR]`: two sessions (folders, or ids in the sessions folder).
+import { parseArgs } from 'node:util';
+import { CheckupError } from '../errors.js';
+import { compareRefs } from '../engine/comparison.js';
+import { defaultSessionsDir } from '../paths.js';
+import { humanComparison, jsonComparison } from './compare-report.js';
+import { errorReport } from './report.js';
+import { processIo, type CliIo } from './run-command.js';
+
+export async function compareCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, options: { json: { type: 'boolean' }, out: { type: 'string' } }, allowPositionals: true, strict: true });
+    } catch (err) {
+      throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
+    }
+    const [before, after, extra] = parsed.positionals;
+    if (!before || !after || extra) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give two sessions: `checkup compare BEFORE AFTER` (folders or session ids)' });
+    const comparison = await compareRefs(before, after, parsed.values.out ?? defaultSessionsDir());
+    io.stdout(json ? JSON.stringify(jsonComparison(comparison), null, 2) + '\n' : humanComparison(comparison));
+    return 0;
+  } catch (err) {
+    const e = CheckupError.from(err);
+    if (json) io.stdout(JSON.stringify({ error: e.toJSON() }, null, 2) + '\n');
+    else io.stderr(errorReport(e.toJSON()) + '\n');
+    return e.exitCode;
+  }
+}

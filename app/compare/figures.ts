@@ -1,0 +1,148 @@
+// Figure by figure: requests/s, latency, event-loop delay, CPU, GC, memory and errors before and after, each with
+// its change and, where the data allows, a significance test.
+import type { FigureComparison, SignificanceTest } from '../contract/compare.js';
+import type { SessionDetail } from '../contract/session.js';
+import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
+import { mean, studentQuantile, welchTest } from './stats.js';
+
+interface Samples {
+  /** One value per independent run, when the session has repeats. */
+  runs?: number[];
+  /** Values within the (first) run: per second or per probe window. */
+  within: number[];
+  /** The figure as reported for the session. */
+  value: number;
+}
+
+type Extract = (d: SessionDetail) => Samples | undefined;
+
+function measured(d: SessionDetail) {
+  const start = d.session.timings.measureStartAt ?? -Infinity;
+  const end = d.session.timings.measureEndAt ?? Infinity;
+  return d.samples.filter((s) => s.ts - s.windowMs / 2 >= start && s.ts - s.windowMs / 2 <= end);
+}
+
+const repeatsOf = (d: SessionDetail) => (d.load?.repeats && d.load.repeats.length >= MIN_REPEATS ? d.load.repeats : undefined);
+const measureTicks = (d: SessionDetail) => d.ticks.filter((t) => t.phase === 'measure' && t.requests > 0);
+
+const extractors: Record<string, { label: string; unit: string; better: 'higher' | 'lower'; minEffect: number; get: Extract }> = {
+  requestsPerSecond: {
+    label: 'Requests per second', unit: 'req/s', better: 'higher', minEffect: SINGLE_RUN_MIN_EFFECT.requestsPerSecond,
+    get: (d) => d.load && { value: d.load.requestsPerSecond, within: d.load.requestsPerSecondSeries, ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.requestsPerSecond) } : {}) },
+  },
+  latencyP50: {
+    label: 'Latency p50', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.latency,
+    get: (d) => d.load && { value: d.load.latency.p50, within: measureTicks(d).map((t) => t.latencyP50), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p50) } : {}) },
+  },
+  latencyP99: {
+    label: 'Latency p99', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.latency,
+    get: (d) => d.load && { value: d.load.latency.p99, within: measureTicks(d).map((t) => t.latencyP99), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p99) } : {}) },
+  },
+  latencyMax: {
+    label: 'Latency max', unit: 'ms', better: 'lower', minEffect: Infinity,
+    get: (d) => d.load && { value: d.load.latency.max, within: [] },
+  },
+  delayP99: {
+    label: 'Event-loop delay p99', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.delay,
+    get: (d) => {
+      const w = measured(d).map((s) => s.delay.p99);
+      return w.length ? { value: mean(w), within: w } : undefined;
+    },
+  },
+  cpu: {
+    label: 'CPU (share of one core)', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpu,
+    get: (d) => {
+      const w = measured(d).map((s) => 100 * (s.cpu.user + s.cpu.system));
+      return w.length ? { value: mean(w), within: w } : undefined;
+    },
+  },
+  gcShare: {
+    label: 'Time in GC pauses', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.gc,
+    get: (d) => {
+      const w = measured(d).map((s) => (100 * s.gc.totalMs) / Math.max(1, s.windowMs));
+      return w.length ? { value: mean(w), within: w } : undefined;
+    },
+  },
+  heapUsedMax: {
+    label: 'Heap used (peak)', unit: 'MB', better: 'lower', minEffect: Infinity,
+    get: (d) => {
+      const w = measured(d).map((s) => s.memory.heapUsed / 1048576);
+      return w.length ? { value: Math.max(...w), within: [] } : undefined;
+    },
+  },
+  rssMax: {
+    label: 'RSS (peak)', unit: 'MB', better: 'lower', minEffect: Infinity,
+    get: (d) => {
+      const w = measured(d).map((s) => s.memory.rss / 1048576);
+      return w.length ? { value: Math.max(...w), within: [] } : undefined;
+    },
+  },
+  failed: {
+    label: 'Failed requests', unit: 'requests', better: 'lower', minEffect: Infinity,
+    get: (d) => d.load && { value: d.load.errors + d.load.timeouts + d.load.non2xx, within: [] },
+  },
+};
+
+/**
+ * Welch's test, on the log scale when every value is positive: throughput and latency change by factors (a fix makes
+ * things 2x or 100x faster) and their spread grows with their level, so logs make the variances comparable and the
+ * interval is one for the ratio, which is what we report. With a zero among the values, the plain scale.
+ */
+function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; scale: string } | undefined {
+  const positive = [...a, ...b].every((v) => v > 0);
+  if (!positive) {
+    const r = welchTest(a, b, ALPHA);
+    return r && { p: r.p, ...(r.ratioCi ? { ci: r.ratioCi } : {}), scale: '' };
+  }
+  const r = welchTest(a.map(Math.log), b.map(Math.log), ALPHA);
+  if (!r) return undefined;
+  const q = studentQuantile(ALPHA, r.df);
+  const se = Math.abs(r.t) > 0 ? Math.abs(r.meanB - r.meanA) / Math.abs(r.t) : 0;
+  const d = r.meanB - r.meanA;
+  return { p: r.p, ci: [Math.exp(d - q * se), Math.exp(d + q * se)], scale: ' of logs' };
+}
+
+function test(a: Samples, b: Samples, minEffect: number): SignificanceTest | undefined {
+  if (a.runs && b.runs) {
+    const r = welch(a.runs, b.runs);
+    if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };
+  }
+  if (!Number.isFinite(minEffect)) return undefined;
+  const r = welch(a.within, b.within);
+  if (!r) return undefined;
+  return {
+    method: `Welch t-test${r.scale} on per-second or per-window values of single runs (changes under ${Math.round(minEffect * 100)} % are treated as run-to-run noise; --repeat 3 gives a stronger test)`,
+    p: r.p,
+    ...(r.ci ? { ci: r.ci } : {}),
+    n: [a.within.length, b.within.length],
+    minimumEffect: minEffect,
+  };
+}
+
+export function compareFigures(before: SessionDetail, after: SessionDetail): FigureComparison[] {
+  const out: FigureComparison[] = [];
+  for (const [key, x] of Object.entries(extractors)) {
+    const a = x.get(before);
+    const b = x.get(after);
+    if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
+    const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
+    const t = test(a, b, x.minEffect);
+    const bigEnough = Math.abs(b.value - a.value) >= (MIN_ABSOLUTE_CHANGE[key] ?? 0);
+    const significant = Boolean(t && t.p < ALPHA && Math.abs(ratio - 1) >= t.minimumEffect && bigEnough);
+    const better = x.better === 'higher' ? ratio > 1 : ratio < 1;
+    out.push({
+      key,
+      label: x.label,
+      unit: x.unit,
+      before: a.value,
+      after: b.value,
+      ratio,
+      changePercent: Number.isFinite(ratio) ? (ratio - 1) * 100 : Infinity,
+      better: x.better,
+      ...(t ? { test: t } : {}),
+      significant,
+      outcome: !t ? 'untested' : !significant ? 'unchanged' : better ? 'improved' : 'regressed',
+    });
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+// Per-function self time before and after. Functions are matched by name and file, not by line: an edit above a
+// function moves it without changing it. Several functions with one name in one file (anonymous callbacks) are
+// paired by nearest line.
+import type { FunctionDelta } from '../contract/compare.js';
+import type { FrameCategory } from '../contract/profile.js';
+import { frameCosts } from '../profile/analysis/frame-costs.js';
+import type { Profile } from '../profile/model/profile.js';
+
+interface Entry {
+  functionName: string;
+  url: string;
+  line: number;
+  category: FrameCategory;
+  package?: string;
+  /** Share of all profile time, 0..100. */
+  self: number;
+}
+
+/** Self time per function (frames of one function at several columns summed), as shares of the profile. */
+function entries(profile: Profile): Map<string, Entry[]> {
+  const { self } = frameCosts(profile);
+  const all = profile.totalWeight || 1;
+  const byFunction = new Map<string, Entry>();
+  profile.frames.forEach((f, i) => {
+    const id = `${f.functionName}|${f.url}|${f.line}`;
+    const known = byFunction.get(id);
+    if (known) known.self += (100 * self[i]!) / all;
+    else byFunction.set(id, { functionName: f.functionName, url: f.url, line: f.line, category: f.category, ...(f.package ? { package: f.package } : {}), self: (100 * self[i]!) / all });
+  });
+  const byKey = new Map<string, Entry[]>();
+  for (const e of byFunction.values()) {
+    const key = `${e.functionName}|${e.url}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), e]);
+  }
+  return byKey;
+}
+
+const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+
+/**
+ * A second chance for functions left alone on one side: the same named function in another file of the same folder
+ * (a file renamed, or a workshop's slow.js replaced by fixed.js) when it is the only candidate on each side.
+ */
+function pairAcrossFiles(pairs: Array<[Entry | undefined, Entry | undefined]>): Array<[Entry | undefined, Entry | undefined]> {
+  const key = (e: Entry) => `${e.functionName}|${folderOf(e.url)}`;
+  const named = (e: Entry) => e.url !== '' && e.functionName !== '' && e.functionName !== '(anonymous)';
+  const onlyBefore = new Map<string, Entry[]>();
+  const onlyAfter = new Map<string, Entry[]>();
+  for (const [x, y] of pairs) {
+    if (x && !y && named(x)) onlyBefore.set(key(x), [...(onlyBefore.get(key(x)) ?? []), x]);
+    if (y && !x && named(y)) onlyAfter.set(key(y), [...(onlyAfter.get(key(y)) ?? []), y]);
+  }
+  const moved = new Set<Entry>();
+  const out: Array<[Entry | undefined, Entry | undefined]> = [];
+  for (const [k, xs] of onlyBefore) {
+    const ys = onlyAfter.get(k);
+    if (xs.length === 1 && ys?.length === 1) {
+      out.push([xs[0], ys[0]]);
+      moved.add(xs[0]!).add(ys[0]!);
+    }
+  }
+  for (const [x, y] of pairs) if (!(x && moved.has(x)) && !(y && moved.has(y))) out.push([x, y]);
+  return out;
+}
+
+/** Pairs entries of one name and file by nearest line, greedily from the closest pair. */
+function pairByLine(before: Entry[], after: Entry[]): Array<[Entry | undefined, Entry | undefined]> {
+  const candidates: Array<[number, number, number]> = [];
+  before.forEach((b, i) => after.forEach((a, j) => candidates.push([Math.abs(a.line - b.line), i, j])));
+  candidates.sort((x, y) => x[0] - y[0]);
+  const usedB = new Set<number>();
+  const usedA = new Set<number>();
+  const pairs: Array<[Entry | undefined, Entry | undefined]> = [];
+  for (const [, i, j] of candidates) {
+    if (usedB.has(i) || usedA.has(j)) continue;
+    usedB.add(i);
+    usedA.add(j);
+    pairs.push([before[i], after[j]]);
+  }
+  before.forEach((b, i) => usedB.has(i) || pairs.push([b, undefined]));
+  after.forEach((a, j) => usedA.has(j) || pairs.push([undefined, a]));
+  return pairs;
+}
+
+export interface PerRequest {
+  /** Completed requests in the profiled window, and the profile's duration in µs. */
+  requestsBefore?: number;
+  requestsAfter?: number;
+}
+
+export function functionDeltas(before: Profile, after: Profile, perRequest: PerRequest = {}, limit = 50): FunctionDelta[] {
+  const a = entries(before);
+  const b = entries(after);
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  const out: FunctionDelta[] = [];
+  const usPerRequest = (share: number, profile: Profile, requests: number | undefined) =>
+    requests ? (share / 100) * (profile.totalWeight / requests) : undefined;
+  const pairs = [...keys].flatMap((key) => pairByLine(a.get(key) ?? [], b.get(key) ?? []));
+  for (const [x, y] of pairAcrossFiles(pairs)) {
+    const ref = (y ?? x)!;
+    if (ref.category === 'idle' || ref.category === 'program') continue;
+    const selfBefore = x?.self ?? 0;
+    const selfAfter = y?.self ?? 0;
+    const perBefore = usPerRequest(selfBefore, before, perRequest.requestsBefore);
+    const perAfter = usPerRequest(selfAfter, after, perRequest.requestsAfter);
+    out.push({
+      functionName: ref.functionName,
+      url: ref.url,
+      line: ref.line,
+      ...(x && y && x.line !== y.line ? { lineBefore: x.line } : {}),
+      category: ref.category,
+      ...(ref.package ? { package: ref.package } : {}),
+      selfBefore: round(selfBefore),
+      selfAfter: round(selfAfter),
+      delta: round(selfAfter - selfBefore),
+      ...(perBefore !== undefined ? { perRequestUsBefore: round(perBefore) } : {}),
+      ...(perAfter !== undefined ? { perRequestUsAfter: round(perAfter) } : {}),
+      ...(perBefore !== undefined && perAfter !== undefined ? { deltaPerRequestUs: round(perAfter - perBefore) } : {}),
+    });
+  }
+  const size = (f: FunctionDelta) => Math.abs(f.deltaPerRequestUs ?? f.delta);
+  return out.sort((p, q) => size(q) - size(p)).slice(0, limit);
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -1,0 +1,49 @@
+// Two sessions of the same app, before and after a change: the figures with significance, the verdicts, the
+// functions that got faster or slower, and the merged call tree. Pure: the caller loads sessions and profiles.
+import type { ComparedSession, Comparison } from '../contract/compare.js';
+import type { SessionDetail } from '../contract/session.js';
+import type { Profile } from '../profile/model/profile.js';
+import { diffTree } from './diff-tree.js';
+import { compareFigures } from './figures.js';
+import { functionDeltas } from './function-deltas.js';
+
+function describe(d: SessionDetail): ComparedSession {
+  const s = d.session;
+  return {
+    sessionId: s.id,
+    dir: d.dir,
+    name: s.name,
+    createdAt: s.createdAt,
+    ...(s.recipe.note ? { note: s.recipe.note } : {}),
+    ...(s.git ? { git: s.git } : {}),
+    ...(d.diagnosis ? { verdict: d.diagnosis.verdict } : {}),
+    repeats: d.load?.repeats?.length ?? (d.load ? 1 : 0),
+  };
+}
+
+function warnings(before: SessionDetail, after: SessionDetail): string[] {
+  const out: string[] = [];
+  const a = before.session.recipe.load;
+  const b = after.session.recipe.load;
+  const differs = (['connections', 'pipelining', 'durationSec', 'rate', 'warmupSec'] as const).filter((k) => a[k] !== b[k]);
+  if (JSON.stringify(a.requests) !== JSON.stringify(b.requests)) differs.push('requests' as never);
+  if (differs.length) out.push(`The two runs used different load settings (${differs.join(', ')}): differences may come from the load, not the code.`);
+  if (before.session.project !== after.session.project) out.push('The two runs are of different projects.');
+  for (const [name, d] of [['before', before], ['after', after]] as const) {
+    if (d.session.status !== 'complete') out.push(`The ${name} session is ${d.session.status}${d.session.partialReason ? ` (${d.session.partialReason})` : ''}: its figures cover only what was collected.`);
+  }
+  return out;
+}
+
+export function compareSessions(before: SessionDetail, after: SessionDetail, profiles: { before?: Profile; after?: Profile } = {}): Comparison {
+  const both = profiles.before && profiles.after;
+  return {
+    before: describe(before),
+    after: describe(after),
+    figures: compareFigures(before, after),
+    verdict: { ...(before.diagnosis ? { before: before.diagnosis.verdict } : {}), ...(after.diagnosis ? { after: after.diagnosis.verdict } : {}) },
+    functions: both ? functionDeltas(profiles.before!, profiles.after!, { requestsBefore: before.load?.requestsTotal, requestsAfter: after.load?.requestsTotal }) : [],
+    ...(both ? { diff: diffTree(profiles.before!, profiles.after!) } : {}),
+    warnings: warnings(before, after),
+  };
+}

@@ -1,0 +1,97 @@
+// Before and after: two sessions of the same app compared, figure by figure and function by function.
+import type { FindingKind } from './diagnosis.js';
+import type { FrameCategory } from './profile.js';
+import type { GitInfo } from './session.js';
+
+export interface SignificanceTest {
+  /** e.g. "Welch t-test on 3 vs 3 repeated runs" or "Welch t-test on per-second counts (single runs)". */
+  method: string;
+  p: number;
+  /** 95 % confidence interval of after / before. */
+  ci?: [number, number];
+  /** Sample sizes, before and after. */
+  n: [number, number];
+  /** Smallest change (as a share, e.g. 0.05) this method calls real; see app/compare/thresholds.ts. */
+  minimumEffect: number;
+}
+
+export interface FigureComparison {
+  key: string;
+  label: string;
+  unit: string;
+  before: number;
+  after: number;
+  /** after / before. */
+  ratio: number;
+  changePercent: number;
+  /** Which way is better for this figure. */
+  better: 'higher' | 'lower';
+  test?: SignificanceTest;
+  /** The test says the difference is real (p < 0.05 and at least the minimum effect). */
+  significant: boolean;
+  /** improved / regressed when significant, unchanged when tested and not significant, untested without a test. */
+  outcome: 'improved' | 'regressed' | 'unchanged' | 'untested';
+}
+
+export interface FunctionDelta {
+  functionName: string;
+  url: string;
+  /** Line in the after profile (before, when the function is gone). */
+  line: number;
+  lineBefore?: number;
+  category: FrameCategory;
+  package?: string;
+  /** Self time as a share of all profile time, 0..100, before and after. */
+  selfBefore: number;
+  selfAfter: number;
+  /** selfAfter - selfBefore, percentage points of the profile: negative = a smaller share of the time. */
+  delta: number;
+  /** Self time per completed request, µs, when both runs have load figures. */
+  perRequestUsBefore?: number;
+  perRequestUsAfter?: number;
+  /**
+   * perRequestUsAfter - perRequestUsBefore: negative = faster. The list is sorted by its size when both runs have
+   * load figures (a server that got faster spends a larger share in what is left, so shares alone mislead), else by
+   * the size of `delta`.
+   */
+  deltaPerRequestUs?: number;
+}
+
+/** A node of the merged call tree for the differential flame view: total time shares before and after. */
+export interface DiffNode {
+  name: string;
+  url: string;
+  line: number;
+  category: FrameCategory;
+  /** Share of all profile time with this stack prefix, 0..100. */
+  before: number;
+  after: number;
+  selfBefore: number;
+  selfAfter: number;
+  children: DiffNode[];
+}
+
+export interface ComparedSession {
+  sessionId: string;
+  dir: string;
+  name: string;
+  createdAt: string;
+  note?: string;
+  git?: GitInfo;
+  verdict?: FindingKind;
+  repeats: number;
+}
+
+export interface Comparison {
+  before: ComparedSession;
+  after: ComparedSession;
+  /** Every compared figure, requests/s first. */
+  figures: FigureComparison[];
+  verdict: { before?: FindingKind; after?: FindingKind };
+  /** Sorted by the size of the change, largest first. */
+  functions: FunctionDelta[];
+  /** Merged call tree for the differential flame view (absent without both CPU profiles). */
+  diff?: DiffNode;
+  /** Why the comparison may mislead: different recipes, different machines, partial sessions. */
+  warnings: string[];
+}

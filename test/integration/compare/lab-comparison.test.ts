@@ -1,0 +1,47 @@
+// Fix, then re-measure: a sample app against its fixed variant, compared as a user would (real runs, real profiles).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../app/engine/engine.js';
+import { getLab } from '../../../app/labs/catalogue.js';
+
+const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-compare-')) });
+
+async function run(lab: string, variant: 'slow' | 'fixed', repeats = 1): Promise<string> {
+  const load = { ...getLab(lab).recipe.load, durationSec: 4, warmupSec: 1 };
+  const started = await engine.startRun({ recipe: { target: { kind: 'lab', lab, variant }, load, repeats } });
+  const outcome = await engine.runOutcome(started.runId);
+  expect(outcome.error?.message).toBeUndefined();
+  return outcome.sessionId;
+}
+
+describe('before and after on the blocking lab', () => {
+  it('reports the requests/s gain as significant, the verdict change, and the culprit among the largest drops', async () => {
+    const before = await run('blocking', 'slow');
+    const after = await run('blocking', 'fixed');
+    const c = await engine.compareSessions({ before, after });
+
+    const rps = c.figures.find((f) => f.key === 'requestsPerSecond')!;
+    expect(rps.outcome).toBe('improved');
+    expect(rps.significant).toBe(true);
+    expect(rps.test!.p).toBeLessThan(0.05);
+    expect(rps.test!.ci![0]).toBeGreaterThan(1);
+    expect(c.verdict).toEqual({ before: 'event-loop-blocked', after: 'healthy' });
+
+    const drops = c.functions.filter((f) => (f.deltaPerRequestUs ?? f.delta) < 0).slice(0, 3).map((f) => f.functionName);
+    expect(drops).toContain('computeReport');
+    expect(c.diff!.children.length).toBeGreaterThan(0);
+  });
+
+  it('with repeated runs the test is on whole runs', async () => {
+    const before = await run('gc-churn', 'slow', 2);
+    const after = await run('gc-churn', 'fixed', 2);
+    const c = await engine.compareSessions({ before, after });
+    const rps = c.figures.find((f) => f.key === 'requestsPerSecond')!;
+    expect(rps.test!.method).toMatch(/2 vs 2 separate runs/);
+    expect(rps.test!.n).toEqual([2, 2]);
+    expect(rps.outcome).toBe('improved');
+    expect(c.before.repeats).toBe(2);
+  });
+});
