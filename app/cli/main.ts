@@ -9,6 +9,9 @@ Usage:
   checkup run [options] -- npm run <script>         the same for an npm script
   checkup run --demo [lab] [--fixed]                the same on a bundled sample app (default: blocking);
                                                     --fixed runs its repaired variant
+  checkup inspect FILE [--json] [--profile N]       what a profile file says: hot functions, categories, packages
+                                                    and advice (.cpuprofile, .heapprofile, Chrome trace, node --prof
+                                                    log, speedscope JSON)
   checkup compare BEFORE AFTER [--json]             compare two sessions (folders or ids): figures with a
                                                     significance test, verdicts, per-function time changes
   checkup labs                                      list the bundled sample apps
@@ -60,6 +63,8 @@ export async function main(argv: string[]): Promise<number> {
       return runCommand(rest);
     case 'serve':
       return (await import('./serve-command.js')).serveCommand(rest);
+    case 'inspect':
+      return (await import('./inspect-command.js')).inspectCommand(rest);
     case 'compare':
       return (await import('./compare-command.js')).compareCommand(rest);
     case 'labs': {
