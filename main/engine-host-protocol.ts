@@ -29,13 +29,13 @@ export interface HostPort {
 /** What the host needs of the engine: the contract, flame documents, and stopping every run. */
 export interface HostedEngine extends EngineApi {
   profiles: { flameDocument(name: string): Buffer | undefined };
-  stopAll(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export interface ServeOptions {
   /** Called once a shutdown request has stopped the runs and 'bye' was posted. */
   onShutdown(): void;
-  /** How long stopAll may take on shutdown before we give up waiting (targets are killed on exit regardless). */
+  /** How long close (stopping runs and watching) may take on shutdown before we give up waiting (targets are killed on exit regardless). */
   stopTimeoutMs?: number;
 }
 
@@ -90,7 +90,7 @@ export function serveEngine(engine: HostedEngine, port: HostPort, options: Serve
         if (shuttingDown) return;
         shuttingDown = true;
         const limit = new Promise<void>((resolve) => setTimeout(resolve, options.stopTimeoutMs ?? 5000).unref());
-        void Promise.race([engine.stopAll().catch(() => undefined), limit]).then(() => {
+        void Promise.race([engine.close().catch(() => undefined), limit]).then(() => {
           port.post({ kind: 'bye' });
           options.onShutdown();
         });

@@ -14,6 +14,11 @@ Usage:
                                                     log, speedscope JSON)
   checkup compare BEFORE AFTER [--json]             compare two sessions (folders or ids): figures with a
                                                     significance test, verdicts, per-function time changes
+  checkup sessions [--json]                         the history: every session by project, newest first
+  checkup report SESSION [--compare BEFORE]         a self-contained HTML report (opens offline) of a session or
+                                                    of a comparison, written into the session folder
+  checkup export SESSION                            the whole session in one .checkup file, to send to someone
+  checkup import FILE.checkup                       a session bundle back into your sessions
   checkup labs                                      list the bundled sample apps
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
@@ -63,6 +68,14 @@ export async function main(argv: string[]): Promise<number> {
       return runCommand(rest);
     case 'serve':
       return (await import('./serve-command.js')).serveCommand(rest);
+    case 'sessions':
+      return (await import('./share-commands.js')).sessionsCommand(rest);
+    case 'report':
+      return (await import('./share-commands.js')).reportCommand(rest);
+    case 'export':
+      return (await import('./share-commands.js')).exportCommand(rest);
+    case 'import':
+      return (await import('./share-commands.js')).importCommand(rest);
     case 'inspect':
       return (await import('./inspect-command.js')).inspectCommand(rest);
     case 'compare':

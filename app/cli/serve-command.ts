@@ -62,7 +62,7 @@ export async function serveCommand(argv: string[], io: CliIo = processIo): Promi
       }
       io.stderr('\nStopping: any run in progress is stopped and saved…\n');
       void engine
-        .stopAll()
+        .close()
         .catch(() => undefined)
         .then(() => server.close())
         .then(() => {

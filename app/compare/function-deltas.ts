@@ -4,6 +4,7 @@
 import type { FunctionDelta } from '../contract/compare.js';
 import type { FrameCategory } from '../contract/profile.js';
 import { frameCosts } from '../profile/analysis/frame-costs.js';
+import { PROBE_PACKAGE } from '../profile/model/classify.js';
 import type { Profile } from '../profile/model/profile.js';
 
 interface Entry {
@@ -98,7 +99,7 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
   const pairs = [...keys].flatMap((key) => pairByLine(a.get(key) ?? [], b.get(key) ?? []));
   for (const [x, y] of pairAcrossFiles(pairs)) {
     const ref = (y ?? x)!;
-    if (ref.category === 'idle' || ref.category === 'program') continue;
+    if (ref.category === 'idle' || ref.category === 'program' || ref.package === PROBE_PACKAGE) continue;
     const selfBefore = x?.self ?? 0;
     const selfAfter = y?.self ?? 0;
     const perBefore = usPerRequest(selfBefore, before, perRequest.requestsBefore);

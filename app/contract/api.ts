@@ -39,6 +39,16 @@ export const methodParams = {
     .strict(),
   describeProject: z.object({ dir: AbsolutePath }).strict(),
   compareSessions: z.object({ before: SessionId, after: SessionId }).strict(),
+  /** The same recipe again (after the user edited the code); a lab can switch to its fixed variant. */
+  rerun: z.object({ sessionId: SessionId, variant: z.enum(['slow', 'fixed']).optional(), note: z.string().max(2000).optional(), repeats: z.number().int().min(1).max(20).optional() }).strict(),
+  /** Re-run a session's recipe whenever its project's files change (debounced; node_modules and .git ignored). */
+  watchProject: z.object({ sessionId: SessionId, enabled: z.boolean() }).strict(),
+  setSessionNote: z.object({ id: SessionId, note: z.string().max(2000) }).strict(),
+  /** A self-contained HTML report of a session, or of a comparison when `compareWith` (the before session) is given. */
+  exportReport: z.object({ sessionId: SessionId, compareWith: SessionId.optional() }).strict(),
+  /** One file holding a whole session, to send to someone; importBundle reads it back. */
+  exportBundle: z.object({ sessionId: SessionId }).strict(),
+  importBundle: z.object({ path: AbsolutePath }).strict(),
   openInEditor: z.object({ url: z.string().min(1).max(4096), line: z.number().int().min(0).optional(), column: z.number().int().min(0).optional() }).strict(),
   revealPath: z.object({ path: AbsolutePath }).strict(),
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
@@ -85,6 +95,9 @@ export interface SessionListItem {
   interrupted: boolean;
   summary: SessionFile['summary'];
   note?: string;
+  git?: SessionFile['git'];
+  /** How many times the load was measured (Recipe.repeats). */
+  repeats: number;
 }
 
 /** One profile opened for viewing: the summary for the tables and a prepared, reduced document for the flame view. */
@@ -103,6 +116,13 @@ export interface ProfileView {
   index: number;
   hidden: import('./profile.js').FrameCategory[];
   focus?: { functionName: string; url: string; line: number };
+}
+
+export interface WatchState {
+  watching: boolean;
+  /** The session whose recipe is re-run, and its project folder. */
+  sessionId?: string;
+  dir?: string;
 }
 
 export interface ProjectInfo {
@@ -129,6 +149,12 @@ export interface MethodResults {
   openProfile: ProfileView;
   describeProject: ProjectInfo;
   compareSessions: import('./compare.js').Comparison;
+  rerun: RunStarted;
+  watchProject: WatchState;
+  setSessionNote: { id: string; note: string };
+  exportReport: { path: string; bytes: number };
+  exportBundle: { path: string; bytes: number };
+  importBundle: { sessionId: string };
   openInEditor: { opened: 'editor' | 'os' };
   revealPath: { revealed: boolean };
   pickPath: { path?: string };
@@ -181,6 +207,8 @@ export type EngineEvent =
   | { type: 'host-command'; command: 'new-checkup' | 'open-profile' | 'open-session' | 'show-sessions' | 'show-start'; path?: string; sessionId?: string }
   /** Something the host wants the user to know, e.g. the desktop's engine process restarted after a crash. */
   | { type: 'host-notice'; level: 'error' | 'info'; message: string; error?: SerializedError }
+  /** Watch mode: files changed (a re-run follows once the current run, if any, is done), or watching stopped. */
+  | { type: 'watch'; state: 'changed' | 'rerun' | 'stopped'; dir: string; files?: string[]; runId?: string; message?: string }
   /** Progress of a long profile import (big files). */
   | { type: 'profile-progress'; path: string; phase: string; fraction: number };
 

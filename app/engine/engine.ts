@@ -6,10 +6,13 @@ import { RecipeSchema } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
-import { deleteSession, listSessions, readSession } from '../store/session-reader.js';
+import { importBundle } from '../share/bundle.js';
+import { deleteSession, listSessions, readSession, readSessionFile, setSessionNote } from '../store/session-reader.js';
 import { compareRefs } from './comparison.js';
 import { openInEditor, revealPath } from './os-actions.js';
 import { ProfileViews } from './profile-views.js';
+import { ProjectWatcher } from './project-watcher.js';
+import { exportBundle, exportReport } from './share.js';
 import { describeProject } from './project.js';
 import { RunSession, type RunOutcome } from './run-session.js';
 
@@ -31,6 +34,7 @@ export class Engine implements EngineApi {
   private readonly runs = new Map<string, RunSession>();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
+  private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.sessionsDir = options.sessionsDir ?? defaultSessionsDir();
@@ -81,6 +85,8 @@ export class Engine implements EngineApi {
 
   private async finished(run: RunSession, outcome: RunOutcome): Promise<void> {
     this.runs.delete(run.runId);
+    // Watch mode: changes seen during the run are measured now.
+    if (this.watching?.pending.length) setImmediate(() => void this.rerunForWatch());
     const detail = await readSession(this.sessionsDir, outcome.sessionId).catch(() => undefined);
     this.emit({
       type: 'run-finished',
@@ -148,5 +154,74 @@ export class Engine implements EngineApi {
 
   async pickPath(_params: MethodParams['pickPath']): Promise<MethodResults['pickPath']> {
     throw new CheckupError('CHK_NOT_SUPPORTED', { what: 'A file chooser', hint: 'Type or paste the path instead.' });
+  }
+
+  async rerun(params: MethodParams['rerun']): Promise<MethodResults['rerun']> {
+    const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    const recipe = { ...session.recipe, target: { ...session.recipe.target } };
+    if (params.variant) {
+      if (recipe.target.kind !== 'lab') throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'only a sample app has a fixed variant to switch to' });
+      recipe.target.variant = params.variant;
+    }
+    if (params.note !== undefined) recipe.note = params.note;
+    else delete recipe.note;
+    if (params.repeats !== undefined) recipe.repeats = params.repeats;
+    return this.startRun({ recipe });
+  }
+
+  async watchProject(params: MethodParams['watchProject']): Promise<MethodResults['watchProject']> {
+    this.watching?.watcher.close();
+    if (this.watching) this.emit({ type: 'watch', state: 'stopped', dir: this.watching.watcher.dir });
+    this.watching = undefined;
+    if (!params.enabled) return { watching: false };
+    const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    const dir = session.project;
+    const watcher = new ProjectWatcher(dir, (files) => this.filesChanged(files), [this.sessionsDir]);
+    this.watching = { watcher, sessionId: params.sessionId, pending: [] };
+    return { watching: true, sessionId: params.sessionId, dir };
+  }
+
+  private filesChanged(files: string[]): void {
+    if (!this.watching) return;
+    this.watching.pending.push(...files);
+    this.emit({ type: 'watch', state: 'changed', dir: this.watching.watcher.dir, files });
+    if (this.runs.size === 0) void this.rerunForWatch();
+  }
+
+  private async rerunForWatch(): Promise<void> {
+    const w = this.watching;
+    if (!w || this.runs.size > 0 || !w.pending.length) return;
+    const files = [...new Set(w.pending)];
+    w.pending = [];
+    try {
+      const started = await this.rerun({ sessionId: w.sessionId, note: `watch: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''} changed` });
+      this.emit({ type: 'watch', state: 'rerun', dir: w.watcher.dir, files, runId: started.runId });
+    } catch (err) {
+      this.emit({ type: 'watch', state: 'stopped', dir: w.watcher.dir, message: CheckupError.from(err).message });
+    }
+  }
+
+  async setSessionNote(params: MethodParams['setSessionNote']): Promise<MethodResults['setSessionNote']> {
+    await setSessionNote(this.sessionsDir, params.id, params.note);
+    return { id: params.id, note: params.note.trim() };
+  }
+
+  async exportReport(params: MethodParams['exportReport']): Promise<MethodResults['exportReport']> {
+    return exportReport(this.sessionsDir, params.sessionId, params.compareWith);
+  }
+
+  async exportBundle(params: MethodParams['exportBundle']): Promise<MethodResults['exportBundle']> {
+    return exportBundle(this.sessionsDir, params.sessionId);
+  }
+
+  async importBundle(params: MethodParams['importBundle']): Promise<MethodResults['importBundle']> {
+    return { sessionId: await importBundle(params.path, this.sessionsDir) };
+  }
+
+  /** Stops watching and every run: the host is going away. */
+  async close(): Promise<void> {
+    this.watching?.watcher.close();
+    this.watching = undefined;
+    await this.stopAll();
   }
 }

@@ -7,6 +7,7 @@ import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { SessionDetail, SessionFile } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
+import { writeJsonAtomic } from './atomic.js';
 import { SESSION_FILE } from './session-writer.js';
 
 const ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -81,6 +82,8 @@ function listItem(dir: string, session: SessionFile): SessionListItem {
     interrupted: isInterrupted(session),
     summary: session.summary,
     ...(session.recipe?.note ? { note: session.recipe.note } : {}),
+    ...(session.git ? { git: session.git } : {}),
+    repeats: session.recipe?.repeats ?? 1,
   };
 }
 
@@ -135,4 +138,12 @@ export async function deleteSession(sessionsDir: string, id: string): Promise<bo
   await readSessionFile(sessionsDir, id);
   await fs.rm(dir, { recursive: true, force: true });
   return true;
+}
+
+/** Sets the user's note ("what did I change") on a finished session; session.json is rewritten atomically. */
+export async function setSessionNote(sessionsDir: string, id: string, note: string): Promise<void> {
+  const session = await readSessionFile(sessionsDir, id);
+  session.recipe.note = note.trim() || undefined;
+  if (!session.recipe.note) delete session.recipe.note;
+  await writeJsonAtomic(join(sessionDir(sessionsDir, id), SESSION_FILE), session);
 }

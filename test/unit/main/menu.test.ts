@@ -14,7 +14,7 @@ afterEach(async () => {
 
 function session(i: number, extra: Partial<SessionListItem> = {}): SessionListItem {
   const createdAt = new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString();
-  return { id: `s${i}`, dir: `/d/s${i}`, name: `app${i}.js`, project: '/p', createdAt, status: 'complete', interrupted: false, summary: {}, ...extra };
+  return { id: `s${i}`, dir: `/d/s${i}`, name: `app${i}.js`, project: '/p', createdAt, status: 'complete', interrupted: false, summary: {}, repeats: 1, ...extra };
 }
 
 function find(items: MenuItemLike[] | undefined, label: string): MenuItemLike | undefined {

@@ -1,0 +1,83 @@
+// `checkup sessions`, `checkup report`, `checkup export` and `checkup import`: the history and sharing from a terminal.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CheckupError } from '../errors.js';
+import { Engine } from '../engine/engine.js';
+import { defaultSessionsDir } from '../paths.js';
+import { errorReport } from './report.js';
+import { processIo, type CliIo } from './run-command.js';
+import { bold, dim, green, red, yellow } from './terminal.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+async function withEngine(argv: string[], options: Options, work: (engine: Engine, positionals: string[], values: Record<string, unknown>) => Promise<string>, io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, options: { ...options, out: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    } catch (err) {
+      throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
+    }
+    const values = parsed.values as Record<string, unknown>;
+    const engine = new Engine({ sessionsDir: (values.out as string | undefined) ?? defaultSessionsDir() });
+    io.stdout(await work(engine, parsed.positionals, values));
+    return 0;
+  } catch (err) {
+    const e = CheckupError.from(err);
+    if (json) io.stdout(JSON.stringify({ error: e.toJSON() }, null, 2) + '\n');
+    else io.stderr(errorReport(e.toJSON()) + '\n');
+    return e.exitCode;
+  }
+}
+
+function one(positionals: string[], what: string): string {
+  if (positionals.length !== 1) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `give ${what}` });
+  return positionals[0]!;
+}
+
+/** `checkup sessions`: every session, newest first, grouped by project. */
+export function sessionsCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  return withEngine(argv, {}, async (engine, _p, values) => {
+    const list = await engine.listSessions();
+    if (values.json) return JSON.stringify(list, null, 2) + '\n';
+    if (!list.length) return `No sessions in ${engine.sessionsDir} yet. Try \`checkup run --demo\`.\n`;
+    const byProject = new Map<string, typeof list>();
+    for (const s of list) byProject.set(s.project, [...(byProject.get(s.project) ?? []), s]);
+    const out: string[] = [];
+    for (const [project, sessions] of byProject) {
+      out.push('', bold(project));
+      for (const s of sessions) {
+        const verdict = s.summary.verdict ?? (s.interrupted ? 'interrupted' : s.status);
+        const colour = verdict === 'healthy' ? green : s.status === 'complete' ? red : yellow;
+        const rps = s.summary.requestsPerSecond !== undefined ? `${Math.round(s.summary.requestsPerSecond).toLocaleString('en-US')} req/s` : '';
+        const p99 = s.summary.latencyP99 !== undefined ? `p99 ${Math.round(s.summary.latencyP99 * 10) / 10} ms` : '';
+        const git = s.git ? dim(`${s.git.commit.slice(0, 8)}${s.git.dirty ? '+' : ''}`) : '';
+        out.push(`  ${dim(new Date(s.createdAt).toLocaleString())}  ${colour(verdict.padEnd(20))} ${rps.padStart(14)}  ${p99.padEnd(14)} ${git} ${s.id}${s.note ? dim(`  “${s.note}”`) : ''}`);
+      }
+    }
+    return out.join('\n') + '\n\n';
+  }, io);
+}
+
+/** `checkup report SESSION [--compare BEFORE]`: a self-contained HTML report in the session folder. */
+export function reportCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  return withEngine(argv, { compare: { type: 'string' } }, async (engine, positionals, values) => {
+    const r = await engine.exportReport({ sessionId: one(positionals, 'one session (folder or id)'), ...(values.compare ? { compareWith: values.compare as string } : {}) });
+    return values.json ? JSON.stringify(r) + '\n' : `Report written: ${r.path} (${Math.round(r.bytes / 1024)} KB; opens offline in any browser)\n`;
+  }, io);
+}
+
+export function exportCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  return withEngine(argv, {}, async (engine, positionals, values) => {
+    const r = await engine.exportBundle({ sessionId: one(positionals, 'one session (folder or id)') });
+    return values.json ? JSON.stringify(r) + '\n' : `Session bundle written: ${r.path} (${Math.round(r.bytes / 1024)} KB). \`checkup import\` or the app opens it.\n`;
+  }, io);
+}
+
+export function importCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  return withEngine(argv, {}, async (engine, positionals, values) => {
+    const { resolve } = await import('node:path');
+    const r = await engine.importBundle({ path: resolve(one(positionals, 'one .checkup file')) });
+    return values.json ? JSON.stringify(r) + '\n' : `Imported as session ${r.sessionId} in ${engine.sessionsDir}\n`;
+  }, io);
+}

@@ -1,0 +1,101 @@
+// A whole session in one file (.checkup): gzipped JSON holding every file of the session folder, to send to a
+// colleague or attach to an issue. Importing checks every part, writes a new session folder under a temporary name
+// and renames it into place, so a bad or cut-off bundle never leaves half a session behind.
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
+import { CheckupError } from '../errors.js';
+import { checkupVersion } from '../paths.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import { SESSION_FILE } from '../store/session-writer.js';
+
+export const BUNDLE_FORMAT = 'checkup-session-bundle';
+export const BUNDLE_VERSION = 1;
+/** Files a bundle may carry: exactly the session format's files (app/contract/session.ts). */
+const ALLOWED = new Set([SESSION_FILE, 'samples.ndjson', 'warnings.ndjson', 'ticks.ndjson', 'load.json', 'profile.cpuprofile', 'heap.heapprofile', 'diagnosis.json', 'target.log']);
+const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 1536 * 1024 * 1024;
+
+interface Bundle {
+  format: string;
+  version: number;
+  checkupVersion: string;
+  files: Record<string, string>;
+}
+
+export async function writeBundle(sessionDir: string, out: string): Promise<number> {
+  const files: Record<string, string> = {};
+  for (const name of await fs.readdir(sessionDir)) {
+    if (ALLOWED.has(name)) files[name] = await fs.readFile(join(sessionDir, name), 'utf8');
+  }
+  const bundle: Bundle = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, checkupVersion, files };
+  const data = gzipSync(JSON.stringify(bundle), { level: 6 });
+  await writeFileAtomic(out, data);
+  return data.length;
+}
+
+function invalid(name: string, detail: string): CheckupError {
+  return new CheckupError('CHK_BUNDLE_INVALID', { name, detail });
+}
+
+export function readBundle(data: Buffer, name: string): { session: SessionFile; files: Record<string, string> } {
+  if (data.length > MAX_BUNDLE_BYTES) throw new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: `${Math.round(data.length / 1048576)} MB`, limit: `${MAX_BUNDLE_BYTES / 1048576} MB` });
+  let text: string;
+  try {
+    text = gunzipSync(data, { maxOutputLength: MAX_UNPACKED_BYTES }).toString('utf8');
+  } catch (err) {
+    throw invalid(name, `not a gzip file, or cut off (${(err as Error).message})`);
+  }
+  let bundle: Bundle;
+  try {
+    bundle = JSON.parse(text) as Bundle;
+  } catch {
+    throw invalid(name, 'its contents are not valid JSON');
+  }
+  if (bundle?.format !== BUNDLE_FORMAT) throw invalid(name, 'it is not a Checkup session bundle');
+  if (bundle.version > BUNDLE_VERSION) throw invalid(name, `it was made by a newer Checkup (bundle version ${bundle.version}); update Checkup to open it`);
+  if (!bundle.files || typeof bundle.files !== 'object') throw invalid(name, 'it holds no files');
+  for (const [file, content] of Object.entries(bundle.files)) {
+    if (!ALLOWED.has(file)) throw invalid(name, `it holds an unexpected file "${file}"`);
+    if (typeof content !== 'string') throw invalid(name, `"${file}" is not text`);
+  }
+  let session: SessionFile;
+  try {
+    session = JSON.parse(bundle.files[SESSION_FILE] ?? '') as SessionFile;
+  } catch {
+    throw invalid(name, 'its session.json is missing or not valid JSON');
+  }
+  if (typeof session?.id !== 'string' || !session.recipe || typeof session.createdAt !== 'string') throw invalid(name, 'its session.json lacks an id, a recipe or a date');
+  if (session.formatVersion > SESSION_FORMAT_VERSION) throw invalid(name, `its session format ${session.formatVersion} is newer than this Checkup's (${SESSION_FORMAT_VERSION})`);
+  return { session, files: bundle.files };
+}
+
+/** Imports a bundle into `sessionsDir`; resolves with the new session's id (the original id, unless taken). */
+export async function importBundle(path: string, sessionsDir: string): Promise<string> {
+  let data: Buffer;
+  try {
+    data = await fs.readFile(path);
+  } catch {
+    throw new CheckupError('CHK_FILE_NOT_FOUND', { path });
+  }
+  const { session, files } = readBundle(data, path.split(/[\\/]/).pop() ?? path);
+  const safe = session.id.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100) || 'imported';
+  await fs.mkdir(sessionsDir, { recursive: true });
+  const taken = await fs.stat(join(sessionsDir, safe)).then(() => true, () => false);
+  const id = taken ? `${safe}-imported-${randomBytes(2).toString('hex')}` : safe;
+  const tmp = join(sessionsDir, `.import-${randomBytes(6).toString('hex')}`);
+  try {
+    await fs.mkdir(tmp);
+    for (const [file, content] of Object.entries(files)) {
+      const value = file === SESSION_FILE ? JSON.stringify({ ...session, id }, null, 2) + '\n' : content;
+      await fs.writeFile(join(tmp, file), value);
+    }
+    await fs.rename(tmp, join(sessionsDir, id));
+  } catch (err) {
+    await fs.rm(tmp, { recursive: true, force: true });
+    throw CheckupError.from(err);
+  }
+  return id;
+}

@@ -1,0 +1,113 @@
+// Self-contained HTML reports: one session (verdict, load figures, charts, culprits, advice, hot functions) or a
+// comparison (verdicts, figures with their test, per-function changes, the differential flame view, overlaid charts).
+import type { Comparison } from '../contract/compare.js';
+import type { Culprit, Finding } from '../contract/diagnosis.js';
+import type { ProfileSummary } from '../contract/profile.js';
+import type { SessionDetail } from '../contract/session.js';
+import { displayName, where } from '../diagnosis/format.js';
+import { diffSvg } from './diff-svg.js';
+import { esc, markdownHtml } from './html.js';
+import { chartsHtml, reportPage, type ReportChart } from './report-page.js';
+
+const fmt = (v: number, digits = 1) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 10 ** digits) / 10 ** digits));
+
+function measuredSamples(d: SessionDetail) {
+  const start = d.session.timings.measureStartAt ?? 0;
+  return d.samples.filter((s) => s.ts - s.windowMs / 2 >= start);
+}
+
+/** The session's series over its measured window: x in seconds from the start of the measurement. */
+function series(d: SessionDetail) {
+  const start = d.session.timings.measureStartAt ?? 0;
+  const samples = measuredSamples(d);
+  const ticks = d.ticks.filter((t) => t.phase === 'measure');
+  return {
+    tickX: ticks.map((t) => t.second + 1),
+    rps: ticks.map((t) => t.requests),
+    p99: ticks.map((t) => (t.requests ? t.latencyP99 : null)),
+    p50: ticks.map((t) => (t.requests ? t.latencyP50 : null)),
+    sampleX: samples.map((s) => Math.round((s.ts - start) / 100) / 10),
+    delay: samples.map((s) => s.delay.p99),
+    cpu: samples.map((s) => Math.round((s.cpu.user + s.cpu.system) * 1000) / 10),
+    heap: samples.map((s) => Math.round(s.memory.heapUsed / 104857.6) / 10),
+    gc: samples.map((s) => Math.round(s.gc.totalMs * 10) / 10),
+  };
+}
+
+function sessionCharts(d: SessionDetail): ReportChart[] {
+  const s = series(d);
+  return [
+    { id: 'c-rps', title: 'Requests per second', unit: 'req/s', series: [{ label: 'req/s', color: '#2563eb' }], data: [s.tickX, s.rps] },
+    { id: 'c-lat', title: 'Latency', unit: 'ms', series: [{ label: 'p50', color: '#0d9488' }, { label: 'p99', color: '#ea580c' }], data: [s.tickX, s.p50, s.p99] },
+    { id: 'c-delay', title: 'Event-loop delay p99', unit: 'ms', series: [{ label: 'p99', color: '#ea580c' }], data: [s.sampleX, s.delay] },
+    { id: 'c-cpu', title: 'CPU', unit: '% of one core', series: [{ label: 'cpu', color: '#2563eb' }], data: [s.sampleX, s.cpu] },
+    { id: 'c-heap', title: 'Heap used', unit: 'MB', series: [{ label: 'heap', color: '#7c3aed' }], data: [s.sampleX, s.heap] },
+    { id: 'c-gc', title: 'GC pauses', unit: 'ms per window', series: [{ label: 'gc', color: '#0d9488' }], data: [s.sampleX, s.gc] },
+  ];
+}
+
+function culpritRows(culprits: Culprit[]): string {
+  if (!culprits.length) return '';
+  const rows = culprits
+    .map((c) => `<tr><td><code>${esc(displayName(c))}</code>${c.mayInclude?.length ? `<div class="meta">or in what it calls: ${esc(c.mayInclude.map((m) => m.functionName).join(', '))}</div>` : ''}</td><td class="code">${esc(where(c))}</td><td class="n">${c.measure === 'stack' ? '' : fmt(c.selfPercent) + ' %'}</td><td><span class="badge">${esc(c.category)}</span>${c.package ? ` ${esc(c.package)}` : ''}</td></tr>`)
+    .join('');
+  return `<table><tr><th>Function</th><th>Where</th><th>Share</th><th>Kind</th></tr>${rows}</table>`;
+}
+
+function findingHtml(f: Finding, main: boolean): string {
+  const evidence = f.evidence.map((e) => `<li>${esc(e.label)}: <strong>${esc(fmt(e.value))} ${esc(e.unit)}</strong>${e.threshold !== undefined ? ` <span class="meta">(threshold ${esc(e.threshold)})</span>` : ''}</li>`).join('');
+  return `<section class="${main ? 'verdict ' : ''}${esc(f.severity === 'info' ? (f.kind === 'healthy' ? 'healthy' : '') : f.severity)}">
+${main ? `<h1>${esc(f.title)}</h1>` : `<h2>${esc(f.severity)}: ${esc(f.title)}</h2>`}<p>${esc(f.explanation)}</p>
+<ul>${evidence}</ul>${culpritRows(f.culprits)}${main && f.advice ? `<h2>What to do next</h2>${markdownHtml(f.advice)}` : ''}</section>`;
+}
+
+function hotFunctions(summary: ProfileSummary | undefined): string {
+  if (!summary) return '';
+  const rows = summary.topFunctions
+    .slice(0, 15)
+    .map((f) => `<tr><td><code>${esc(f.functionName || '(anonymous)')}</code></td><td class="code">${esc(where(f))}</td><td class="n">${fmt(f.selfPercent)} %</td><td class="n">${fmt(f.totalPercent)} %</td><td><span class="badge">${esc(f.category)}</span>${f.package ? ` ${esc(f.package)}` : ''}</td></tr>`)
+    .join('');
+  return `<section><h2>Hot functions (CPU profile)</h2><table><tr><th>Function</th><th>Where</th><th>Self</th><th>Total</th><th>Kind</th></tr>${rows}</table></section>`;
+}
+
+export function sessionReportHtml(d: SessionDetail, cpu?: ProfileSummary): string {
+  const s = d.session;
+  const findings = d.diagnosis?.findings ?? [];
+  const load = d.load;
+  const figures = load
+    ? `<section class="figures"><div><b>${fmt(load.requestsPerSecond)}</b> req/s</div><div><b>${fmt(load.latency.p50)}</b> ms p50</div><div><b>${fmt(load.latency.p99)}</b> ms p99</div><div><b>${fmt(load.latency.max)}</b> ms max</div><div><b>${load.errors + load.timeouts + load.non2xx}</b> failed</div><div class="meta">${esc(load.durationSec)} s at ${esc(load.connections)} connections · ${esc(load.requestsTotal.toLocaleString('en-US'))} requests</div></section>`
+    : '';
+  const body = `<p class="meta">Checkup report · ${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.recipe.note ? ` · ${esc(s.recipe.note)}` : ''}${s.status !== 'complete' ? ` · <strong>${esc(s.status)}${s.partialReason ? ` (${esc(s.partialReason)})` : ''}</strong>` : ''}</p>
+${findings[0] ? findingHtml(findings[0], true) : ''}${figures}
+<section><h2>Over the measured window</h2>${chartsHtml(sessionCharts(d))}</section>
+${findings.slice(1).map((f) => findingHtml(f, false)).join('')}${hotFunctions(cpu)}`;
+  return reportPage(`Checkup: ${s.name}`, body, sessionCharts(d));
+}
+
+export function comparisonReportHtml(c: Comparison, before: SessionDetail, after: SessionDetail): string {
+  const b = series(before);
+  const a = series(after);
+  const overlay = (id: string, title: string, unit: string, xb: number[], yb: Array<number | null>, xa: number[], ya: Array<number | null>): ReportChart => {
+    const xs = [...new Set([...xb, ...xa])].sort((p, q) => p - q);
+    const at = (x: number[], y: Array<number | null>) => xs.map((v) => (x.includes(v) ? (y[x.indexOf(v)] ?? null) : null));
+    return { id, title, unit, series: [{ label: 'before', color: '#94a3b8' }, { label: 'after', color: '#2563eb' }], data: [xs, at(xb, yb), at(xa, ya)] };
+  };
+  const charts = [overlay('c-rps', 'Requests per second', 'req/s', b.tickX, b.rps, a.tickX, a.rps), overlay('c-p99', 'Latency p99', 'ms', b.tickX, b.p99, a.tickX, a.p99), overlay('c-delay', 'Event-loop delay p99', 'ms', b.sampleX, b.delay, a.sampleX, a.delay), overlay('c-heap', 'Heap used', 'MB', b.sampleX, b.heap, a.sampleX, a.heap)];
+  const figureRows = c.figures
+    .map((f) => `<tr><td>${esc(f.label)}</td><td class="n">${fmt(f.before)} ${esc(f.unit)}</td><td class="n">${fmt(f.after)} ${esc(f.unit)}</td><td class="n ${f.outcome}">${Number.isFinite(f.changePercent) ? `${f.changePercent > 0 ? '+' : ''}${fmt(f.changePercent)} %` : 'new'}</td><td class="${f.outcome}">${esc(f.outcome)}</td><td class="meta">${f.test ? `p = ${esc(f.test.p.toPrecision(2))}${f.test.ci ? `, 95 % CI of after/before ${fmt(f.test.ci[0], 2)}–${fmt(f.test.ci[1], 2)}` : ''}` : ''}</td></tr>`)
+    .join('');
+  const method = c.figures.find((f) => f.test)?.test?.method ?? '';
+  const fnRows = c.functions
+    .slice(0, 20)
+    .map((f) => `<tr><td><code>${esc(f.functionName || '(anonymous)')}</code></td><td class="code">${esc(where(f))}</td><td class="n">${fmt(f.selfBefore)} % → ${fmt(f.selfAfter)} %</td><td class="n">${f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? `${fmt(f.perRequestUsBefore)} → ${fmt(f.perRequestUsAfter)} µs` : ''}</td><td class="n ${(f.deltaPerRequestUs ?? f.delta) < 0 ? 'improved' : 'regressed'}">${(f.deltaPerRequestUs ?? f.delta) < 0 ? 'faster' : 'slower'}</td></tr>`)
+    .join('');
+  const label = (s: Comparison['before']) => `${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.note ? ` · ${esc(s.note)}` : ''}${s.git ? ` · <code>${esc(s.git.commit.slice(0, 8))}${s.git.dirty ? '+' : ''}</code>` : ''}`;
+  const body = `<p class="meta">Checkup comparison</p>
+<section class="verdict ${c.verdict.after === 'healthy' ? 'healthy' : 'problem'}"><h1>${esc(c.verdict.before ?? '?')} → ${esc(c.verdict.after ?? '?')}</h1>
+<p>Before: ${label(c.before)}<br>After: ${label(c.after)}</p>${c.warnings.map((w) => `<p class="meta">${esc(w)}</p>`).join('')}</section>
+<section><h2>Figures</h2><table><tr><th>Figure</th><th>Before</th><th>After</th><th>Change</th><th>Outcome</th><th>Test</th></tr>${figureRows}</table><p class="meta">${esc(method)}; significant when p &lt; 0.05.</p></section>
+<section><h2>Over the measured window</h2>${chartsHtml(charts)}</section>
+${c.diff ? `<section><h2>Differential flame view</h2><p class="meta">Width: share of the time before or after, whichever is larger. Red: more time after; blue: less.</p>${diffSvg(c.diff)}</section>` : ''}
+${fnRows ? `<section><h2>What got faster and what slower</h2><table><tr><th>Function</th><th>Where</th><th>Share of profile</th><th>Per request</th><th></th></tr>${fnRows}</table></section>` : ''}`;
+  return reportPage(`Checkup: ${c.before.name} → ${c.after.name}`, body, charts);
+}
