@@ -6,8 +6,9 @@
 // slash, backslash, NUL or drive colon after decoding; the joined path must still lie under its root. The URL parser
 // has already folded literal and %2e dot segments; this catches what survives decoding (`..%2f..`, `%5c`, `%00`).
 import { stat, readFile } from 'node:fs/promises';
-import { extname, join, relative, isAbsolute, sep } from 'node:path';
+import { join, relative, isAbsolute, sep } from 'node:path';
 import { ROUTES } from '../app/contract/api.js';
+import { contentType } from '../app/server/static-files.js';
 import { APP_HOST, CONTENT_SECURITY_POLICY, SCHEME } from './scheme.js';
 
 export interface AppProtocolRoots {
@@ -18,24 +19,6 @@ export interface AppProtocolRoots {
   /** A flame document by file name (`<id>.cpuprofile`), from the engine host; undefined when unknown or expired. */
   flameDocument(name: string): Promise<Uint8Array | undefined>;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-};
 
 const FLAME_PREFIX = ROUTES.flamePrefix.replace(/\/$/, '');
 const SPEEDSCOPE_PREFIX = ROUTES.speedscope.split('/')[0]!;
@@ -89,7 +72,7 @@ function under(root: string, segments: string[]): string {
 async function serveFile(path: string, head: boolean): Promise<Response> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) return plain(404, 'Not found');
-  const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const type = contentType(path);
   const body = head ? null : await readFile(path);
   return new Response(body, { status: 200, headers: headers(type) });
 }

@@ -4,8 +4,7 @@ import { CheckupError } from '../errors.js';
 import { compareRefs } from '../engine/comparison.js';
 import { defaultSessionsDir } from '../paths.js';
 import { humanComparison, jsonComparison } from './compare-report.js';
-import { errorReport } from './report.js';
-import { processIo, type CliIo } from './run-command.js';
+import { failWith, processIo, type CliIo } from './io.js';
 
 export async function compareCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
@@ -22,9 +21,6 @@ export async function compareCommand(argv: string[], io: CliIo = processIo): Pro
     io.stdout(json ? JSON.stringify(jsonComparison(comparison), null, 2) + '\n' : humanComparison(comparison));
     return 0;
   } catch (err) {
-    const e = CheckupError.from(err);
-    if (json) io.stdout(JSON.stringify({ error: e.toJSON() }, null, 2) + '\n');
-    else io.stderr(errorReport(e.toJSON()) + '\n');
-    return e.exitCode;
+    return failWith(err, json, io);
   }
 }

@@ -5,8 +5,8 @@ import type { HotFunction, ProfileSummary } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
 import { displayName } from '../diagnosis/format.js';
 import { importInWorker } from '../profile/import/in-worker.js';
-import { errorReport, location } from './report.js';
-import { processIo, type CliIo } from './run-command.js';
+import { location } from './report.js';
+import { failWith, processIo, type CliIo } from './io.js';
 import { bold, cyan, dim, isTty, yellow } from './terminal.js';
 
 function share(v: number): string {
@@ -108,10 +108,7 @@ export async function inspectCommand(argv: string[], io: CliIo = processIo): Pro
     io.stdout(json ? JSON.stringify(jsonInspect(path, result.format, chosen.summary, names, index), null, 2) + '\n' : humanInspect(path, result.format, chosen.summary, names));
     return 0;
   } catch (err) {
-    const e = CheckupError.from(err);
-    if (json) io.stdout(JSON.stringify({ error: e.toJSON() }, null, 2) + '\n');
-    else io.stderr(errorReport(e.toJSON()) + '\n');
-    return e.exitCode;
+    return failWith(err, json, io);
   } finally {
     process.off('SIGINT', onSignal);
   }

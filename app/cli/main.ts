@@ -1,6 +1,7 @@
 // `checkup`: the command line face of the engine.
 import { checkupVersion } from '../paths.js';
-import { processIo, runCommand } from './run-command.js';
+import { processIo } from './io.js';
+import { runCommand } from './run-command.js';
 
 const HELP = `checkup ${checkupVersion}: a performance doctor for Node.js servers
 

@@ -1,23 +1,17 @@
 // `checkup run`: one whole checkup from the terminal. Ctrl-C stops the run and saves what was collected; a second
 // Ctrl-C kills the target at once. The target never outlives this process.
 import type { LoadSpec } from '../contract/recipe.js';
-import { CheckupError, serializeError, type SerializedError } from '../errors.js';
+import { CheckupError } from '../errors.js';
 import { Engine } from '../engine/engine.js';
 import { getLab } from '../labs/catalogue.js';
 import { readSession } from '../store/session-reader.js';
 import { killAllTargetsSync } from '../target/index.js';
 import { compareRefs } from '../engine/comparison.js';
 import { humanComparison, jsonComparison, regressions } from './compare-report.js';
+import { failWith, processIo, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
-import { errorReport, humanReport, jsonReport } from './report.js';
+import { humanReport, jsonReport } from './report.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-export const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
 /** For --demo: the lab's suggested load, with whatever the user gave on the command line on top. */
 function withLabLoad(argv: string[], command: RunCommand): RunCommand {
@@ -39,18 +33,12 @@ function withLabLoad(argv: string[], command: RunCommand): RunCommand {
 
 export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const wantsJson = argv.includes('--json');
-  const fail = (error: SerializedError, code: number) => {
-    if (wantsJson) io.stdout(JSON.stringify(jsonReport(undefined, error), null, 2) + '\n');
-    else io.stderr(errorReport(error) + '\n');
-    return code;
-  };
 
   let command: RunCommand;
   try {
     command = withLabLoad(argv, parseRunArgs(argv));
   } catch (err) {
-    const e = CheckupError.from(err);
-    return fail(e.toJSON(), e.exitCode);
+    return failWith(err, wantsJson, io);
   }
 
   const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
@@ -89,8 +77,7 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
     return command.failOnRegression && regressed.length ? new CheckupError('CHK_REGRESSION', { detail: '' }).exitCode : 0;
   } catch (err) {
     progress.clear();
-    const e = CheckupError.from(err);
-    return fail(serializeError(e), e.exitCode);
+    return failWith(err, wantsJson, io);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -7,7 +7,7 @@ import { CheckupError } from '../errors.js';
 import { openBrowser } from '../server/open-browser.js';
 import { startServer } from '../server/server.js';
 import { killAllTargetsSync } from '../target/index.js';
-import { processIo, type CliIo } from './run-command.js';
+import { processIo, type CliIo } from './io.js';
 import { errorReport } from './report.js';
 
 export interface ServeCommand {

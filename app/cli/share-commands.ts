@@ -3,8 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CheckupError } from '../errors.js';
 import { Engine } from '../engine/engine.js';
 import { defaultSessionsDir } from '../paths.js';
-import { errorReport } from './report.js';
-import { processIo, type CliIo } from './run-command.js';
+import { failWith, processIo, type CliIo } from './io.js';
 import { bold, dim, green, red, yellow } from './terminal.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -23,10 +22,7 @@ async function withEngine(argv: string[], options: Options, work: (engine: Engin
     io.stdout(await work(engine, parsed.positionals, values));
     return 0;
   } catch (err) {
-    const e = CheckupError.from(err);
-    if (json) io.stdout(JSON.stringify({ error: e.toJSON() }, null, 2) + '\n');
-    else io.stderr(errorReport(e.toJSON()) + '\n');
-    return e.exitCode;
+    return failWith(err, json, io);
   }
 }
 

@@ -5,6 +5,7 @@
 import type { Culprit } from '../contract/diagnosis.js';
 import type { FrameCategory } from '../contract/profile.js';
 import { PROBE_PACKAGE } from '../profile/model/classify.js';
+import { frameCosts } from '../profile/analysis/frame-costs.js';
 import { ROOT, type Profile } from '../profile/model/profile.js';
 import type { CpuEvidence } from './input.js';
 import { round } from './stats.js';
@@ -66,20 +67,7 @@ function attribute(profile: Profile, options: AttributionOptions = {}): Attribut
       }
     }
   }
-  // Total time per function, counting recursion once: only the outermost occurrence on a stack adds its subtree.
-  const total = new Float64Array(frames.length);
-  const onStack = new Int32Array(frames.length);
-  profile.walk(
-    (node) => {
-      if (node === ROOT) return;
-      const f = profile.nodeFrame[node]!;
-      if (onStack[f] === 0) total[f]! += profile.nodeTotal[node]!;
-      onStack[f]!++;
-    },
-    (node) => {
-      if (node !== ROOT) onStack[profile.nodeFrame[node]!]!--;
-    },
-  );
+  const { total } = frameCosts(profile);
   return { charged, total, byCategory, callers };
 }
 

@@ -3,17 +3,7 @@
 import type { Culprit } from '../../app/contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../../app/contract/metrics.js';
 import type { DiagnosisInput } from '../../app/diagnosis/input.js';
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from './seeded.js';
 
 export type Scenario = 'healthy-saturated' | 'healthy-idle' | 'blocked' | 'io' | 'gc' | 'leak' | 'listener' | 'crash' | 'too-short' | 'churn-no-trend';
 
@@ -33,7 +23,7 @@ export const appFrame = (name: string, line: number, selfPercent: number): Culpr
 
 export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
   const { scenario, noise = 0.1, seconds = 5, intervalMs = 250 } = options;
-  const rand = mulberry32(options.seed ?? 1);
+  const rand = seeded(options.seed ?? 1);
   const jitter = (v: number) => Math.max(0, v * (1 + noise * (rand() * 2 - 1)));
   const n = scenario === 'too-short' ? 2 : Math.round((seconds * 1000) / intervalMs);
   const start = 1_700_000_000_000;

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatencyWindow } from '../../../app/load/latency-window.js';
-
-/** Deterministic pseudo-random numbers (mulberry32) so failures reproduce. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../helpers/seeded.js';
 
 function exactPercentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -2,6 +2,7 @@
 // "name@url:line" strings (url and line optional), a sample is a stack plus its time in µs.
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import type { Profile } from '../../../app/profile/model/profile.js';
+import { seeded } from '../../helpers/seeded.js';
 
 export type Stack = string[];
 
@@ -23,19 +24,9 @@ export function cpuProfile(samples: Array<[Stack, number]>, name = 'synthetic'):
   return b.build();
 }
 
-/** Deterministic PRNG (mulberry32) for seeded tests. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // Stacks of a small HTTP server, as Node 20 profiles show them.
 export const HTTP = ['parserOnIncoming@node:_http_server:1100', 'emit@node:events:517'];
 export const APP = 'file:///srv/app';
 export const idle: Array<[Stack, number]> = [[['(idle)'], 1000]];
+
+export { seeded };
