@@ -2,7 +2,10 @@
 // live charts draw and the diagnosis reads. Units are in the field names or comments; times are milliseconds unless
 // a name says otherwise.
 
-/** Event-loop delay over one window, from perf_hooks.monitorEventLoopDelay (ms). */
+/**
+ * Event-loop delay over one window, from perf_hooks.monitorEventLoopDelay (ms): how late each tick of the 10 ms
+ * sampling timer fired, i.e. the lateness beyond the sampling resolution (an idle loop reads about 0).
+ */
 export interface DelayStats {
   min: number;
   mean: number;
@@ -38,7 +41,10 @@ export interface GcWindowStats {
   pauses: GcPause[];
 }
 
-/** One outbound call site seen waiting on I/O during a window (http client, fetch). */
+/**
+ * One outbound call site seen waiting on I/O during a window (http client, fetch). `count`, `totalMs` and `maxMs`
+ * cover the requests that completed in the window; `inFlight` counts those still waiting at its end.
+ */
 export interface IoSiteStats {
   kind: 'http' | 'fetch';
   /** The caller's frame: the first frame outside Node core and the probe. */

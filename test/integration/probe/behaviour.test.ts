@@ -22,6 +22,13 @@ describe('the probe stays out of the way', () => {
     expect(target.hellos).toHaveLength(1);
   });
 
+  it("leaves the server object's shape alone (V8 fast properties kept: no per-request slowdown)", async () => {
+    const target = await launchFixture('fast-properties.cjs', { nodeArgs: ['--allow-natives-syntax'] });
+    await target.waitUntilListening(15_000);
+    await sleep(100);
+    expect(target.lastLinesOf('stdout')).toContain('FAST=true');
+  });
+
   it('does not keep a finished app alive', async () => {
     const target = await launchFixture('exits-quietly.cjs', { sampleIntervalMs: 50 });
     const exit = await nextEvent<TargetExit>(target, 'exit', 5000);

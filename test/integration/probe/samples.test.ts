@@ -24,10 +24,12 @@ describe('samples', () => {
     const target = await launchFixture('hello-server.cjs', { sampleIntervalMs: 100 });
     await target.waitUntilListening(15_000);
     const samples = await collectSamples(target, 1500);
-    expect(samples.length).toBeGreaterThanOrEqual(10);
-    expect(samples.length).toBeLessThanOrEqual(17);
-    expect(median(samples.map((s) => s.windowMs))).toBeGreaterThan(80);
-    expect(median(samples.map((s) => s.windowMs))).toBeLessThan(140);
+    // ~15 expected; a machine busy with other work may starve the target of a few.
+    const windows = samples.map((s) => Math.round(s.windowMs)).join(', ');
+    expect(samples.length, `windows: ${windows}`).toBeGreaterThanOrEqual(8);
+    expect(samples.length, `windows: ${windows}`).toBeLessThanOrEqual(17);
+    expect(median(samples.map((s) => s.windowMs)), `windows: ${windows}`).toBeGreaterThan(80);
+    expect(median(samples.map((s) => s.windowMs)), `windows: ${windows}`).toBeLessThan(140);
     for (let i = 1; i < samples.length; i++) expect(samples[i]!.ts).toBeGreaterThan(samples[i - 1]!.ts);
     for (const s of samples) {
       expect(s.elu).toBeGreaterThanOrEqual(0);
@@ -48,8 +50,9 @@ describe('samples', () => {
     // Idle loop: after start-up, windows are late by a few ms at most (the median window's worst tick, so that one
     // descheduling by a busy machine does not decide), and no window's typical tick is late.
     const settled = samples.slice(3);
-    expect(median(settled.map((s) => s.delay.max))).toBeLessThan(20);
-    expect(Math.max(...settled.map((s) => s.delay.p50))).toBeLessThan(20);
+    const delays = settled.map((s) => `${s.delay.p50}/${s.delay.max}`).join(', ');
+    expect(median(settled.map((s) => s.delay.max)), `p50/max per window: ${delays}`).toBeLessThan(20);
+    expect(Math.max(...settled.map((s) => s.delay.p50)), `p50/max per window: ${delays}`).toBeLessThan(20);
   });
 
   it('a loop blocked for 200 ms shows a delay max of at least ~150 ms', async () => {
