@@ -3,7 +3,7 @@ import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { ROOT, type Profile } from '../../../app/profile/model/profile.js';
-import { reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
+import { FLAME_DEFAULTS, reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
 import { profileFixture } from '../../helpers/fixtures.js';
 import { seeded } from './synthetic.js';
 
@@ -34,23 +34,23 @@ describe('reduceForFlame', () => {
     const p = bigProfile(40_000, 1_500_000);
     const reduced = reduceForFlame(p);
     expect(reduced.format).toBe('cpuprofile');
-    expect(reduced.bytes).toBeLessThanOrEqual(4.5 * 1024 * 1024);
+    expect(reduced.bytes).toBeLessThanOrEqual(FLAME_DEFAULTS.maxBytes);
     expect(reduced.bytes).toBe(JSON.stringify(reduced.json).length);
     expect(reduced.notes.join('\n')).toContain(`Showing 8,000 of ${p.nodeCount.toLocaleString('en-US')} call-tree nodes`);
-    expect(reduced.notes.join('\n')).toMatch(/1,500,000 samples are shown as [\d,]+: time is cut into [\d.]+ ms slices/);
+    expect(reduced.notes.join('\n')).toMatch(/1,500,000 samples are shown as [\d,]+: one sample every [\d.]+ ms of profile time/);
     expect(reduced.notes.at(-1)).toMatch(/approximate/);
 
     const again = (await reimport(reduced.json)).profiles[0]!;
     expect(again.nodeCount).toBeLessThanOrEqual(8001);
-    expect(again.sampleCount).toBeLessThanOrEqual(200_001);
+    expect(again.sampleCount).toBeLessThanOrEqual(FLAME_DEFAULTS.maxSamples + 1);
     expect(again.totalWeight / p.totalWeight).toBeCloseTo(1, 3);
-    // The heaviest functions stay the heaviest, with shares within a couple of points.
+    // The heaviest functions stay the heaviest, with shares within a point (systematic sampling is unbiased).
     const before = summarizeProfile(p, 'cpuprofile', { top: 5 }).topFunctions;
     const after = summarizeProfile(again, 'cpuprofile', { top: 20 }).topFunctions;
     for (const h of before.slice(0, 3)) {
       const same = after.find((x) => x.functionName === h.functionName)!;
       expect(same, h.functionName).toBeDefined();
-      expect(Math.abs(same.totalPercent - h.totalPercent), h.functionName).toBeLessThan(2);
+      expect(Math.abs(same.totalPercent - h.totalPercent), h.functionName).toBeLessThan(1);
     }
   });
 
