@@ -38,10 +38,11 @@ export interface ReducedFlame {
 
 /**
  * The budget. speedscope imports on the page's main thread (its iframe shares it with ours), at roughly 10 µs per
- * sample: a 200k-sample, 2.7 MB document blocked the page for 1.7 s; 50k samples (under 2 MB) for 0.23 s. Time is cut
- * into slices when a profile has more samples than this; the summary's figures are always the full profile's.
+ * sample plus the cost of its nodes: the reduced document of a 200 MB profile at 200k samples and 8,000 nodes
+ * (2.7 MB) blocked the page for 1.7 s; at 30k samples and 5,000 nodes (1.15 MB) for 0.33–0.4 s. Beyond the budget,
+ * time is sampled (sampledByTime); the summary's figures are always the full profile's.
  */
-export const FLAME_DEFAULTS = { maxBytes: 2 * 1024 * 1024, maxNodes: 8000, maxSamples: 50_000, maxDepth: 256 };
+export const FLAME_DEFAULTS = { maxBytes: 2 * 1024 * 1024, maxNodes: 5000, maxSamples: 30_000, maxDepth: 256 };
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
