@@ -1,8 +1,22 @@
 // Files handed to the app by the OS: paths on the command line (first launch, or a second launch forwarded by the
 // single-instance lock) and macOS 'open-file'. Formats are recognised from content by the engine, so any regular
-// file is passed on; flags, the executable, the app folder and our own entry script are not files to open.
+// file is passed on; flags, the executable, the app folder and our own entry script are not files to open. They reach
+// the renderer as 'open-profile' commands; it imports `.checkup` session bundles and opens everything else as a profile.
 import { statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { extname, isAbsolute, resolve } from 'node:path';
+
+/** A session bundle (Export bundle in the app, `checkup export` in the CLI): imported as a session, not a profile. */
+export const BUNDLE_EXTENSION = 'checkup';
+
+/**
+ * What File > Open offers first: profiles (.cpuprofile, .heapprofile; Chrome traces and speedscope files are .json;
+ * `node --prof` logs .log) and session bundles. The same list is in electron-builder.yml's fileAssociations.
+ */
+export const OPENABLE_EXTENSIONS = ['cpuprofile', 'heapprofile', 'json', 'log', BUNDLE_EXTENSION] as const;
+
+export function isBundlePath(path: string): boolean {
+  return extname(path).toLowerCase() === `.${BUNDLE_EXTENSION}`;
+}
 
 /** At most this many files from one command line: a glob gone wrong must not open hundreds of tabs. */
 const MAX_FILES = 8;

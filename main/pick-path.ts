@@ -2,10 +2,11 @@
 // itself instead of passing it to the engine.
 import type { BrowserWindow, Dialog, OpenDialogOptions } from 'electron';
 import type { MethodParams, MethodResults } from '../app/contract/api.js';
+import { OPENABLE_EXTENSIONS } from './open-files.js';
 
 /** What Checkup opens: .cpuprofile, .heapprofile, Chrome traces and speedscope files (.json), `node --prof` logs. */
 export const PROFILE_FILTERS = [
-  { name: 'Profiles', extensions: ['cpuprofile', 'heapprofile', 'json', 'log'] },
+  { name: 'Profiles and session bundles', extensions: [...OPENABLE_EXTENSIONS] },
   { name: 'All files', extensions: ['*'] },
 ];
 

@@ -29,6 +29,7 @@ const METHODS = [
   'exportReport',
   'setSessionNote',
   'watchProject',
+  'watchState',
   'rerun',
   'openInEditor',
   'revealPath',

@@ -126,8 +126,10 @@ export function compareFigures(before: SessionDetail, after: SessionDetail): Fig
     const b = x.get(after);
     if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
-    const t = test(a, b, x.minEffect);
-    const bigEnough = Math.abs(b.value - a.value) >= (MIN_ABSOLUTE_CHANGE[key] ?? 0);
+    const tested = test(a, b, x.minEffect);
+    const floor = MIN_ABSOLUTE_CHANGE[key];
+    const t = tested && floor !== undefined ? { ...tested, minimumAbsolute: floor } : tested;
+    const bigEnough = Math.abs(b.value - a.value) >= (floor ?? 0);
     const significant = Boolean(t && t.p < ALPHA && Math.abs(ratio - 1) >= t.minimumEffect && bigEnough);
     const better = x.better === 'higher' ? ratio > 1 : ratio < 1;
     out.push({

@@ -43,6 +43,8 @@ export const methodParams = {
   rerun: z.object({ sessionId: SessionId, variant: z.enum(['slow', 'fixed']).optional(), note: z.string().max(2000).optional(), repeats: z.number().int().min(1).max(20).optional() }).strict(),
   /** Re-run a session's recipe whenever its project's files change (debounced; node_modules and .git ignored). */
   watchProject: z.object({ sessionId: SessionId, enabled: z.boolean() }).strict(),
+  /** What watch mode is doing now (a page that reloads asks). */
+  watchState: z.object({}).strict(),
   setSessionNote: z.object({ id: SessionId, note: z.string().max(2000) }).strict(),
   /** A self-contained HTML report of a session, or of a comparison when `compareWith` (the before session) is given. */
   exportReport: z.object({ sessionId: SessionId, compareWith: SessionId.optional() }).strict(),
@@ -151,6 +153,7 @@ export interface MethodResults {
   compareSessions: import('./compare.js').Comparison;
   rerun: RunStarted;
   watchProject: WatchState;
+  watchState: WatchState;
   setSessionNote: { id: string; note: string };
   exportReport: { path: string; bytes: number };
   exportBundle: { path: string; bytes: number };

@@ -13,6 +13,8 @@ export interface SignificanceTest {
   n: [number, number];
   /** Smallest change (as a share, e.g. 0.05) this method calls real; see app/compare/thresholds.ts. */
   minimumEffect: number;
+  /** Smallest absolute change, in the figure's unit, that counts (for shares and small levels), when there is one. */
+  minimumAbsolute?: number;
 }
 
 export interface FigureComparison {

@@ -181,6 +181,10 @@ export class Engine implements EngineApi {
     return { watching: true, sessionId: params.sessionId, dir };
   }
 
+  async watchState(_params: MethodParams['watchState'] = {}): Promise<MethodResults['watchState']> {
+    return this.watching ? { watching: true, sessionId: this.watching.sessionId, dir: this.watching.watcher.dir } : { watching: false };
+  }
+
   private filesChanged(files: string[]): void {
     if (!this.watching) return;
     this.watching.pending.push(...files);

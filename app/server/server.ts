@@ -1,5 +1,6 @@
 // Browser mode: one HTTP server on 127.0.0.1 that serves the renderer, speedscope and flame documents, takes profile
-// uploads, and carries the engine API over a WebSocket at /api. Every request and upgrade passes the guard first.
+// uploads, hands out exported reports and bundles (/download), and carries the engine API over a WebSocket at /api.
+// Every request and upgrade passes the guard first.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
@@ -8,6 +9,7 @@ import { WebSocketServer } from 'ws';
 import type { EngineApi } from '../contract/api.js';
 import { CheckupError, serializeError } from '../errors.js';
 import { rootDir } from '../paths.js';
+import { serveDownload } from './download.js';
 import { checkRequest, newToken, tokenCookie, type GuardConfig } from './guard.js';
 import { resolveInside, sendFile } from './static-files.js';
 import { receiveUpload, UPLOAD_LIMIT_BYTES } from './upload.js';
@@ -117,6 +119,7 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
       res.writeHead(426, { ...headers, Upgrade: 'websocket', 'Content-Length': '0' });
       return void res.end();
     }
+    if (path === '/download') return serveDownload(req, res, engine.sessionsDir, headers, headOnly);
     if (path.startsWith('/flame/')) {
       const name = path.slice('/flame/'.length);
       const doc = engine.profiles.flameDocument(name);

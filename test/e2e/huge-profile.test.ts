@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { colouredPixels } from '../helpers/pixels.js';
+import { monitorMainThread } from '../helpers/page-monitor.js';
 
 let dir: string;
 let file: string;
@@ -42,19 +43,7 @@ describe('a huge profile', () => {
     });
     await page.goto(serve.url);
     await page.getByTestId('profile-input').waitFor({ state: 'attached' });
-    await page.evaluate(() => {
-      const w = window as unknown as { __gaps: number[]; __long: number[] };
-      w.__gaps = [];
-      w.__long = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
-      let last = performance.now();
-      const frame = (now: number) => {
-        w.__gaps.push(now - last);
-        last = now;
-        requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
+    const mainThread = await monitorMainThread(page);
     const started = Date.now();
     await page.getByTestId('profile-input').setInputFiles(file);
     await page.getByTestId('speedscope').waitFor({ timeout: 120_000 });
@@ -74,10 +63,7 @@ describe('a huge profile', () => {
     expect(await page.getByTestId('hot-function').count()).toBeGreaterThan(5);
     expect(Math.max(...flameSizes)).toBeLessThan(2 * 1024 * 1024);
 
-    const { gaps, long } = await page.evaluate(() => {
-      const w = window as unknown as { __gaps: number[]; __long: number[] };
-      return { gaps: w.__gaps, long: w.__long };
-    });
+    const { gaps, long } = await mainThread();
     const sorted = [...gaps].sort((a, b) => a - b);
     const p99 = sorted[Math.floor(sorted.length * 0.99)]!;
     console.log(`huge profile: opened in ${openedMs} ms, drawn in ${drawnMs} ms; flame document ${(Math.max(...flameSizes) / 1048576).toFixed(2)} MB; ${gaps.length} frames, p99 gap ${p99.toFixed(0)} ms, max ${Math.max(...gaps).toFixed(0)} ms; longest task ${Math.max(0, ...long).toFixed(0)} ms`);

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_BATCHES_PER_SECOND } from '../../app/contract/api.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { monitorMainThread } from '../helpers/page-monitor.js';
 
 let serve: ServeProcess;
 let browser: Browser;
@@ -44,19 +45,7 @@ describe('the live run screen under heavy load', () => {
     await page.getByRole('button', { name: 'Start checkup' }).click();
 
     // Frame gaps and long tasks, measured inside the page.
-    await page.evaluate(() => {
-      const w = window as unknown as { __gaps: number[]; __long: number[] };
-      w.__gaps = [];
-      w.__long = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: false });
-      let last = performance.now();
-      const frame = (now: number) => {
-        w.__gaps.push(now - last);
-        last = now;
-        requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
+    const mainThread = await monitorMainThread(page);
 
     // While it runs, the page answers promptly.
     const roundTrips: number[] = [];
@@ -64,16 +53,13 @@ describe('the live run screen under heavy load', () => {
     const measureStart = Date.now();
     while (Date.now() - measureStart < 55_000) {
       const t = Date.now();
-      await page.evaluate(() => document.querySelectorAll('canvas').length);
+      await page.evaluate('document.querySelectorAll("canvas").length');
       roundTrips.push(Date.now() - t);
       await new Promise((r) => setTimeout(r, 1000));
     }
     await page.getByTestId('verdict').waitFor({ timeout: 60_000 });
 
-    const { gaps, long } = await page.evaluate(() => {
-      const w = window as unknown as { __gaps: number[]; __long: number[] };
-      return { gaps: w.__gaps, long: w.__long };
-    });
+    const { gaps, long } = await mainThread();
     const rps = Number((await page.locator('text=/req\\/s/').first().textContent())?.replace(/[^\d.]/g, '') ?? 0);
     const perSecond = new Map<number, number>();
     for (const t of liveFrames) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);

@@ -1,6 +1,6 @@
 // The whole app in real Chromium through browser mode (`checkup serve` as a child process): Start → Try the demo →
 // Live run with moving charts → Diagnosis with its verdict and culprits → the flame graph focused on a culprit, drawn
-// by speedscope → Sessions. Then a profile whose function names and URLs are HTML and script is opened through the
+// by speedscope → History. Then a profile whose function names and URLs are HTML and script is opened through the
 // upload path and must show as text, never run. No console errors anywhere. A screenshot of every screen is saved.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { colouredPixels } from '../helpers/pixels.js';
 
 const SHOTS = join(rootDir, 'test-results', 'screenshots');
 const DOCS_SHOTS = join(rootDir, 'docs', 'screenshots');
@@ -55,38 +56,6 @@ async function shoot(name: string): Promise<void> {
   shots.push(name);
 }
 
-/**
- * Pixels of a rendered element that carry colour (not white, grey or black): speedscope's flame bars, which it draws
- * with WebGL (so its canvas cannot be read back directly). The screenshot is decoded by a scratch page; the function
- * is sent as source because this file is type-checked without the DOM library.
- */
-const COUNT_COLOURED = `async (b64) => {
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + b64;
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = img.width;
-  canvas.height = img.height;
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const data = ctx.getImageData(0, 0, img.width, img.height).data;
-  let coloured = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) coloured++;
-  }
-  return coloured;
-}`;
-
-async function colouredPixels(target: Locator): Promise<number> {
-  const png = (await target.screenshot()).toString('base64');
-  const scratch = await browser.newPage();
-  try {
-    return await scratch.evaluate<number>(`(${COUNT_COLOURED})(${JSON.stringify(png)})`);
-  } finally {
-    await scratch.close();
-  }
-}
-
 const dataUrl = (canvas: Locator) => canvas.evaluate((c) => (c as unknown as { toDataURL(): string }).toDataURL());
 
 function speedscopeFrame(): Frame {
@@ -101,12 +70,12 @@ async function waitForFlame(): Promise<Frame> {
   const frame = speedscopeFrame();
   await frame.locator('canvas').first().waitFor({ timeout: 20_000 });
   // Drawn means bars in colour, not just the time grid: poll, since speedscope fetches and imports first.
-  await expect.poll(() => colouredPixels(page.locator('[data-testid=speedscope]')), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
+  await expect.poll(() => colouredPixels(browser, page.locator('[data-testid=speedscope]')), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
   return frame;
 }
 
 describe('the app in a browser', () => {
-  it('runs the demo from Start to a diagnosis, the flame graph and the session list', async () => {
+  it('runs the demo from Start to a diagnosis, the flame graph and the history', async () => {
     await page.goto(serve.url);
     await page.getByRole('heading', { name: 'Why is my Node.js server slow?' }).waitFor();
     await page.getByRole('button', { name: 'Run slow' }).first().waitFor();
@@ -147,7 +116,7 @@ describe('the app in a browser', () => {
     const whole = await waitForFlame();
     await shoot('flame');
     await whole.getByText('Left Heavy').click();
-    await expect.poll(() => colouredPixels(page.locator('[data-testid=speedscope]')), { timeout: 10_000 }).toBeGreaterThan(2000);
+    await expect.poll(() => colouredPixels(browser, page.locator('[data-testid=speedscope]')), { timeout: 10_000 }).toBeGreaterThan(2000);
     await shoot('flame-left-heavy');
     await whole.getByText('Sandwich').click();
     await whole.getByText(culpritName).first().waitFor({ timeout: 10_000 });
@@ -158,7 +127,7 @@ describe('the app in a browser', () => {
     await page.getByText(/Hidden: Node core/).waitFor({ timeout: 30_000 });
     await waitForFlame();
 
-    await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+    await page.getByRole('button', { name: 'History', exact: true }).click();
     const table = page.getByTestId('sessions');
     await table.getByText('blocking (slow)').first().waitFor();
     const shownVerdict = (await page.getByTestId('sessions').locator('.badge').first().textContent())!.trim();

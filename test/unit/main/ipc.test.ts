@@ -125,7 +125,7 @@ describe('IPC: checkup:call', () => {
     expect(await call(booted, 'pickPath', { kind: 'file', profilesOnly: true })).toEqual({ ok: true, value: { path: '/home/me/app.cpuprofile' } });
     expect(booted.fake.record.dialogCalls[0]).toMatchObject({
       properties: expect.arrayContaining(['openFile']),
-      filters: [{ name: 'Profiles', extensions: expect.arrayContaining(['cpuprofile', 'heapprofile']) }, { name: 'All files', extensions: ['*'] }],
+      filters: [{ name: 'Profiles and session bundles', extensions: expect.arrayContaining(['cpuprofile', 'heapprofile', 'checkup']) }, { name: 'All files', extensions: ['*'] }],
     });
     expect(await call(booted, 'pickPath', { kind: 'folder', title: 'Your project' })).toEqual({ ok: true, value: {} });
     expect(booted.fake.record.dialogCalls[1]).toMatchObject({ title: 'Your project', properties: expect.arrayContaining(['openDirectory']) });

@@ -63,7 +63,7 @@ describe('menu in the desktop app', () => {
     booted.fake.menuItem('&File', 'Open profile…')!.click!();
     await until(() => hostCommands(booted!).length === 2);
     expect(hostCommands(booted)).toEqual([{ command: 'new-checkup' }, { command: 'open-profile', path: '/data/prod.cpuprofile' }]);
-    expect(booted.fake.record.dialogCalls[0]).toMatchObject({ filters: [{ name: 'Profiles' }, { name: 'All files' }] });
+    expect(booted.fake.record.dialogCalls[0]).toMatchObject({ filters: [{ name: 'Profiles and session bundles', extensions: expect.arrayContaining(['checkup']) }, { name: 'All files' }] });
     // A cancelled chooser sends nothing.
     booted.fake.menuItem('&File', 'Open profile…')!.click!();
     await until(() => booted!.fake.record.dialogCalls.length === 2);

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compiledEntry, rootDir } from '../../../app/paths.js';
 import { desktopPaths } from '../../../main/desktop-paths.js';
-import { profilePathsFromArgv } from '../../../main/open-files.js';
+import { isBundlePath, OPENABLE_EXTENSIONS, profilePathsFromArgv } from '../../../main/open-files.js';
 import { isOwnUrl } from '../../../main/scheme.js';
 import { safeExternalUrl } from '../../../main/web-guards.js';
 import { tmp } from './desktop-harness.js';
@@ -16,6 +16,21 @@ describe('files on the command line', () => {
     for (const f of ['a.cpuprofile', 'b.heapprofile', 'main.js', '-dash.cpuprofile']) writeFileSync(join(dir, f), '{}');
     const argv = [join(dir, 'main.js'), '.', join(dir, 'main.js'), '--inspect=0', 'a.cpuprofile', 'sub', 'gone.cpuprofile', join(dir, 'b.heapprofile'), 'a.cpuprofile', '--', '-dash.cpuprofile'];
     expect(profilePathsFromArgv(argv, dir, [join(dir, 'main.js')])).toEqual([join(dir, 'a.cpuprofile'), join(dir, 'b.heapprofile'), join(dir, '-dash.cpuprofile')]);
+  });
+
+  it('passes .checkup session bundles on like profiles, and tells them apart by extension', () => {
+    const dir = tmp('bundles');
+    for (const f of ['run.checkup', 'RUN2.CHECKUP', 'a.cpuprofile', 'checkup', 'x.checkup.json']) writeFileSync(join(dir, f), 'x');
+    const paths = profilePathsFromArgv(['checkup', 'run.checkup', 'RUN2.CHECKUP', 'a.cpuprofile', 'checkup', 'x.checkup.json'], dir);
+    expect(paths).toEqual(['run.checkup', 'RUN2.CHECKUP', 'a.cpuprofile', 'checkup', 'x.checkup.json'].map((f) => join(dir, f)));
+    expect(paths.map(isBundlePath)).toEqual([true, true, false, false, false]);
+    expect(OPENABLE_EXTENSIONS).toContain('checkup');
+  });
+
+  it('declares .checkup next to the profile formats in the packaged app\'s file associations', () => {
+    const yml = readFileSync(join(rootDir, 'electron-builder.yml'), 'utf8');
+    const associated = [...yml.matchAll(/^\s*-\s*ext:\s*(\S+)\s*$/gm)].map((m) => m[1]);
+    expect(associated).toEqual(expect.arrayContaining(['cpuprofile', 'heapprofile', 'checkup']));
   });
 
   it('opens at most eight files from one command line', () => {

@@ -2,14 +2,26 @@
 // engine's event stream. Screens call the actions here; nothing here computes what the engine computes.
 import type { EngineEvent, LabInfo, ProfileSource, Recipe, RecipeInput } from '../../../../app/contract/index.js';
 import type { Client, ConnectionStatus } from '../client/index.js';
+import { ComparisonState } from './comparison.svelte.js';
 import { FlameState, type Focus } from './flame.svelte.js';
 import { ProjectForm } from './project.svelte.js';
 import { RecipeForm } from './recipe-form.svelte.js';
 import { RunState } from './run.svelte.js';
 import { SessionView } from './session-view.svelte.js';
 import { SessionsState } from './sessions.svelte.js';
+import { ExportState } from './share.svelte.js';
+import { WatchState } from './watch.svelte.js';
+import { isBundleName } from '../util/files.js';
 
-export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions';
+export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare';
+
+export interface RerunOptions {
+  variant?: 'slow' | 'fixed';
+  note?: string;
+  repeats?: number;
+  /** Go straight to the comparison with this session when the run is done (else the diagnosis offers it). */
+  thenCompare?: boolean;
+}
 
 export class AppState {
   screen = $state<Screen>('start');
@@ -25,6 +37,13 @@ export class AppState {
   readonly session: SessionView;
   readonly sessions: SessionsState;
   readonly project: ProjectForm;
+  readonly comparison: ComparisonState;
+  readonly watch: WatchState;
+  /** What was exported from the Diagnosis screen and from the Comparison screen. */
+  readonly sessionExports: ExportState;
+  readonly comparisonExports: ExportState;
+  /** An imported bundle is being read (a dropped or chosen .checkup file). */
+  importing = $state(false);
 
   constructor(readonly client: Client) {
     this.run = new RunState(client);
@@ -33,6 +52,10 @@ export class AppState {
     this.session = new SessionView(client);
     this.sessions = new SessionsState(client);
     this.project = new ProjectForm(client);
+    this.comparison = new ComparisonState(client);
+    this.watch = new WatchState(client);
+    this.sessionExports = new ExportState(client);
+    this.comparisonExports = new ExportState(client);
     client.onEvent((e) => this.handle(e));
     client.onStatus?.((s) => {
       const wasDown = this.connection === 'disconnected';
@@ -46,13 +69,26 @@ export class AppState {
     this.flame.handle(event);
     if (event.type === 'run-finished' && this.screen === 'sessions') void this.sessions.refresh();
     if (event.type === 'host-command') this.onHostCommand(event);
+    const watchRun = this.watch.handle(event);
+    if (watchRun && event.type === 'watch') this.followWatchRun(watchRun, event.files ?? []);
+  }
+
+  /** A watch re-run follows the session watched (or the last run it made) and is shown live, like one started here. */
+  private followWatchRun(runId: string, files: string[]): void {
+    const previousId = this.watch.lastSessionId;
+    const title = `Re-run after a change: ${files.length ? files.slice(0, 2).join(', ') : 'files changed'}`;
+    this.run.adopt(runId, title, previousId ? { previousId, thenCompare: false } : undefined);
+    if (this.screen === 'diagnosis' || this.screen === 'live' || this.screen === 'compare') this.screen = 'live';
   }
 
   private onHostCommand(event: Extract<EngineEvent, { type: 'host-command' }>): void {
     if (event.command === 'new-checkup' || event.command === 'show-start') this.go('start');
     else if (event.command === 'show-sessions') this.go('sessions');
     else if (event.command === 'open-session' && event.sessionId) void this.openDiagnosis(event.sessionId);
-    else if (event.command === 'open-profile' && event.path) void this.openProfile({ kind: 'file', path: event.path });
+    else if (event.command === 'open-profile' && event.path) {
+      if (isBundleName(event.path)) void this.importBundle(event.path);
+      else void this.openProfile({ kind: 'file', path: event.path });
+    }
   }
 
   /** After a reconnect: events may have been missed, so reread what is on screen. */
@@ -63,6 +99,7 @@ export class AppState {
       if (detail && detail.session.status !== 'running') await this.openDiagnosis(run.sessionId);
     }
     if (this.screen === 'sessions') await this.sessions.refresh();
+    if (this.screen === 'compare' && this.comparison.beforeId && this.comparison.afterId) await this.comparison.open(this.comparison.beforeId, this.comparison.afterId);
     if (this.labs.length === 0) await this.loadLabs();
   }
 
@@ -106,7 +143,44 @@ export class AppState {
 
   async openDiagnosis(sessionId: string): Promise<void> {
     this.screen = 'diagnosis';
+    if (this.session.id !== sessionId) this.sessionExports.reset();
     await this.session.open(sessionId);
+  }
+
+  async openComparison(before: string, after: string): Promise<void> {
+    this.screen = 'compare';
+    if (this.comparison.beforeId !== before || this.comparison.afterId !== after) this.comparisonExports.reset();
+    await this.comparison.open(before, after);
+  }
+
+  /**
+   * Runs a session's recipe again. The title names what runs: the lab's other variant, or the same app again.
+   * `name` is the session's display name (from the list or its detail).
+   */
+  async rerun(sessionId: string, name: string, options: RerunOptions = {}, warmupSec?: number): Promise<boolean> {
+    const title = options.variant ? name.replace(/\((slow|fixed)\)\s*$/, `(${options.variant})`) : `${name}, again`;
+    this.screen = 'live';
+    const params = {
+      sessionId,
+      ...(options.variant ? { variant: options.variant } : {}),
+      ...(options.note?.trim() ? { note: options.note.trim() } : {}),
+      ...(options.repeats && options.repeats > 1 ? { repeats: options.repeats } : {}),
+    };
+    return this.run.rerun(params, title, { previousId: sessionId, thenCompare: options.thenCompare ?? false }, warmupSec);
+  }
+
+  /** A .checkup bundle at a path the engine can read: imported as a new session, whose diagnosis then opens. */
+  async importBundle(path: string): Promise<void> {
+    this.importing = true;
+    try {
+      const { sessionId } = await this.client.importBundle({ path });
+      void this.sessions.refresh();
+      await this.openDiagnosis(sessionId);
+    } catch (err) {
+      this.notice = err;
+    } finally {
+      this.importing = false;
+    }
   }
 
   async openProfile(source: ProfileSource, focus?: Focus): Promise<void> {
@@ -114,11 +188,15 @@ export class AppState {
     await this.flame.open(source, focus);
   }
 
-  /** A file dropped on the window or chosen: to a path the engine can read (an upload in a browser), then Flame. */
+  /**
+   * A file dropped on the window or chosen: to a path the engine can read (an upload in a browser), then the Flame
+   * screen for a profile, or an import for a session bundle.
+   */
   async openFile(file: File): Promise<void> {
     try {
       const path = await this.client.files.toPath(file);
-      await this.openProfile({ kind: 'file', path });
+      if (isBundleName(file.name)) await this.importBundle(path);
+      else await this.openProfile({ kind: 'file', path });
     } catch (err) {
       this.notice = err;
     }

@@ -1,6 +1,6 @@
 // The run being watched: its phase, the live series (kept as plain arrays, published to the charts once per engine
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
-import type { EngineEvent, LogLine, LoadTick, ProbeSample, Recipe, RecipeInput, RunPhase } from '../../../../app/contract/index.js';
+import type { EngineEvent, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunStarted } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
 
@@ -8,6 +8,12 @@ import { liveCharts, type ChartSpec } from '../util/series.js';
 const LOG_LINES = 400;
 
 type Finished = Extract<EngineEvent, { type: 'run-finished' }>;
+
+/** Where a re-run came from: the session it repeats, and whether to go straight to the comparison when it is done. */
+export interface RunOrigin {
+  previousId: string;
+  thenCompare: boolean;
+}
 
 export class RunState {
   runId = $state<string | undefined>(undefined);
@@ -29,6 +35,8 @@ export class RunState {
   hasData = $state(false);
   /** Set once the screen has moved on to this run's diagnosis, so coming back to Live does not bounce again. */
   handedOver = $state(false);
+  /** Set for a re-run (Run again, the fixed variant, a watch re-run): the run it follows. */
+  origin = $state.raw<RunOrigin | undefined>(undefined);
 
   private samples: ProbeSample[] = [];
   private ticks: LoadTick[] = [];
@@ -61,18 +69,38 @@ export class RunState {
     this.stopping = false;
     this.hasData = false;
     this.handedOver = false;
+    this.origin = undefined;
     this.title = title;
   }
 
   /** Starts a run; false when the engine refused it (the error is in `startError`). */
-  async start(recipe: RecipeInput | Recipe | Partial<Recipe>, title: string): Promise<boolean> {
-    this.reset(title);
+  start(recipe: RecipeInput | Recipe | Partial<Recipe>, title: string): Promise<boolean> {
     // The contract's default warm-up when the recipe leaves it out; only the warm-up's x positions depend on it.
-    this.warmupSec = (recipe as RecipeInput).load?.warmupSec ?? 2;
+    return this.begin(title, (recipe as RecipeInput).load?.warmupSec ?? 2, undefined, () => this.client.startRun({ recipe }));
+  }
+
+  /** The same recipe again (optionally the lab's other variant, a note, repeats), following `origin`. */
+  rerun(params: MethodParams['rerun'], title: string, origin: RunOrigin, warmupSec = 2): Promise<boolean> {
+    return this.begin(title, warmupSec, origin, () => this.client.rerun(params));
+  }
+
+  /** Follows a run the engine started on its own (a watch re-run); the events before this moment are missed. */
+  adopt(runId: string, title: string, origin: RunOrigin | undefined): void {
+    if (this.runId === runId) return;
+    this.reset(title);
+    this.origin = origin;
+    this.runId = runId;
+    this.originMs = Date.now();
+  }
+
+  private async begin(title: string, warmupSec: number, origin: RunOrigin | undefined, call: () => Promise<RunStarted>): Promise<boolean> {
+    this.reset(title);
+    this.origin = origin;
+    this.warmupSec = warmupSec;
     this.starting = true;
     this.awaitingStart = true;
     try {
-      const started = await this.client.startRun({ recipe });
+      const started = await call();
       this.runId = started.runId;
       this.sessionId = started.sessionId;
       return true;

@@ -93,6 +93,13 @@ export function dateTime(iso: string): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** With seconds: runs of one tuning session are often minutes apart, and two in the same minute must differ. */
+export function dateTimeSeconds(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 /** `file:///home/me/app/src/x.js` → `src/x.js` relative to the project when it is inside it, else the path. */
 export function shortPath(url: string, project?: string): string {
   if (!url) return '(native)';

@@ -8,6 +8,8 @@ export interface SeriesSpec {
   color: string;
   width?: number;
   dash?: number[];
+  /** Draw across missing points (two sessions overlaid on one x axis have values at different times). */
+  spanGaps?: boolean;
 }
 
 export interface Threshold {
@@ -29,6 +31,8 @@ export interface ChartSpec {
   data: Array<Array<number | null>>;
   thresholds?: Threshold[];
   bands?: Band[];
+  /** A logarithmic y axis (values must be positive). */
+  logScale?: boolean;
 }
 
 export const COLORS = ['#2563eb', '#ea580c', '#7c3aed', '#0d9488', '#db2777', '#64748b', '#ca8a04'];

@@ -1,0 +1,49 @@
+// What the browser-mode E2E files share: full-height screenshots of the main pane, and reading what a 2-D canvas
+// actually painted. Functions that run in the page are sent as source text, because these files are type-checked
+// without the DOM library.
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { rootDir } from '../../app/paths.js';
+
+export const SHOTS = join(rootDir, 'test-results', 'screenshots');
+export const DOCS_SHOTS = join(rootDir, 'docs', 'screenshots');
+export const VIEWPORT = { width: 1440, height: 900 };
+
+/** A screenshot of the whole screen: the viewport grows to the content's height (the main pane scrolls, not the page). */
+export async function shoot(page: Page, name: string, maxHeight = 2600): Promise<string> {
+  const height = await page.evaluate<number>(`Math.max(document.querySelector('main')?.scrollHeight ?? 0, innerHeight)`);
+  await page.setViewportSize({ width: VIEWPORT.width, height: Math.min(maxHeight, height) });
+  await page.waitForTimeout(300);
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path });
+  await page.setViewportSize(VIEWPORT);
+  return path;
+}
+
+export interface CanvasInk {
+  width: number;
+  height: number;
+  /** Pixels with any paint. */
+  painted: number;
+  /** Pixels in a clear colour (not white, grey or black): red, blue, green... */
+  coloured: number;
+}
+
+const READ_CANVAS = `(c) => {
+  const ctx = c.getContext('2d');
+  const { width, height } = c;
+  const data = ctx.getImageData(0, 0, width, height).data;
+  let painted = 0;
+  let coloured = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] === 0) continue;
+    painted++;
+    if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) coloured++;
+  }
+  return { width, height, painted, coloured };
+}`;
+
+/** What a 2-D canvas holds, read back from its own pixels (at its device-pixel size). */
+export function canvasInk(canvas: Locator): Promise<CanvasInk> {
+  return canvas.evaluate(new Function('c', `return (${READ_CANVAS})(c)`) as (c: unknown) => CanvasInk);
+}
