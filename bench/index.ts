@@ -1,16 +1,17 @@
 // `npm run bench`: every benchmark, each reported as ratios or side-by-side figures from the same run.
-//   --only run,probe,import    choose sections (default: all)
+//   --only run,probe,instructions,fp,import    choose sections (default: all)
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
 import { parseArgs } from 'node:util';
 import { benchFalsePositives, formatFalsePositives } from './false-positives.js';
+import { benchProbeInstructions, formatProbeInstructions, valgrindAvailable } from './probe-instructions.js';
 import { benchProbeOverhead } from './probe-overhead.js';
 import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
 import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' } } });
-const only = new Set((values.only ?? 'run,probe,fp,import').split(','));
+const only = new Set((values.only ?? 'run,probe,instructions,fp,import').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
 const report: string[] = [];
@@ -29,6 +30,11 @@ if (only.has('probe')) {
       ...(r.medianCpuRatio !== undefined ? [`  server CPU per request with the probe / without: median ratio ${r.medianCpuRatio.toFixed(3)}`] : []),
     ].join('\n'),
   );
+}
+if (only.has('instructions')) {
+  log('== probe cost in instructions (valgrind)');
+  if (valgrindAvailable()) report.push(formatProbeInstructions(await benchProbeInstructions({ log })));
+  else report.push('Probe cost in instructions: skipped, valgrind is not installed.');
 }
 if (only.has('fp')) {
   log('== false positives of comparisons');
