@@ -3,7 +3,10 @@
 import type { FigureComparison, SignificanceTest } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
 import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
-import { mean, studentQuantile, welchTest } from './stats.js';
+import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
+import { mean, studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
+
+const NOISE_FIGURES = new Set<string>(['requestsPerSecond', 'latencyP50', 'latencyP99']);
 
 interface Samples {
   /** One value per independent run, when the session has repeats. */
@@ -27,15 +30,16 @@ const measureTicks = (d: SessionDetail) => d.ticks.filter((t) => t.phase === 'me
 
 const extractors: Record<string, { label: string; unit: string; better: 'higher' | 'lower'; minEffect: number; get: Extract }> = {
   requestsPerSecond: {
-    label: 'Requests per second', unit: 'req/s', better: 'higher', minEffect: SINGLE_RUN_MIN_EFFECT.requestsPerSecond,
+    // Requests/s and latency of single runs are tested against the run-to-run noise (run-noise.ts), not a minimum effect.
+    label: 'Requests per second', unit: 'req/s', better: 'higher', minEffect: 0,
     get: (d) => d.load && { value: d.load.requestsPerSecond, within: d.load.requestsPerSecondSeries, ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.requestsPerSecond) } : {}) },
   },
   latencyP50: {
-    label: 'Latency p50', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.latency,
+    label: 'Latency p50', unit: 'ms', better: 'lower', minEffect: 0,
     get: (d) => d.load && { value: d.load.latency.p50, within: measureTicks(d).map((t) => t.latencyP50), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p50) } : {}) },
   },
   latencyP99: {
-    label: 'Latency p99', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.latency,
+    label: 'Latency p99', unit: 'ms', better: 'lower', minEffect: 0,
     get: (d) => d.load && { value: d.load.latency.p99, within: measureTicks(d).map((t) => t.latencyP99), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p99) } : {}) },
   },
   latencyMax: {
@@ -102,11 +106,35 @@ function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; sc
   return { p: r.p, ci: [Math.exp(d - q * se), Math.exp(d + q * se)], scale: ' of logs' };
 }
 
-function test(a: Samples, b: Samples, minEffect: number): SignificanceTest | undefined {
+/**
+ * Single runs, for figures whose run-to-run variation we know (measured from repeated sessions, or the default): a
+ * z-test on ln(value) whose variance is the two runs' within-run variances plus twice the run-to-run variance.
+ * Zero counts (a second without a completed request) are taken as half a request so their log exists.
+ */
+function singleRunTest(a: number[], b: number[], noise: RunNoise): SignificanceTest | undefined {
+  if (a.length < 2 || b.length < 2) return undefined;
+  const la = a.map((v) => Math.log(Math.max(v, 0.5)));
+  const lb = b.map((v) => Math.log(Math.max(v, 0.5)));
+  const d = mean(lb) - mean(la);
+  const se = Math.sqrt(variance(la) / la.length + variance(lb) / lb.length + 2 * noise.sigma ** 2);
+  const z = d / se;
+  const q = studentQuantile(ALPHA, 1e6);
+  const origin = noise.runs ? `measured from ${noise.runs} repeated runs on this machine` : 'the default; repeated runs (--repeat) measure yours';
+  return {
+    method: `single runs: per-second values plus run-to-run variation of ${Math.round(noise.sigma * 100)} % per run (${origin})`,
+    p: studentTwoSidedP(z, 1e6),
+    ci: [Math.exp(d - q * se), Math.exp(d + q * se)],
+    n: [a.length, b.length],
+    minimumEffect: 0,
+  };
+}
+
+function test(a: Samples, b: Samples, minEffect: number, noise?: RunNoise): SignificanceTest | undefined {
   if (a.runs && b.runs) {
     const r = welch(a.runs, b.runs);
     if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };
   }
+  if (noise) return singleRunTest(a.within, b.within, noise);
   if (!Number.isFinite(minEffect)) return undefined;
   const r = welch(a.within, b.within);
   if (!r) return undefined;
@@ -119,14 +147,14 @@ function test(a: Samples, b: Samples, minEffect: number): SignificanceTest | und
   };
 }
 
-export function compareFigures(before: SessionDetail, after: SessionDetail): FigureComparison[] {
+export function compareFigures(before: SessionDetail, after: SessionDetail, noise: Partial<Record<NoiseFigure, RunNoise>> = {}): FigureComparison[] {
   const out: FigureComparison[] = [];
   for (const [key, x] of Object.entries(extractors)) {
     const a = x.get(before);
     const b = x.get(after);
     if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
-    const tested = test(a, b, x.minEffect);
+    const tested = test(a, b, x.minEffect, noise[key as NoiseFigure] ?? (NOISE_FIGURES.has(key) ? { sigma: DEFAULT_RUN_SIGMA, runs: 0 } : undefined));
     const floor = MIN_ABSOLUTE_CHANGE[key];
     const t = tested && floor !== undefined ? { ...tested, minimumAbsolute: floor } : tested;
     const bigEnough = Math.abs(b.value - a.value) >= (floor ?? 0);

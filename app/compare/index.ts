@@ -6,6 +6,7 @@ import type { Profile } from '../profile/model/profile.js';
 import { diffTree } from './diff-tree.js';
 import { compareFigures } from './figures.js';
 import { functionDeltas } from './function-deltas.js';
+import type { NoiseFigure, RunNoise } from './run-noise.js';
 
 function describe(d: SessionDetail): ComparedSession {
   const s = d.session;
@@ -35,12 +36,12 @@ function warnings(before: SessionDetail, after: SessionDetail): string[] {
   return out;
 }
 
-export function compareSessions(before: SessionDetail, after: SessionDetail, profiles: { before?: Profile; after?: Profile } = {}): Comparison {
+export function compareSessions(before: SessionDetail, after: SessionDetail, profiles: { before?: Profile; after?: Profile } = {}, noise: Partial<Record<NoiseFigure, RunNoise>> = {}): Comparison {
   const both = profiles.before && profiles.after;
   return {
     before: describe(before),
     after: describe(after),
-    figures: compareFigures(before, after),
+    figures: compareFigures(before, after, noise),
     verdict: { ...(before.diagnosis ? { before: before.diagnosis.verdict } : {}), ...(after.diagnosis ? { after: after.diagnosis.verdict } : {}) },
     functions: both ? functionDeltas(profiles.before!, profiles.after!, { requestsBefore: before.load?.requestsTotal, requestsAfter: after.load?.requestsTotal }) : [],
     ...(both ? { diff: diffTree(profiles.before!, profiles.after!) } : {}),

@@ -1,16 +1,17 @@
-// When a difference between two runs counts as real. A p-value alone is not enough for single runs: the samples a
-// single run offers (seconds, probe windows) vary less than whole runs do (a fresh process, a fresh JIT, the machine's
-// other tenants), so a t-test on them calls run-to-run noise significant. Single-run comparisons therefore also need
-// a minimum effect, measured here: the false-positive experiment (bench/false-positives.ts, figures in the README)
-// compares pairs of runs of the same unchanged app and reports how often each figure would be called different.
-// With repeated runs (--repeat N) the test's unit is the run, its variance is the run-to-run variance, and only a
-// small floor remains.
+// When a difference between two runs counts as real. The samples a single run offers (seconds, probe windows) vary
+// less than whole runs do (a fresh process, a fresh JIT, the machine's other tenants), so a t-test on them alone calls
+// run-to-run noise significant. With repeated runs (--repeat N) the test's unit is the run and only a small floor
+// remains. For single runs, requests/s and latency add the run-to-run variance learnt from repeated sessions
+// (run-noise.ts); figures without repeated measurements need a minimum effect instead. The false-positive experiment
+// (bench/false-positives.ts, figures in the README) checks how often unchanged code would be called different.
 export const ALPHA = 0.05;
 
-/** Minimum change, as a share, for single-run comparisons (per-second or per-window samples). */
+/**
+ * Minimum change, as a share, for single-run comparisons of figures measured per probe window (event-loop delay, CPU,
+ * GC). Requests/s and latency use the measured run-to-run variation instead (run-noise.ts); these figures have no
+ * repeated measurements to learn it from.
+ */
 export const SINGLE_RUN_MIN_EFFECT = {
-  requestsPerSecond: 0.1,
-  latency: 0.25,
   delay: 0.5,
   cpu: 0.15,
   gc: 0.5,
