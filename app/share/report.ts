@@ -58,7 +58,7 @@ function findingHtml(f: Finding, main: boolean): string {
   const evidence = f.evidence.map((e) => `<li>${esc(e.label)}: <strong>${esc(fmt(e.value))} ${esc(e.unit)}</strong>${e.threshold !== undefined ? ` <span class="meta">(threshold ${esc(e.threshold)})</span>` : ''}</li>`).join('');
   return `<section class="${main ? 'verdict ' : ''}${esc(f.severity === 'info' ? (f.kind === 'healthy' ? 'healthy' : '') : f.severity)}">
 ${main ? `<h1>${esc(f.title)}</h1>` : `<h2>${esc(f.severity)}: ${esc(f.title)}</h2>`}<p>${esc(f.explanation)}</p>
-<ul>${evidence}</ul>${culpritRows(f.culprits)}${main && f.advice ? `<h2>What to do next</h2>${markdownHtml(f.advice)}` : ''}</section>`;
+<ul>${evidence}</ul>${culpritRows(f.culprits)}${main && f.advice ? `<h2>Why, and what to do</h2>${markdownHtml(f.advice)}` : ''}</section>`;
 }
 
 function hotFunctions(summary: ProfileSummary | undefined): string {

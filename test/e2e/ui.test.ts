@@ -10,10 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { colouredPixels } from '../helpers/pixels.js';
+import { DOCS_SHOTS, SHOTS, shoot as shootPage, VIEWPORT } from './page-tools.js';
 
-const SHOTS = join(rootDir, 'test-results', 'screenshots');
-const DOCS_SHOTS = join(rootDir, 'docs', 'screenshots');
-const VIEWPORT = { width: 1440, height: 900 };
 
 let dir: string;
 let serve: ServeProcess;
@@ -43,16 +41,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A screenshot of the whole screen: the viewport grows to the content's height (the main pane scrolls, not the page). */
 async function shoot(name: string): Promise<void> {
-  const height = await page.evaluate(() => {
-    const g = globalThis as unknown as { innerHeight: number; document: { querySelector(s: string): { scrollHeight: number } | null } };
-    return Math.max(g.document.querySelector('main')?.scrollHeight ?? 0, g.innerHeight);
-  });
-  await page.setViewportSize({ width: VIEWPORT.width, height: Math.min(2600, height) });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  await page.setViewportSize(VIEWPORT);
+  await shootPage(page, name);
   shots.push(name);
 }
 
@@ -132,7 +122,7 @@ describe('the app in a browser', () => {
     await table.getByText('blocking (slow)').first().waitFor();
     const shownVerdict = (await page.getByTestId('sessions').locator('.badge').first().textContent())!.trim();
     expect(shownVerdict.length).toBeGreaterThan(3);
-    await shoot('sessions');
+    await shoot('history-first-run');
   });
 
   it('validates a recipe inline as it is typed', async () => {
