@@ -11,7 +11,9 @@ function value(v: number, unit: string): string {
 
 function change(f: FigureComparison): string {
   if (!Number.isFinite(f.changePercent)) return 'new';
-  const text = `${f.changePercent > 0 ? '+' : ''}${Math.round(f.changePercent * 10) / 10} %`;
+  // Beyond a doubling or halving a factor reads faster than a percentage (×466, not +46533.4 %).
+  const factor = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : String(Math.round(x * 10) / 10));
+  const text = f.ratio >= 2 ? `×${factor(f.ratio)}` : f.ratio > 0 && f.ratio <= 0.5 ? `÷${factor(1 / f.ratio)}` : `${f.changePercent > 0 ? '+' : ''}${Math.round(f.changePercent * 10) / 10} %`;
   if (f.outcome === 'improved') return green(bold(text));
   if (f.outcome === 'regressed') return red(bold(text));
   return dim(text);
@@ -43,11 +45,11 @@ export function humanComparison(c: Comparison): string {
   const rows = c.figures.map((f) => [f.label, value(f.before, f.unit), value(f.after, f.unit), change(f), outcome(f)]);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) out.push(`  ${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padStart(widths[1]!)}  →  ${r[2]!.padStart(widths[2]!)}  ${r[3]}  ${r[4]}`);
-  const method = c.figures.find((f) => f.key === 'requestsPerSecond')?.test?.method;
-  if (method) out.push('', dim(`  Test: ${method}; significant when p < 0.05.`));
-  const shift = (f: Comparison['functions'][number]) => f.deltaPerRequestUs ?? f.delta;
-  const faster = c.functions.filter((f) => shift(f) < 0).slice(0, 5);
-  const slower = c.functions.filter((f) => shift(f) > 0).slice(0, 5);
+  const methods = new Map<string, string[]>();
+  for (const f of c.figures) if (f.test && f.outcome !== 'untested') methods.set(f.test.method, [...(methods.get(f.test.method) ?? []), f.label]);
+  if (methods.size) out.push('', dim('  Tests (significant when p < 0.05):'), ...[...methods].map(([m, labels]) => dim(`    ${labels.join(', ')}: ${m}`)));
+  const faster = c.functions.filter((f) => f.change === 'faster').slice(0, 5);
+  const slower = c.functions.filter((f) => f.change === 'slower').slice(0, 5);
   const us = (v: number) => (Math.abs(v) >= 1000 ? `${(v / 1000).toFixed(1)} ms` : `${Math.round(v)} µs`);
   const fn = (f: Comparison['functions'][number]) => {
     const head = f.deltaPerRequestUs !== undefined ? `${f.deltaPerRequestUs > 0 ? '+' : '-'}${us(Math.abs(f.deltaPerRequestUs))}/req` : `${(f.delta > 0 ? '+' : '') + f.delta.toFixed(1)} pts`;

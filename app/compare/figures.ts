@@ -107,14 +107,22 @@ function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; sc
 }
 
 /**
+ * ln of per-second values. A second without a completed request counts as half a request, so that a stalled server's
+ * zero has a log; latency has no such floor (its seconds without responses are not samples: measureTicks drops them),
+ * and a floor there would squash sub-millisecond latencies together.
+ */
+function logs(key: string, values: number[]): number[] {
+  return key === 'requestsPerSecond' ? values.map((v) => Math.log(Math.max(v, 0.5))) : values.filter((v) => v > 0).map(Math.log);
+}
+
+/**
  * Single runs, for figures whose run-to-run variation we know (measured from repeated sessions, or the default): a
  * z-test on ln(value) whose variance is the two runs' within-run variances plus twice the run-to-run variance.
- * Zero counts (a second without a completed request) are taken as half a request so their log exists.
  */
-function singleRunTest(a: number[], b: number[], noise: RunNoise): SignificanceTest | undefined {
-  if (a.length < 2 || b.length < 2) return undefined;
-  const la = a.map((v) => Math.log(Math.max(v, 0.5)));
-  const lb = b.map((v) => Math.log(Math.max(v, 0.5)));
+function singleRunTest(key: string, a: number[], b: number[], noise: RunNoise): SignificanceTest | undefined {
+  const la = logs(key, a);
+  const lb = logs(key, b);
+  if (la.length < 2 || lb.length < 2) return undefined;
   const d = mean(lb) - mean(la);
   const se = Math.sqrt(variance(la) / la.length + variance(lb) / lb.length + 2 * noise.sigma ** 2);
   const z = d / se;
@@ -124,17 +132,17 @@ function singleRunTest(a: number[], b: number[], noise: RunNoise): SignificanceT
     method: `single runs: per-second values plus run-to-run variation of ${Math.round(noise.sigma * 100)} % per run (${origin})`,
     p: studentTwoSidedP(z, 1e6),
     ci: [Math.exp(d - q * se), Math.exp(d + q * se)],
-    n: [a.length, b.length],
+    n: [la.length, lb.length],
     minimumEffect: 0,
   };
 }
 
-function test(a: Samples, b: Samples, minEffect: number, noise?: RunNoise): SignificanceTest | undefined {
+function test(key: string, a: Samples, b: Samples, minEffect: number, noise?: RunNoise): SignificanceTest | undefined {
   if (a.runs && b.runs) {
     const r = welch(a.runs, b.runs);
     if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };
   }
-  if (noise) return singleRunTest(a.within, b.within, noise);
+  if (noise) return singleRunTest(key, a.within, b.within, noise);
   if (!Number.isFinite(minEffect)) return undefined;
   const r = welch(a.within, b.within);
   if (!r) return undefined;
@@ -154,7 +162,7 @@ export function compareFigures(before: SessionDetail, after: SessionDetail, nois
     const b = x.get(after);
     if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
-    const tested = test(a, b, x.minEffect, noise[key as NoiseFigure] ?? (NOISE_FIGURES.has(key) ? { sigma: DEFAULT_RUN_SIGMA, runs: 0 } : undefined));
+    const tested = test(key, a, b, x.minEffect, noise[key as NoiseFigure] ?? (NOISE_FIGURES.has(key) ? { sigma: DEFAULT_RUN_SIGMA, runs: 0 } : undefined));
     const floor = MIN_ABSOLUTE_CHANGE[key];
     const t = tested && floor !== undefined ? { ...tested, minimumAbsolute: floor } : tested;
     const bigEnough = Math.abs(b.value - a.value) >= (floor ?? 0);

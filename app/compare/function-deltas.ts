@@ -89,6 +89,18 @@ export interface PerRequest {
   requestsAfter?: number;
 }
 
+/**
+ * Below these a function's change is noise: sampling at 1 ms over a few seconds resolves a few tenths of a µs per
+ * request on a fast server, and a twentieth of a percentage point of the profile.
+ */
+export const FUNCTION_CHANGE_FLOOR = { perRequestUs: 0.5, points: 0.05 };
+
+function changeOf(delta: number, deltaPerRequestUs: number | undefined): FunctionDelta['change'] {
+  const value = deltaPerRequestUs ?? delta;
+  if (Math.abs(value) < (deltaPerRequestUs !== undefined ? FUNCTION_CHANGE_FLOOR.perRequestUs : FUNCTION_CHANGE_FLOOR.points)) return 'same';
+  return value < 0 ? 'faster' : 'slower';
+}
+
 export function functionDeltas(before: Profile, after: Profile, perRequest: PerRequest = {}, limit = 50): FunctionDelta[] {
   const a = entries(before);
   const b = entries(after);
@@ -104,6 +116,8 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
     const selfAfter = y?.self ?? 0;
     const perBefore = usPerRequest(selfBefore, before, perRequest.requestsBefore);
     const perAfter = usPerRequest(selfAfter, after, perRequest.requestsAfter);
+    const delta = round(selfAfter - selfBefore);
+    const deltaPerRequestUs = perBefore !== undefined && perAfter !== undefined ? round(perAfter - perBefore) : undefined;
     out.push({
       functionName: ref.functionName,
       url: ref.url,
@@ -113,10 +127,11 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
       ...(ref.package ? { package: ref.package } : {}),
       selfBefore: round(selfBefore),
       selfAfter: round(selfAfter),
-      delta: round(selfAfter - selfBefore),
+      delta,
       ...(perBefore !== undefined ? { perRequestUsBefore: round(perBefore) } : {}),
       ...(perAfter !== undefined ? { perRequestUsAfter: round(perAfter) } : {}),
-      ...(perBefore !== undefined && perAfter !== undefined ? { deltaPerRequestUs: round(perAfter - perBefore) } : {}),
+      ...(deltaPerRequestUs !== undefined ? { deltaPerRequestUs } : {}),
+      change: changeOf(delta, deltaPerRequestUs),
     });
   }
   const size = (f: FunctionDelta) => Math.abs(f.deltaPerRequestUs ?? f.delta);

@@ -57,6 +57,11 @@ export interface FunctionDelta {
    * the size of `delta`.
    */
   deltaPerRequestUs?: number;
+  /**
+   * Which list it belongs in: `same` when the change is below the noise floor (0.5 µs per request, or 0.05 points of
+   * the profile without load figures). Idle time, the program and the probe are not listed at all.
+   */
+  change: 'faster' | 'slower' | 'same';
 }
 
 /** A node of the merged call tree for the differential flame view: total time shares before and after. */

@@ -98,8 +98,9 @@ export function comparisonReportHtml(c: Comparison, before: SessionDetail, after
     .join('');
   const method = c.figures.find((f) => f.test)?.test?.method ?? '';
   const fnRows = c.functions
+    .filter((f) => f.change !== 'same')
     .slice(0, 20)
-    .map((f) => `<tr><td><code>${esc(f.functionName || '(anonymous)')}</code></td><td class="code">${esc(where(f))}</td><td class="n">${fmt(f.selfBefore)} % → ${fmt(f.selfAfter)} %</td><td class="n">${f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? `${fmt(f.perRequestUsBefore)} → ${fmt(f.perRequestUsAfter)} µs` : ''}</td><td class="n ${(f.deltaPerRequestUs ?? f.delta) < 0 ? 'improved' : 'regressed'}">${(f.deltaPerRequestUs ?? f.delta) < 0 ? 'faster' : 'slower'}</td></tr>`)
+    .map((f) => `<tr><td><code>${esc(f.functionName || '(anonymous)')}</code></td><td class="code">${esc(where(f))}</td><td class="n">${fmt(f.selfBefore)} % → ${fmt(f.selfAfter)} %</td><td class="n">${f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? `${fmt(f.perRequestUsBefore)} → ${fmt(f.perRequestUsAfter)} µs` : ''}</td><td class="n ${f.change === 'faster' ? 'improved' : 'regressed'}">${f.change}</td></tr>`)
     .join('');
   const label = (s: Comparison['before']) => `${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.note ? ` · ${esc(s.note)}` : ''}${s.git ? ` · <code>${esc(s.git.commit.slice(0, 8))}${s.git.dirty ? '+' : ''}</code>` : ''}`;
   const body = `<p class="meta">Checkup comparison</p>

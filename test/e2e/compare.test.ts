@@ -4,14 +4,14 @@
 // largest "Faster" functions, and draw the differential flame graph. The comparison report is exported and downloaded
 // through /download. The history shows both runs with a timeline; a note edited there survives a reload; a bundle
 // exported from a session imports back. No console errors. Screenshots of the new screens are kept.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
-import { canvasInk, DOCS_SHOTS, SHOTS, shoot, VIEWPORT } from './page-tools.js';
+import { canvasInk, publishShots, SHOTS, shoot, VIEWPORT } from './page-tools.js';
 
 let dir: string;
 let serve: ServeProcess;
@@ -203,7 +203,6 @@ describe('fix, then re-measure', () => {
 
   it('has no console errors and keeps its screenshots', () => {
     expect(errors).toEqual([]);
-    mkdirSync(DOCS_SHOTS, { recursive: true });
-    for (const name of shots) copyFileSync(join(SHOTS, `${name}.png`), join(DOCS_SHOTS, `${name}.png`));
+    publishShots(shots);
   });
 });

@@ -1,12 +1,13 @@
 // What the browser-mode E2E files share: full-height screenshots of the main pane, and reading what a 2-D canvas
 // actually painted. Functions that run in the page are sent as source text, because these files are type-checked
 // without the DOM library.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { rootDir } from '../../app/paths.js';
 
 export const SHOTS = join(rootDir, 'test-results', 'screenshots');
-export const DOCS_SHOTS = join(rootDir, 'docs', 'screenshots');
+const DOCS_SHOTS = join(rootDir, 'docs', 'screenshots');
 export const VIEWPORT = { width: 1440, height: 900 };
 
 /** A screenshot of the whole screen: the viewport grows to the content's height (the main pane scrolls, not the page). */
@@ -18,6 +19,16 @@ export async function shoot(page: Page, name: string, maxHeight = 2600): Promise
   await page.screenshot({ path });
   await page.setViewportSize(VIEWPORT);
   return path;
+}
+
+/**
+ * Screenshots always land in test-results/screenshots; the README's copies in docs/screenshots are refreshed only
+ * when asked (CHECKUP_DOCS_SCREENSHOTS=1 npm test), so a test run does not rewrite tracked files.
+ */
+export function publishShots(names: string[]): void {
+  if (process.env.CHECKUP_DOCS_SCREENSHOTS !== '1') return;
+  mkdirSync(DOCS_SHOTS, { recursive: true });
+  for (const name of names) copyFileSync(join(SHOTS, `${name}.png`), join(DOCS_SHOTS, `${name}.png`));
 }
 
 export interface CanvasInk {

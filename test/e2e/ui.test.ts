@@ -2,7 +2,7 @@
 // Live run with moving charts → Diagnosis with its verdict and culprits → the flame graph focused on a culprit, drawn
 // by speedscope → History. Then a profile whose function names and URLs are HTML and script is opened through the
 // upload path and must show as text, never run. No console errors anywhere. A screenshot of every screen is saved.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { colouredPixels } from '../helpers/pixels.js';
-import { DOCS_SHOTS, SHOTS, shoot as shootPage, VIEWPORT } from './page-tools.js';
+import { publishShots, SHOTS, shoot as shootPage, VIEWPORT } from './page-tools.js';
 
 
 let dir: string;
@@ -175,7 +175,6 @@ describe('the app in a browser', () => {
 
   it('has no console errors and keeps its screenshots', () => {
     expect(errors).toEqual([]);
-    mkdirSync(DOCS_SHOTS, { recursive: true });
-    for (const name of shots) copyFileSync(join(SHOTS, `${name}.png`), join(DOCS_SHOTS, `${name}.png`));
+    publishShots(shots);
   });
 });

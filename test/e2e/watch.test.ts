@@ -2,14 +2,14 @@
 // can be edited), turn Watch on from its diagnosis, edit the file on disk. The engine's `watch` events must show up
 // (watching, then a re-run), the re-run must be followed live to its own diagnosis, which offers the comparison with
 // the run it follows; turning Watch off must say so. No console errors.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
-import { DOCS_SHOTS, SHOTS, shoot, VIEWPORT } from './page-tools.js';
+import { publishShots, SHOTS, shoot, VIEWPORT } from './page-tools.js';
 
 let dir: string;
 let project: string;
@@ -94,7 +94,6 @@ describe('watch mode', () => {
 
   it('has no console errors and keeps its screenshot', () => {
     expect(errors).toEqual([]);
-    mkdirSync(DOCS_SHOTS, { recursive: true });
-    copyFileSync(join(SHOTS, 'watch.png'), join(DOCS_SHOTS, 'watch.png'));
+    publishShots(['watch']);
   });
 });

@@ -15,8 +15,8 @@ describe('per-function deltas', () => {
       [['(idle)'], 700],
     ]);
     const d = functionDeltas(before, after);
-    expect(d[0]).toMatchObject({ functionName: 'slowPart', line: 24, lineBefore: 20, selfBefore: 80, selfAfter: 10, delta: -70 });
-    expect(d.find((f) => f.functionName === 'handle')).toMatchObject({ selfBefore: 20, selfAfter: 20, delta: 0 });
+    expect(d[0]).toMatchObject({ functionName: 'slowPart', line: 24, lineBefore: 20, selfBefore: 80, selfAfter: 10, delta: -70, change: 'faster' });
+    expect(d.find((f) => f.functionName === 'handle')).toMatchObject({ selfBefore: 20, selfAfter: 20, delta: 0, change: 'same' });
     expect(d.some((f) => f.functionName === '(idle)')).toBe(false);
   });
 
@@ -48,7 +48,17 @@ describe('per-function deltas', () => {
     const d = functionDeltas(before, after, { requestsBefore: 10, requestsAfter: 100 });
     expect(d[0]).toMatchObject({ functionName: 'compute', perRequestUsBefore: 90, perRequestUsAfter: 0, deltaPerRequestUs: -90 });
     // write's share grew from 10 % to 50 %, yet per request it went from 10 µs to 5 µs.
-    expect(d[1]).toMatchObject({ functionName: 'write', delta: 40, deltaPerRequestUs: -5 });
+    expect(d[1]).toMatchObject({ functionName: 'write', delta: 40, deltaPerRequestUs: -5, change: 'faster' });
+  });
+
+  it('calls a change below the noise floor the same: 0.5 µs per request, or 0.05 points of the profile', () => {
+    // 1,000 µs profiles; 100 requests before and after: 1 % of the profile is 0.1 µs per request.
+    const before = cpuProfile([[[`a@${APP}/a.js:1`], 500], [[`b@${APP}/a.js:2`], 500]]);
+    const after = cpuProfile([[[`a@${APP}/a.js:1`], 530], [[`b@${APP}/a.js:2`], 470]]);
+    const perRequest = functionDeltas(before, after, { requestsBefore: 100, requestsAfter: 100 });
+    expect(perRequest.map((f) => [f.functionName, f.deltaPerRequestUs, f.change])).toEqual([['a', 0.3, 'same'], ['b', -0.3, 'same']]);
+    const shares = functionDeltas(before, after);
+    expect(shares.map((f) => [f.functionName, f.delta, f.change])).toEqual([['a', 3, 'slower'], ['b', -3, 'faster']]);
   });
 });
 

@@ -68,4 +68,18 @@ describe('single-run comparisons against run-to-run noise', () => {
     expect(figures.find((f) => f.key === 'requestsPerSecond')!.outcome).toBe('improved');
     expect(figures.find((f) => f.key === 'latencyP99')!.outcome).toBe('improved');
   });
+
+  it('keeps sub-millisecond latencies apart: the interval is around the observed ratio', () => {
+    // 100 ms → 0.2 ms p50 per second: a ratio of 0.002, which the interval must contain.
+    const a = session(steady(100, 5), Array(10).fill(400));
+    const b = session(steady(40_000, 6), Array(10).fill(0.3));
+    for (const t of a.ticks) t.latencyP50 = 100;
+    for (const t of b.ticks) t.latencyP50 = 0.2;
+    a.load!.latency.p50 = 100;
+    b.load!.latency.p50 = 0.2;
+    const p50 = compareFigures(a, b).find((f) => f.key === 'latencyP50')!;
+    expect(p50.test!.ci![0]).toBeLessThan(0.002);
+    expect(p50.test!.ci![1]).toBeGreaterThan(0.002);
+    expect(p50.test!.n).toEqual([10, 10]);
+  });
 });

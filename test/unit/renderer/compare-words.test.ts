@@ -130,15 +130,14 @@ describe('the verdict, before and after', () => {
 });
 
 describe('faster and slower functions', () => {
-  const fn = (name: string, over: Partial<FunctionDelta>): FunctionDelta => ({ functionName: name, url: `file:///app/${name}.js`, line: 1, category: 'app', selfBefore: 0, selfAfter: 0, delta: 0, ...over });
+  const fn = (name: string, over: Partial<FunctionDelta>): FunctionDelta => ({ functionName: name, url: `file:///app/${name}.js`, line: 1, category: 'app', selfBefore: 0, selfAfter: 0, delta: 0, change: 'same', ...over });
 
-  it('splits by the per-request change, largest first, leaving out idle time and noise', () => {
+  it('lists what the engine classed as faster or slower, largest per-request change first, never what it called the same', () => {
     const functions = [
-      fn('writev', { delta: 20.6, deltaPerRequestUs: -388 }),
-      fn('computeReport', { delta: -95, deltaPerRequestUs: -21564 }),
-      fn('(idle)', { category: 'idle', delta: 60, deltaPerRequestUs: 900 }),
-      fn('newHelper', { delta: 2, deltaPerRequestUs: 12 }),
-      fn('tiny', { delta: 0.01, deltaPerRequestUs: 0.1 }),
+      fn('writev', { delta: 20.6, deltaPerRequestUs: -388, change: 'faster' }),
+      fn('newHelper', { delta: 2, deltaPerRequestUs: 12, change: 'slower' }),
+      fn('computeReport', { delta: -95, deltaPerRequestUs: -21564, change: 'faster' }),
+      fn('tiny', { delta: 0.01, deltaPerRequestUs: 0.1, change: 'same' }),
     ];
     const { faster, slower } = fasterSlower(functions);
     expect(faster.map((f) => f.functionName)).toEqual(['computeReport', 'writev']);
@@ -146,7 +145,7 @@ describe('faster and slower functions', () => {
   });
 
   it('uses shares of the profile when the runs had no load figures, and honours the limit', () => {
-    const functions = Array.from({ length: 30 }, (_, i) => fn(`f${i}`, { delta: i % 2 ? -(i + 1) : i + 1 }));
+    const functions = Array.from({ length: 30 }, (_, i) => fn(`f${i}`, { delta: i % 2 ? -(i + 1) : i + 1, change: i % 2 ? 'faster' : 'slower' }));
     const { faster, slower } = fasterSlower(functions, 5);
     expect(faster).toHaveLength(5);
     expect(slower).toHaveLength(5);

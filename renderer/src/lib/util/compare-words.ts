@@ -129,22 +129,13 @@ export function functionChange(f: FunctionDelta): { value: number; perRequest: b
   return f.deltaPerRequestUs !== undefined ? { value: f.deltaPerRequestUs, perRequest: true } : { value: f.delta, perRequest: false };
 }
 
-/**
- * Functions that got faster and slower, largest change first. Idle time is not work: more of it after a fix is the
- * point, so it is listed in neither. Changes below `minimum` (µs per request, or percentage points) are noise.
- */
-export function fasterSlower(functions: FunctionDelta[], limit = 12, minimum = { perRequestUs: 0.5, points: 0.05 }): { faster: FunctionDelta[]; slower: FunctionDelta[] } {
-  const faster: FunctionDelta[] = [];
-  const slower: FunctionDelta[] = [];
+/** Functions that got faster and slower (as the engine classed them), largest change first. */
+export function fasterSlower(functions: FunctionDelta[], limit = 12): { faster: FunctionDelta[]; slower: FunctionDelta[] } {
   const sorted = [...functions].sort((x, y) => Math.abs(functionChange(y).value) - Math.abs(functionChange(x).value));
-  for (const f of sorted) {
-    if (f.category === 'idle') continue;
-    const { value, perRequest } = functionChange(f);
-    if (Math.abs(value) < (perRequest ? minimum.perRequestUs : minimum.points)) continue;
-    const list = value < 0 ? faster : slower;
-    if (list.length < limit) list.push(f);
-  }
-  return { faster, slower };
+  return {
+    faster: sorted.filter((f) => f.change === 'faster').slice(0, limit),
+    slower: sorted.filter((f) => f.change === 'slower').slice(0, limit),
+  };
 }
 
 /** µs as the eye reads it: 21,564 µs → "21.6 ms". */
