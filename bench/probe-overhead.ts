@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { compiledEntry } from '../app/paths.js';
 import { launchTarget, resolveNodeBinary } from '../app/target/index.js';
 import { killTree } from '../app/target/process-tree.js';
+import { median } from './stats.js';
 
 export interface ProbeOverheadOptions {
   /** Interleaved pairs (default 3; the median needs at least 3). */
@@ -105,11 +106,6 @@ async function measure(url: string, serverPid: number | undefined, load: LoadPla
   return { rps: figures.requestsPerSecond, cpuUsPerRequest };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
