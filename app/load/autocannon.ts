@@ -47,11 +47,8 @@ export interface HistogramSummary {
   [key: string]: number | undefined;
 }
 
-/** autocannon's per-run result before aggregation (what a run inside a worker thread hands back). */
-export interface UnaggregatedResult {
-  totalCompletedRequests: number;
-  totalRequests: number;
-  totalBytes: number;
+/** What autocannon's results hold before and after aggregation. */
+interface ResultCounts {
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -62,20 +59,19 @@ export interface UnaggregatedResult {
   [key: string]: unknown;
 }
 
+/** autocannon's per-run result before aggregation (what a run inside a worker thread hands back). */
+export interface UnaggregatedResult extends ResultCounts {
+  totalCompletedRequests: number;
+  totalRequests: number;
+  totalBytes: number;
+}
+
 /** The aggregated result object documented in autocannon's README ("Results"). */
-export interface AggregatedResult {
+export interface AggregatedResult extends ResultCounts {
   url: string;
   latency: HistogramSummary & { totalCount: number };
   requests: HistogramSummary & { sent: number };
   throughput: HistogramSummary;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-  duration: number;
-  start: Date;
-  finish: Date;
-  [key: string]: unknown;
 }
 
 export interface AutocannonInstance extends EventEmitter, PromiseLike<UnaggregatedResult | AggregatedResult> {
