@@ -75,7 +75,8 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', clearTimeout: 'readonly' } },
     rules: {
       '@typescript-eslint/no-require-imports': 'off',
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='require'][arguments.0.value=/^\\./]", message: 'the probe is one self-contained file: it runs inside the user\'s app.' }],
+      // It runs inside the user's app from app.asar.unpacked: Node's own modules and its sibling files only.
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='require'][arguments.0.value=/^\\.(?!\\/[\\w-]+\\.cjs$)/]", message: 'the probe may require only its sibling files (./name.cjs) and Node\'s own modules: it runs inside the user\'s app.' }],
     },
   },
 );

@@ -1,6 +1,8 @@
 // After the load: save the profiles in their standard formats, turn everything collected over the measured window
 // into the diagnosis input, and write load.json and diagnosis.json. Timed: the gap between the end of the load and
 // the diagnosis being written is a figure we report (bench: "diagnosis latency").
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
@@ -25,8 +27,12 @@ export interface CollectedRun {
   recipe: Recipe;
 }
 
-/** The probe runs inside the target and shows up in its profiles; it is never the user's culprit. */
-const OURS: ReadonlySet<string> = new Set([pathToFileURL(probePath).href, probePath]);
+/** The probe's files run inside the target and show up in its profiles; they are never the user's culprit. */
+const OURS: ReadonlySet<string> = new Set(
+  readdirSync(dirname(probePath))
+    .filter((name) => name.endsWith('.cjs'))
+    .flatMap((name) => [join(dirname(probePath), name), pathToFileURL(join(dirname(probePath), name)).href]),
+);
 
 /** Probe windows that lie mostly inside the measured window. */
 export function measuredSamples(samples: ProbeSample[], startAt: number | undefined, endAt: number | undefined): ProbeSample[] {

@@ -48,7 +48,7 @@ const OLD_NODE_CORE = /^(?:internal\/)?[\w\-./]+\.js$/;
 // Browser and V8 internals that carry a pseudo URL: `native dummy.js`, `extensions::SafeBuiltins`, `v8/...`.
 const ENGINE_PSEUDO_URL = /^(?:native |extensions::|v8\/)/;
 
-const CHECKUP_PROBE = /[\\/]app[\\/]probe[\\/]probe\.cjs$/;
+const CHECKUP_PROBE = /[\\/]app[\\/]probe[\\/][\w-]+\.cjs$/;
 /** How the probe's frames are labelled: a package of ours, loaded into the app for the run. */
 export const PROBE_PACKAGE = 'checkup (probe)';
 

@@ -1,8 +1,8 @@
 // The probe must not change the app: it stays dormant in worker threads, never keeps a finished app alive, survives
 // awkward paths in NODE_OPTIONS, and leaves the user's own NODE_OPTIONS as they were for the app's children.
-import { copyFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { probePath } from '../../../app/paths.js';
 import type { TargetExit } from '../../../app/target/index.js';
@@ -40,8 +40,9 @@ describe('the probe stays out of the way', () => {
   it('loads from a path with spaces, quotes and a backslash, and restores the user NODE_OPTIONS for the app', async () => {
     const dir = join(tmp, 'a dir with "quotes", spaces and a \\ backslash');
     mkdirSync(dir, { recursive: true });
+    // The probe and its sibling files, as a package would lay them out.
+    cpSync(dirname(probePath), dir, { recursive: true });
     const probeFile = join(dir, 'probe.cjs');
-    copyFileSync(probePath, probeFile);
     const target = await launchFixture('hello-server.cjs', { probeFile, env: { NODE_OPTIONS: '--max-old-space-size=200', SPAWN_PROBE_CHECK: '1' } });
     const ready = await target.waitUntilListening(15_000);
     expect(ready.inspectorUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\//);

@@ -1,0 +1,183 @@
+'use strict';
+// Outbound I/O wait per call site (http, https and fetch), for the io-bound diagnosis.
+const { round, safe } = require('./util.cjs');
+
+/** The probe's own files: never a call site (its wrappers of fetch and http.Agent are on every captured stack). */
+const PROBE_DIR = __dirname + require('path').sep;
+
+/**
+ * Outbound I/O wait per call site: from the moment a request is made until its response headers arrive (or it
+ * fails / closes). A site's count, totalMs and maxMs cover requests that completed in the window; inFlight counts
+ * those still waiting at its end.
+ *
+ * The caller frame must come from a synchronous stack. Node's `http.client.request.start` fires later (from the
+ * socket callback), so on Node versions without `http.client.request.created` the stack is taken in
+ * http.Agent.prototype.addRequest, which ClientRequest calls from its constructor. fetch dispatches asynchronously,
+ * so a thin wrapper around globalThis.fetch notes the caller per URL and the undici channel picks it up.
+ */
+function createIoCollector(performance) {
+  const dc = require('diagnostics_channel');
+  const inFlight = new Map();
+  const siteMeta = new Map();
+  let sites = new Map();
+  let createdChannelSeen = false;
+  const fetchHints = new Map();
+  const channels = [];
+
+  const subscribe = (name, fn) => {
+    try {
+      if (typeof dc.subscribe === 'function') dc.subscribe(name, fn);
+      else {
+        const ch = dc.channel(name);
+        ch.subscribe(fn);
+        channels.push(ch); // keep a strong reference: old Node collected unreferenced channels
+      }
+    } catch {
+      // channel unsupported on this Node
+    }
+  };
+
+  subscribe('http.client.request.created', (m) => {
+    createdChannelSeen = true;
+    track(m && m.request, 'http', captureSite());
+  });
+  try {
+    const http = require('http');
+    const originalAddRequest = http.Agent.prototype.addRequest;
+    http.Agent.prototype.addRequest = function addRequest(req) {
+      if (!createdChannelSeen && req && !inFlight.has(req)) safe(() => track(req, 'http', captureSite()));
+      return originalAddRequest.apply(this, arguments);
+    };
+  } catch {
+    // no http module: nothing to watch
+  }
+  subscribe('http.client.request.start', (m) => {
+    if (m && m.request && !inFlight.has(m.request)) track(m.request, 'http', null);
+  });
+  subscribe('http.client.response.finish', (m) => finish(m && m.request));
+  subscribe('http.client.request.error', (m) => finish(m && m.request));
+
+  subscribe('undici:request:create', (m) => {
+    const req = m && m.request;
+    if (!req) return;
+    let site = captureSite();
+    if (!site || site.fromDependency) site = takeFetchHint(String(req.origin || '') + String(req.path || '')) || site;
+    track(req, 'fetch', site);
+  });
+  subscribe('undici:request:headers', (m) => finish(m && m.request));
+  subscribe('undici:request:error', (m) => finish(m && m.request));
+  wrapFetch();
+
+  function wrapFetch() {
+    const original = globalThis.fetch;
+    if (typeof original !== 'function') return;
+    const fetch = function fetch(input) {
+      safe(() => {
+        const href = typeof input === 'string' ? input : input && (input.href || input.url);
+        const u = new URL(String(href));
+        const key = u.origin + u.pathname + u.search;
+        const site = captureSite();
+        if (!site) return;
+        const list = fetchHints.get(key) || [];
+        if (list.length < 100) list.push({ site, at: performance.now() });
+        fetchHints.set(key, list);
+        if (fetchHints.size > 500) fetchHints.delete(fetchHints.keys().next().value);
+      });
+      return original.apply(this, arguments);
+    };
+    safe(() => Object.defineProperty(fetch, 'length', { value: original.length }));
+    globalThis.fetch = fetch;
+  }
+
+  function takeFetchHint(key) {
+    const list = fetchHints.get(key);
+    if (!list) return null;
+    const now = performance.now();
+    while (list.length && now - list[0].at > 60000) list.shift();
+    const hint = list.shift();
+    if (!list.length) fetchHints.delete(key);
+    return hint ? hint.site : null;
+  }
+
+  function track(req, kind, site) {
+    if (!req || typeof req !== 'object' || inFlight.has(req)) return;
+    if (inFlight.size >= 10000) return; // something never finishes; stop tracking rather than grow
+    const key = kind + ' ' + (site ? site.key : '(unknown)');
+    if (!siteMeta.has(key) && siteMeta.size < 2000) {
+      siteMeta.set(key, site
+        ? { kind, functionName: site.functionName, url: site.url, line: site.line, column: site.column }
+        : { kind, functionName: '(unknown)', url: '', line: 0, column: 0 });
+    }
+    inFlight.set(req, { key, t0: performance.now() });
+    if (kind === 'http' && typeof req.once === 'function') req.once('close', () => finish(req));
+  }
+
+  function finish(req) {
+    const entry = req && inFlight.get(req);
+    if (!entry) return;
+    inFlight.delete(req);
+    const ms = performance.now() - entry.t0;
+    const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0 };
+    s.count++;
+    s.totalMs += ms;
+    if (ms > s.maxMs) s.maxMs = ms;
+    sites.set(entry.key, s);
+  }
+
+  /** The first frame outside Node core and the probe, preferring the app's own code over node_modules. */
+  function captureSite() {
+    const prevLimit = Error.stackTraceLimit;
+    const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
+    let frames;
+    try {
+      Error.stackTraceLimit = 24;
+      Error.prepareStackTrace = (_e, callsites) => callsites;
+      const holder = {};
+      Error.captureStackTrace(holder, captureSite);
+      frames = holder.stack;
+    } finally {
+      Error.stackTraceLimit = prevLimit;
+      if (desc) Object.defineProperty(Error, 'prepareStackTrace', desc);
+      else delete Error.prepareStackTrace;
+    }
+    if (!Array.isArray(frames)) return null;
+    let dependency = null;
+    for (const f of frames) {
+      const file = f.getFileName && f.getFileName();
+      if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file)) continue;
+      const inDeps = /[\\/]node_modules[\\/]/.test(file);
+      if (inDeps && dependency) continue;
+      const site = toSite(f, file, inDeps);
+      if (!inDeps) return site;
+      dependency = site;
+    }
+    return dependency;
+  }
+
+  function toSite(frame, file, fromDependency) {
+    const line = frame.getLineNumber() || 0;
+    const column = frame.getColumnNumber() || 0;
+    const url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+    const functionName = frame.getFunctionName() || frame.getMethodName() || '(anonymous)';
+    return { key: url + ':' + line + ':' + column + ':' + functionName, functionName, url, line, column, fromDependency };
+  }
+
+  return {
+    take() {
+      const waiting = new Map();
+      for (const entry of inFlight.values()) waiting.set(entry.key, (waiting.get(entry.key) || 0) + 1);
+      const keys = new Set([...sites.keys(), ...waiting.keys()]);
+      const out = [];
+      for (const key of keys) {
+        const meta = siteMeta.get(key);
+        if (!meta) continue;
+        const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0 };
+        out.push({ kind: meta.kind, functionName: meta.functionName, url: meta.url, line: meta.line, column: meta.column, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), inFlight: waiting.get(key) || 0 });
+      }
+      sites = new Map();
+      return out;
+    },
+  };
+}
+
+module.exports = { createIoCollector };

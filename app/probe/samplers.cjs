@@ -1,0 +1,103 @@
+'use strict';
+// What the probe reads each window, besides CPU and event-loop utilisation: event-loop delay, memory, active handles,
+// GC pauses, and process warnings as they come. Each reader is cheap and allocation-light: it runs in the user's app.
+const { round, safe } = require('./util.cjs');
+
+function describeWarning(w) {
+  const out = { ts: Date.now(), name: String(w && w.name), message: String(w && w.message) };
+  if (w && w.name === 'MaxListenersExceededWarning') {
+    const emitter = w.emitter;
+    out.emitter = emitter && emitter.constructor && emitter.constructor.name ? String(emitter.constructor.name) : typeof emitter;
+    if (w.type !== undefined) out.event = String(w.type);
+    if (typeof w.count === 'number') out.count = w.count;
+  }
+  if (w && typeof w.stack === 'string') out.stack = w.stack.slice(0, 4000);
+  return out;
+}
+
+/**
+ * monitorEventLoopDelay records the time between its 10 ms ticks, so an idle loop reads ~10 ms. We report lateness:
+ * the tick interval minus the resolution, floored at 0, so an idle loop reads ~0 and a 200 ms block reads ~200.
+ * Known limit: reset() also forgets the previous tick's time, so the first interval after each window start is not
+ * recorded (about one tick in windowMs/10); a block that spans exactly that interval is missed in its window.
+ */
+function readDelay(h, resolutionMs) {
+  const count = typeof h.count === 'number' ? h.count : h.min < 9e18 ? 1 : 0;
+  if (!count || !(h.max > 0)) return { min: 0, mean: 0, p50: 0, p90: 0, p99: 0, max: 0 };
+  const ms = (ns) => round(Math.max(0, ns / 1e6 - resolutionMs), 3);
+  return { min: ms(h.min), mean: ms(h.mean), p50: ms(h.percentile(50)), p90: ms(h.percentile(90)), p99: ms(h.percentile(99)), max: ms(h.max) };
+}
+
+function readMemory() {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers || 0 };
+}
+
+/** Active handles and requests by type, minus the probe's own channel socket. */
+function countHandles(ownPipes) {
+  const counts = {};
+  let names;
+  if (typeof process.getActiveResourcesInfo === 'function') {
+    names = process.getActiveResourcesInfo();
+  } else {
+    const handles = typeof process._getActiveHandles === 'function' ? process._getActiveHandles() : [];
+    const requests = typeof process._getActiveRequests === 'function' ? process._getActiveRequests() : [];
+    names = handles.concat(requests).map((h) => (h && h.constructor && h.constructor.name) || 'Unknown');
+  }
+  for (const name of names) counts[name] = (counts[name] || 0) + 1;
+  // The channel is a PipeWrap both on Unix sockets and on Windows named pipes.
+  if (ownPipes && counts.PipeWrap) {
+    counts.PipeWrap -= ownPipes;
+    if (counts.PipeWrap <= 0) delete counts.PipeWrap;
+  }
+  return counts;
+}
+
+/** GC pauses aggregated per window; individual pauses kept up to a cap (totals count all). No I/O per GC event. */
+function createGcCollector(PerformanceObserver, constants) {
+  const MAX_PAUSES = 200;
+  const kinds = {};
+  kinds[constants.NODE_PERFORMANCE_GC_MINOR] = 'minor';
+  kinds[constants.NODE_PERFORMANCE_GC_MAJOR] = 'major';
+  kinds[constants.NODE_PERFORMANCE_GC_INCREMENTAL] = 'incremental';
+  kinds[constants.NODE_PERFORMANCE_GC_WEAKCB] = 'weakcb';
+  let window = fresh();
+  let observer = null;
+  try {
+    observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const code = entry.detail && entry.detail.kind !== undefined ? entry.detail.kind : entry.kind;
+        const kind = kinds[code] || 'other';
+        const d = entry.duration;
+        window.count++;
+        window.totalMs += d;
+        if (d > window.maxMs) window.maxMs = d;
+        const k = window.byKind[kind] || (window.byKind[kind] = { count: 0, totalMs: 0 });
+        k.count++;
+        k.totalMs += d;
+        if (window.pauses.length < MAX_PAUSES) window.pauses.push({ kind, startMs: round(entry.startTime, 3), durationMs: round(d, 3) });
+      }
+    });
+    observer.observe({ entryTypes: ['gc'] });
+  } catch {
+    observer = null;
+  }
+  function fresh() {
+    return { count: 0, totalMs: 0, maxMs: 0, byKind: {}, pauses: [] };
+  }
+  return {
+    take() {
+      const w = window;
+      window = fresh();
+      w.totalMs = round(w.totalMs, 3);
+      w.maxMs = round(w.maxMs, 3);
+      for (const k of Object.keys(w.byKind)) w.byKind[k].totalMs = round(w.byKind[k].totalMs, 3);
+      return w;
+    },
+    stop() {
+      if (observer) safe(() => observer.disconnect());
+    },
+  };
+}
+
+module.exports = { describeWarning, readDelay, readMemory, countHandles, createGcCollector };
