@@ -6,8 +6,6 @@ import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RU
 import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
 import { mean, studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
 
-const NOISE_FIGURES = new Set<string>(['requestsPerSecond', 'latencyP50', 'latencyP99']);
-
 interface Samples {
   /** One value per independent run, when the session has repeats. */
   runs?: number[];
@@ -28,22 +26,36 @@ function measured(d: SessionDetail) {
 const repeatsOf = (d: SessionDetail) => (d.load?.repeats && d.load.repeats.length >= MIN_REPEATS ? d.load.repeats : undefined);
 const measureTicks = (d: SessionDetail) => d.ticks.filter((t) => t.phase === 'measure' && t.requests > 0);
 
-const extractors: Record<string, { label: string; unit: string; better: 'higher' | 'lower'; minEffect: number; get: Extract }> = {
+/**
+ * How a figure of single runs is tested: against the run-to-run noise (run-noise.ts), for the figures repeated runs
+ * measure; with a minimum effect, for the per-window figures; not at all without either (one value per run).
+ */
+interface Extractor {
+  label: string;
+  unit: string;
+  better: 'higher' | 'lower';
+  /** Tested against run-to-run noise; `zeroAs` is the value a zero takes on the log scale (none: zeros are dropped). */
+  runNoise?: { zeroAs?: number };
+  minEffect?: number;
+  get: Extract;
+}
+
+const extractors: Record<string, Extractor> = {
   requestsPerSecond: {
-    // Requests/s and latency of single runs are tested against the run-to-run noise (run-noise.ts), not a minimum effect.
-    label: 'Requests per second', unit: 'req/s', better: 'higher', minEffect: 0,
+    // A second without a completed request counts as half a request, so that a stalled server's zero has a log.
+    label: 'Requests per second', unit: 'req/s', better: 'higher', runNoise: { zeroAs: 0.5 },
     get: (d) => d.load && { value: d.load.requestsPerSecond, within: d.load.requestsPerSecondSeries, ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.requestsPerSecond) } : {}) },
   },
   latencyP50: {
-    label: 'Latency p50', unit: 'ms', better: 'lower', minEffect: 0,
+    label: 'Latency p50', unit: 'ms', better: 'lower', runNoise: {},
     get: (d) => d.load && { value: d.load.latency.p50, within: measureTicks(d).map((t) => t.latencyP50), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p50) } : {}) },
   },
   latencyP99: {
-    label: 'Latency p99', unit: 'ms', better: 'lower', minEffect: 0,
+    label: 'Latency p99', unit: 'ms', better: 'lower', runNoise: {},
     get: (d) => d.load && { value: d.load.latency.p99, within: measureTicks(d).map((t) => t.latencyP99), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p99) } : {}) },
   },
   latencyMax: {
-    label: 'Latency max', unit: 'ms', better: 'lower', minEffect: Infinity,
+    label: 'Latency max', unit: 'ms', better: 'lower',
     get: (d) => d.load && { value: d.load.latency.max, within: [] },
   },
   delayP99: {
@@ -68,21 +80,21 @@ const extractors: Record<string, { label: string; unit: string; better: 'higher'
     },
   },
   heapUsedMax: {
-    label: 'Heap used (peak)', unit: 'MB', better: 'lower', minEffect: Infinity,
+    label: 'Heap used (peak)', unit: 'MB', better: 'lower',
     get: (d) => {
       const w = measured(d).map((s) => s.memory.heapUsed / 1048576);
       return w.length ? { value: Math.max(...w), within: [] } : undefined;
     },
   },
   rssMax: {
-    label: 'RSS (peak)', unit: 'MB', better: 'lower', minEffect: Infinity,
+    label: 'RSS (peak)', unit: 'MB', better: 'lower',
     get: (d) => {
       const w = measured(d).map((s) => s.memory.rss / 1048576);
       return w.length ? { value: Math.max(...w), within: [] } : undefined;
     },
   },
   failed: {
-    label: 'Failed requests', unit: 'requests', better: 'lower', minEffect: Infinity,
+    label: 'Failed requests', unit: 'requests', better: 'lower',
     get: (d) => d.load && { value: d.load.errors + d.load.timeouts + d.load.non2xx, within: [] },
   },
 };
@@ -107,21 +119,15 @@ function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; sc
 }
 
 /**
- * ln of per-second values. A second without a completed request counts as half a request, so that a stalled server's
- * zero has a log; latency has no such floor (its seconds without responses are not samples: measureTicks drops them),
- * and a floor there would squash sub-millisecond latencies together.
- */
-function logs(key: string, values: number[]): number[] {
-  return key === 'requestsPerSecond' ? values.map((v) => Math.log(Math.max(v, 0.5))) : values.filter((v) => v > 0).map(Math.log);
-}
-
-/**
  * Single runs, for figures whose run-to-run variation we know (measured from repeated sessions, or the default): a
  * z-test on ln(value) whose variance is the two runs' within-run variances plus twice the run-to-run variance.
+ * Latency has no floor for zeros: its seconds without responses are not samples (measureTicks drops them), and a floor
+ * would squash sub-millisecond latencies together.
  */
-function singleRunTest(key: string, a: number[], b: number[], noise: RunNoise): SignificanceTest | undefined {
-  const la = logs(key, a);
-  const lb = logs(key, b);
+function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number | undefined): SignificanceTest | undefined {
+  const logs = (values: number[]) => (zeroAs === undefined ? values.filter((v) => v > 0) : values.map((v) => Math.max(v, zeroAs))).map(Math.log);
+  const la = logs(a);
+  const lb = logs(b);
   if (la.length < 2 || lb.length < 2) return undefined;
   const d = mean(lb) - mean(la);
   const se = Math.sqrt(variance(la) / la.length + variance(lb) / lb.length + 2 * noise.sigma ** 2);
@@ -137,13 +143,14 @@ function singleRunTest(key: string, a: number[], b: number[], noise: RunNoise): 
   };
 }
 
-function test(key: string, a: Samples, b: Samples, minEffect: number, noise?: RunNoise): SignificanceTest | undefined {
+function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined): SignificanceTest | undefined {
   if (a.runs && b.runs) {
     const r = welch(a.runs, b.runs);
     if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };
   }
-  if (noise) return singleRunTest(key, a.within, b.within, noise);
-  if (!Number.isFinite(minEffect)) return undefined;
+  if (x.runNoise) return singleRunTest(a.within, b.within, noise ?? { sigma: DEFAULT_RUN_SIGMA, runs: 0 }, x.runNoise.zeroAs);
+  const minEffect = x.minEffect;
+  if (minEffect === undefined) return undefined;
   const r = welch(a.within, b.within);
   if (!r) return undefined;
   return {
@@ -162,7 +169,7 @@ export function compareFigures(before: SessionDetail, after: SessionDetail, nois
     const b = x.get(after);
     if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
-    const tested = test(key, a, b, x.minEffect, noise[key as NoiseFigure] ?? (NOISE_FIGURES.has(key) ? { sigma: DEFAULT_RUN_SIGMA, runs: 0 } : undefined));
+    const tested = test(x, a, b, noise[key as NoiseFigure]);
     const floor = MIN_ABSOLUTE_CHANGE[key];
     const t = tested && floor !== undefined ? { ...tested, minimumAbsolute: floor } : tested;
     const bigEnough = Math.abs(b.value - a.value) >= (floor ?? 0);
