@@ -13,6 +13,11 @@ export interface DelayStats {
   p90: number;
   p99: number;
   max: number;
+  /**
+   * Ticks of the delay monitor recorded in the window (probe 2). 0 in a window that lasted several ticks means the
+   * loop completed at most one turn in it: the loop was blocked throughout, not quiet (all the figures above read 0).
+   */
+  count?: number;
 }
 
 export interface MemoryStats {
@@ -55,8 +60,54 @@ export interface IoSiteStats {
   count: number;
   totalMs: number;
   maxMs: number;
+  /** The fastest completed call in the window (probe 2). */
+  minMs?: number;
+  /**
+   * Of totalMs, the time the calls waited before they were sent: queueing for a connection of the agent's or client's
+   * pool (probe 2). A pool smaller than the concurrency shows here, not as a slow downstream.
+   */
+  queuedMs?: number;
+  /** For an anonymous caller: the nearest named function of the same file above it (probe 2). */
+  calledFrom?: string;
   /** Requests still in flight at the end of the window. */
   inFlight: number;
+}
+
+/**
+ * Listeners on one emitter and event that the probe follows (probe 2): every emitter/event whose listener array
+ * reached 32, whatever its max-listeners setting (`defaultMaxListeners = Infinity` hides Node's warning, not the leak).
+ */
+export interface ListenerCount {
+  /** Stable within one target process: the same emitter and event across windows. */
+  id: number;
+  /** The emitter's constructor name, e.g. EventEmitter, Server, Socket. */
+  emitter: string;
+  event: string;
+  /** Listeners now. */
+  count: number;
+  /** The stack of the addListener call that first crossed 32 (the frames below the probe's own), at most 4000 chars. */
+  stack: string;
+}
+
+/**
+ * Requests the target served in one window, per route (probe 2), from the target's side: from the moment the server
+ * emitted 'request' to the response's finish. `route` is the framework's pattern where it tells (express, restify:
+ * `/users/:id`), else the path with numeric, UUID and long hex segments written `:id` and the query dropped.
+ */
+export interface RouteStats {
+  method: string;
+  route: string;
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  /**
+   * Synchronous time of the request's first turn (from 'request' to the end of that tick, i.e. the handler's
+   * synchronous part), summed and the largest. Work after an await is not in it.
+   */
+  syncMs: number;
+  syncMaxMs: number;
+  /** Responses with a status >= 400. */
+  errors: number;
 }
 
 /** One sampling window of the probe. */
@@ -65,6 +116,8 @@ export interface ProbeSample {
   ts: number;
   /** Actual window length (a blocked loop stretches it). */
   windowMs: number;
+  /** How late the probe's own sampling timer fired, ms (probe 2): a blocked loop delays it too. */
+  lateMs?: number;
   delay: DelayStats;
   /** Event-loop utilisation over the window, 0..1. */
   elu: number;
@@ -75,6 +128,10 @@ export interface ProbeSample {
   handles: Record<string, number>;
   gc: GcWindowStats;
   io: IoSiteStats[];
+  /** Followed listener counts (probe 2); absent when none reached the threshold. */
+  listeners?: ListenerCount[];
+  /** Requests served in the window, per route (probe 2). */
+  routes?: RouteStats[];
 }
 
 /** A process warning such as MaxListenersExceededWarning. */

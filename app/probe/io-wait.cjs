@@ -7,8 +7,8 @@ const PROBE_DIR = __dirname + require('path').sep;
 
 /**
  * Outbound I/O wait per call site: from the moment a request is made until its response headers arrive (or it
- * fails / closes). A site's count, totalMs and maxMs cover requests that completed in the window; inFlight counts
- * those still waiting at its end.
+ * fails / closes). A site's count, totalMs, maxMs and minMs cover requests that completed in the window; inFlight
+ * counts those still waiting at its end.
  *
  * The caller frame must come from a synchronous stack. Node's `http.client.request.start` fires later (from the
  * socket callback), so on Node versions without `http.client.request.created` the stack is taken in
@@ -51,8 +51,10 @@ function createIoCollector(performance) {
   } catch {
     // no http module: nothing to watch
   }
+  // request.start is published once the request has a socket: the time before it was spent queueing for one.
   subscribe('http.client.request.start', (m) => {
     if (m && m.request && !inFlight.has(m.request)) track(m.request, 'http', null);
+    else markSent(m && m.request);
   });
   subscribe('http.client.response.finish', (m) => finish(m && m.request));
   subscribe('http.client.request.error', (m) => finish(m && m.request));
@@ -64,6 +66,7 @@ function createIoCollector(performance) {
     if (!site || site.fromDependency) site = takeFetchHint(String(req.origin || '') + String(req.path || '')) || site;
     track(req, 'fetch', site);
   });
+  subscribe('undici:client:sendHeaders', (m) => markSent(m && m.request));
   subscribe('undici:request:headers', (m) => finish(m && m.request));
   subscribe('undici:request:error', (m) => finish(m && m.request));
   wrapFetch();
@@ -105,22 +108,30 @@ function createIoCollector(performance) {
     const key = kind + ' ' + (site ? site.key : '(unknown)');
     if (!siteMeta.has(key) && siteMeta.size < 2000) {
       siteMeta.set(key, site
-        ? { kind, functionName: site.functionName, url: site.url, line: site.line, column: site.column }
+        ? { kind, functionName: site.functionName, url: site.url, line: site.line, column: site.column, calledFrom: site.calledFrom }
         : { kind, functionName: '(unknown)', url: '', line: 0, column: 0 });
     }
-    inFlight.set(req, { key, t0: performance.now() });
+    inFlight.set(req, { key, t0: performance.now(), sentAt: 0 });
     if (kind === 'http' && typeof req.once === 'function') req.once('close', () => finish(req));
+  }
+
+  function markSent(req) {
+    const entry = req && inFlight.get(req);
+    if (entry && !entry.sentAt) entry.sentAt = performance.now();
   }
 
   function finish(req) {
     const entry = req && inFlight.get(req);
     if (!entry) return;
     inFlight.delete(req);
-    const ms = performance.now() - entry.t0;
-    const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0 };
+    const now = performance.now();
+    const ms = now - entry.t0;
+    const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, queuedMs: 0 };
     s.count++;
     s.totalMs += ms;
+    if (entry.sentAt) s.queuedMs += entry.sentAt - entry.t0;
     if (ms > s.maxMs) s.maxMs = ms;
+    if (ms < s.minMs) s.minMs = ms;
     sites.set(entry.key, s);
   }
 
@@ -142,16 +153,28 @@ function createIoCollector(performance) {
     }
     if (!Array.isArray(frames)) return null;
     let dependency = null;
-    for (const f of frames) {
+    for (let i = 0; i < frames.length; i++) {
+      const f = frames[i];
       const file = f.getFileName && f.getFileName();
       if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file)) continue;
       const inDeps = /[\\/]node_modules[\\/]/.test(file);
       if (inDeps && dependency) continue;
       const site = toSite(f, file, inDeps);
+      // An arrow function's name says nothing: name it by the nearest named function of the same file above it
+      // ("(anonymous) in loadOrderDetails"), as the CPU culprits are.
+      if (site.functionName === '(anonymous)') site.calledFrom = namedCaller(frames, i + 1, file);
       if (!inDeps) return site;
       dependency = site;
     }
     return dependency;
+  }
+
+  function namedCaller(frames, from, file) {
+    for (let j = from; j < frames.length; j++) {
+      const name = safe(() => frames[j].getFileName() === file && (frames[j].getFunctionName() || frames[j].getMethodName()), '');
+      if (name) return String(name);
+    }
+    return undefined;
   }
 
   function toSite(frame, file, fromDependency) {
@@ -171,8 +194,11 @@ function createIoCollector(performance) {
       for (const key of keys) {
         const meta = siteMeta.get(key);
         if (!meta) continue;
-        const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0 };
-        out.push({ kind: meta.kind, functionName: meta.functionName, url: meta.url, line: meta.line, column: meta.column, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), inFlight: waiting.get(key) || 0 });
+        const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, queuedMs: 0 };
+        const site = { kind: meta.kind, functionName: meta.functionName, url: meta.url, line: meta.line, column: meta.column, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), queuedMs: round(s.queuedMs, 3), inFlight: waiting.get(key) || 0 };
+        if (meta.calledFrom) site.calledFrom = meta.calledFrom;
+        if (s.count > 0) site.minMs = round(s.minMs, 3); // only a completed call has a wait to be the fastest
+        out.push(site);
       }
       sites = new Map();
       return out;

@@ -1,7 +1,8 @@
 'use strict';
 // Checkup's probe. Preloaded into the target with NODE_OPTIONS="--require <this file>" and run by the user's own
 // Node (18 or newer), so it is plain CommonJS with no dependencies: Node's own modules and its sibling files only
-// (samplers.cjs: what each window reads; io-wait.cjs: outbound waits per call site; util.cjs). It reports over a side
+// (samplers.cjs: what each window reads; io-wait.cjs: outbound waits per call site; listeners.cjs: listener counts that
+// keep growing; routes.cjs: requests served per route; util.cjs). It reports over a side
 // channel (a Unix socket / Windows named pipe the engine listens on), never on stdout, as newline-delimited JSON:
 //   hello, inspector, listening, listen-error, sample (ProbeSample in app/contract/metrics.ts), warning, probe-error.
 // The engine may send back: welcome { pgid } (the launched process group) and bye (it is shutting us down).
@@ -9,7 +10,7 @@
 
 // Everything lives inside one function scope: nothing leaks into the app's module scope.
 (function probeModule() {
-  const PROBE_VERSION = 1;
+  const PROBE_VERSION = 2;
 
   const channelPath = process.env.CHECKUP_PROBE_CHANNEL;
   if (!channelPath || global[Symbol.for('checkup.probe')] || !isMainThread() || isLauncher(process.argv[1])) return;
@@ -18,11 +19,11 @@
   // app unprobed, and the engine, hearing no hello, says so.
   let parts;
   try {
-    parts = [require('./util.cjs'), require('./samplers.cjs'), require('./io-wait.cjs')];
+    parts = [require('./util.cjs'), require('./samplers.cjs'), require('./io-wait.cjs'), require('./listeners.cjs'), require('./routes.cjs')];
   } catch {
     return;
   }
-  const [{ clampInt, clamp01, round, safe }, { describeWarning, readDelay, readMemory, countHandles, createGcCollector }, { createIoCollector }] = parts;
+  const [{ clampInt, clamp01, round, safe }, { describeWarning, readDelay, readMemory, countHandles, createGcCollector }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
   try {
     activate(channelPath);
   } catch (err) {
@@ -161,6 +162,10 @@
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
     const io = createIoCollector(performance);
+    // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
+    const idle = { take: () => [], stop() {} };
+    const listeners = safe(() => createListenerTracker(), idle);
+    const routes = safe(() => createRouteCollector(performance), idle);
     const RESOLUTION_MS = 10;
     const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     delay.enable();
@@ -191,26 +196,33 @@
       const delayStats = readDelay(delay, RESOLUTION_MS);
       delay.reset();
       warningsThisWindow = 0;
-      send({
-        type: 'sample',
-        sample: {
-          ts: Date.now(),
-          windowMs: round(windowMs),
-          delay: delayStats,
-          elu: round(clamp01(utilisation), 4),
-          cpu: { user: round(cpu.user / wallUs, 4), system: round(cpu.system / wallUs, 4) },
-          memory: readMemory(),
-          handles: countHandles(socket.destroyed ? 0 : 1),
-          gc: gc.take(),
-          io: io.take(),
-        },
-      });
+      const sample = {
+        ts: Date.now(),
+        windowMs: round(windowMs),
+        // Our own timer is delayed like any other: a window the loop spent blocked shows here even when the delay
+        // histogram recorded no tick in it (delay.count 0).
+        lateMs: round(Math.max(0, windowMs - intervalMs), 1),
+        delay: delayStats,
+        elu: round(clamp01(utilisation), 4),
+        cpu: { user: round(cpu.user / wallUs, 4), system: round(cpu.system / wallUs, 4) },
+        memory: readMemory(),
+        handles: countHandles(socket.destroyed ? 0 : 1),
+        gc: gc.take(),
+        io: io.take(),
+      };
+      const followed = listeners.take();
+      if (followed.length) sample.listeners = followed;
+      const served = routes.take();
+      if (served.length) sample.routes = served;
+      send({ type: 'sample', sample });
     }
 
     function stopSampling() {
       clearInterval(timer);
       safe(() => delay.disable());
       gc.stop();
+      safe(() => listeners.stop());
+      safe(() => routes.stop());
     }
   }
 

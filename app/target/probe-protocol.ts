@@ -3,7 +3,11 @@
 // checked here before the engine trusts it; a connection whose first line is not a hello with our token is dropped.
 import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
 
-export const PROBE_PROTOCOL_VERSION = 1;
+/**
+ * 2 added to samples: delay.count, lateMs, listeners, routes and io[].minMs. They are optional: samples of a
+ * version-1 probe (without them) are accepted as they are.
+ */
+export const PROBE_PROTOCOL_VERSION = 2;
 
 export interface ProbeHello {
   type: 'hello';
@@ -58,6 +62,35 @@ function isSample(s: unknown): s is ProbeSample {
   );
 }
 
+const isListenerCount = (l: unknown): boolean => isObj(l) && isNum(l.id) && isStr(l.emitter) && isStr(l.event) && isNum(l.count) && isStr(l.stack);
+const isRouteStats = (r: unknown): boolean =>
+  isObj(r) && isStr(r.method) && isStr(r.route) && ['count', 'totalMs', 'maxMs', 'syncMs', 'syncMaxMs', 'errors'].every((k) => isNum(r[k]));
+
+/**
+ * The optional fields of probe 2, checked one by one: a malformed one is dropped rather than costing the whole sample
+ * (its required part is what every chart and finding reads).
+ */
+function withoutMalformedExtras(s: ProbeSample): ProbeSample {
+  const out: ProbeSample = { ...s };
+  if ('lateMs' in s && !isNum(s.lateMs)) delete out.lateMs;
+  if ('count' in s.delay && !isNum(s.delay.count)) {
+    out.delay = { ...s.delay };
+    delete out.delay.count;
+  }
+  if ('listeners' in s && !(Array.isArray(s.listeners) && s.listeners.every(isListenerCount))) delete out.listeners;
+  if ('routes' in s && !(Array.isArray(s.routes) && s.routes.every(isRouteStats))) delete out.routes;
+  const badMin = (site: unknown) => isObj(site) && 'minMs' in site && !isNum(site.minMs);
+  if (s.io.some(badMin)) {
+    out.io = s.io.map((site) => {
+      if (!badMin(site)) return site;
+      const copy = { ...site };
+      delete copy.minMs;
+      return copy;
+    });
+  }
+  return out;
+}
+
 function isWarning(w: unknown): w is ProbeWarning {
   return isObj(w) && isNum(w.ts) && isStr(w.name) && isStr(w.message);
 }
@@ -81,7 +114,7 @@ export function parseProbeMessage(line: string): ProbeMessage | null {
     case 'listen-error':
       return isStr(m.code) ? ({ ...m, message: String(m.message) } as ProbeMessage) : null;
     case 'sample':
-      return isSample(m.sample) ? (m as ProbeMessage) : null;
+      return isSample(m.sample) ? { type: 'sample', sample: withoutMalformedExtras(m.sample) } : null;
     case 'warning':
       return isWarning(m.warning) ? (m as ProbeMessage) : null;
     case 'probe-error':

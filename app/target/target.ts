@@ -3,6 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import { withBlockedWindow } from '../contract/blocked-window.js';
 import type { LaunchCommand } from './launch-command.js';
 import { LineSplitter, LogFile, TailBuffer, type LogLine, type StreamName } from './output-lines.js';
 import type { ProbeChannel, ProbeConnection } from './probe-channel.js';
@@ -270,7 +271,7 @@ export class Target extends EventEmitter<TargetEvents> {
         this.emit('listen-error', { pid, code: msg.code, port: msg.port, address: msg.address, message: msg.message });
         break;
       case 'sample':
-        if (conn === this.main) this.emit('sample', msg.sample);
+        if (conn === this.main) this.emit('sample', withBlockedWindow(msg.sample));
         break;
       case 'warning':
         if (conn === this.main) this.emit('warning', msg.warning);

@@ -1,21 +1,14 @@
 // What the probe measures inside real targets: sample cadence and sanity, event-loop delay of a blocked versus an
 // idle loop, GC pauses of an allocating app, a listener-leak warning with its emitter, and outbound I/O wait per
 // calling function.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IoSiteStats, ProbeSample, ProbeWarning } from '../../../app/contract/metrics.js';
 import { cleanUpTargets, collectSamples, fixturesDir, launchFixture, nextEvent } from '../target/target-helpers.js';
+import { markerLine } from './probe-helpers.js';
 
 afterEach(cleanUpTargets);
-
-/** 1-based line of the fixture line holding a marker comment, so tests do not hard-code line numbers. */
-function markerLine(file: string, marker: string): number {
-  const index = readFileSync(join(fixturesDir, file), 'utf8').split('\n').findIndex((l) => l.includes(marker));
-  expect(index, `marker ${marker} in ${file}`).toBeGreaterThanOrEqual(0);
-  return index + 1;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -43,6 +36,8 @@ describe('samples', () => {
       expect(s.delay.p50).toBeLessThanOrEqual(s.delay.p99);
       expect(s.delay.p99).toBeLessThanOrEqual(s.delay.max);
       expect(s.handles.TCPServerWrap).toBe(1);
+      expect(s.delay.count).toBeGreaterThanOrEqual(0);
+      expect(s.lateMs).toBeCloseTo(Math.max(0, s.windowMs - 100), 0);
     }
     // The app itself sees one more pipe than the samples report: the probe's own channel socket is not counted.
     const pipesSeenByApp = Number(await (await fetch(`http://127.0.0.1:${target.port}/handles`)).text());
@@ -53,6 +48,9 @@ describe('samples', () => {
     const delays = settled.map((s) => `${s.delay.p50}/${s.delay.max}`).join(', ');
     expect(median(settled.map((s) => s.delay.max)), `p50/max per window: ${delays}`).toBeLessThan(20);
     expect(Math.max(...settled.map((s) => s.delay.p50)), `p50/max per window: ${delays}`).toBeLessThan(20);
+    // A turning loop records its 10 ms ticks (~9 in a 100 ms window), and the sampling timer is on time.
+    expect(median(settled.map((s) => s.delay.count!)), `p50/max per window: ${delays}`).toBeGreaterThanOrEqual(5);
+    expect(median(settled.map((s) => s.lateMs!))).toBeLessThan(20);
   });
 
   it('a loop blocked for 200 ms shows a delay max of at least ~150 ms', async () => {
@@ -70,6 +68,20 @@ describe('samples', () => {
     expect(weighted((s) => s.cpu.user + s.cpu.system)).toBeGreaterThan(0.2);
     // A blocked loop stretches the window beyond 250 ms.
     expect(Math.max(...samples.map((s) => s.windowMs))).toBeGreaterThan(300);
+  });
+
+  it('a loop blocked through whole windows reads as blocked: no tick recorded, and the sampling timer late', async () => {
+    // 300 ms spins back to back: the loop turns about once per window, so the delay monitor records no tick gap.
+    const target = await launchFixture('busy-server.cjs', { sampleIntervalMs: 100, env: { BUSY_MS: '300', BUSY_EVERY_MS: '1' } });
+    await target.waitUntilListening(15_000);
+    const samples = await collectSamples(target, 2500);
+    const described = samples.map((s) => `${Math.round(s.windowMs)} ms: count ${s.delay.count}, late ${s.lateMs}`).join('; ');
+    const blocked = samples.filter((s) => s.delay.count === 0);
+    expect(blocked.length, described).toBeGreaterThanOrEqual(2);
+    for (const s of blocked) {
+      expect(s.windowMs, described).toBeGreaterThan(250);
+      expect(s.lateMs!, described).toBeCloseTo(s.windowMs - 100, 0);
+    }
   });
 
   it('an allocating app shows GC pauses with kinds and durations', async () => {
@@ -127,6 +139,15 @@ describe('outbound I/O', () => {
       expect(count).toBeGreaterThan(8);
       expect(total / count).toBeGreaterThan(120);
       expect(Math.max(...mine.map((s) => s.maxMs))).toBeGreaterThanOrEqual(140);
+      // The fastest completed call of each window: none waited less than the downstream's 150 ms.
+      for (const s of mine) {
+        if (s.count === 0) expect(s.minMs).toBeUndefined();
+        else {
+          expect(s.minMs!).toBeGreaterThanOrEqual(140);
+          expect(s.minMs!).toBeLessThanOrEqual(s.maxMs);
+          expect(s.minMs! * s.count).toBeLessThanOrEqual(s.totalMs + 0.01);
+        }
+      }
       // Calls overlap (150 ms wait, 100 ms apart): some are still in flight at a window's end.
       expect(mine.some((s) => s.inFlight > 0)).toBe(true);
     };

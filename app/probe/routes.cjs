@@ -1,0 +1,183 @@
+'use strict';
+// Requests the app served per route, from its own side: how long each took from the server's 'request' to the
+// response's finish, and how long its handler held the event loop before giving it back.
+const { round, safe } = require('./util.cjs');
+
+const MAX_ROUTES = 100;
+const MAX_ROUTE_CHARS = 200;
+/** Paths already normalised, so that a request for a known path costs one lookup (cleared when full). */
+const MAX_CACHED_PATHS = 1000;
+const MAX_CACHED_PATH_CHARS = 256;
+const OTHER = '(other)';
+/** A path segment that names one record rather than a route: a number, a UUID, or a hex string of 12+ characters. */
+const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12,})$/i;
+
+/**
+ * Per (method, route) in each window: count, totalMs, maxMs, syncMs, syncMaxMs, errors (status >= 400), through the
+ * http server's diagnostics channels (Node 18.17+/20+; without them nothing is reported). Requests are remembered in
+ * a WeakMap, never by a property on the app's req/res (that would change their shape and slow every request).
+ */
+function createRouteCollector(performance) {
+  const dc = require('diagnostics_channel');
+  const started = new WeakMap();
+  // method -> route -> stats: no key string built per request.
+  let byMethod = new Map();
+  let routeCount = 0;
+  const normalised = new Map();
+  let current = null;
+  let turnEndScheduled = false;
+  const unsubscribers = [];
+
+  subscribe('http.server.request.start', onRequestStart);
+  subscribe('http.server.response.finish', onResponseFinish);
+
+  function subscribe(name, fn) {
+    try {
+      if (typeof dc.subscribe === 'function') {
+        dc.subscribe(name, fn);
+        unsubscribers.push(() => dc.unsubscribe(name, fn));
+      } else {
+        const channel = dc.channel(name); // kept referenced by the closure: old Node collected unreferenced channels
+        channel.subscribe(fn);
+        unsubscribers.push(() => channel.unsubscribe(fn));
+      }
+    } catch {
+      // channel unsupported on this Node
+    }
+  }
+
+  /**
+   * The server publishes request.start just before it emits 'request', and the handler runs synchronously inside
+   * that emit. The tick queue is drained as soon as the callback that parsed the request returns, before promise
+   * continuations and before the loop polls again, and ours was queued before any of the handler's: the time to our
+   * tick is the handler's synchronous part, the time it kept every other request waiting.
+   */
+  function onRequestStart(message) {
+    const req = message && message.request;
+    if (!req || typeof req !== 'object') return;
+    const now = performance.now();
+    // Requests pipelined on one connection are parsed in one run, in the same turn: the previous one's synchronous
+    // part ended where this one's begins.
+    if (current) endSyncPart(now);
+    current = { t0: now, syncMs: 0 };
+    started.set(req, current);
+    if (!turnEndScheduled) {
+      turnEndScheduled = true;
+      process.nextTick(endTurn);
+    }
+  }
+
+  function endTurn() {
+    turnEndScheduled = false;
+    if (current) endSyncPart(performance.now());
+  }
+
+  function endSyncPart(now) {
+    current.syncMs = now - current.t0;
+    current = null;
+  }
+
+  function onResponseFinish(message) {
+    const req = message && message.request;
+    const timing = req && started.get(req);
+    if (!timing) return;
+    started.delete(req);
+    const now = performance.now();
+    if (timing === current) endSyncPart(now);
+    try {
+      const res = message.response;
+      // Node's parser knows methods in upper case only: req.method is one of its constants.
+      const method = typeof req.method === 'string' ? req.method : 'GET';
+      add(method, routeOf(req), now - timing.t0, timing.syncMs, res.statusCode >= 400);
+    } catch {
+      // a request object of an unusual shape: not counted
+    }
+  }
+
+  /** The framework's route pattern where it tells (express, restify), else the normalised URL path. */
+  function routeOf(req) {
+    const pattern = frameworkPattern(req);
+    if (pattern) return pattern.length > MAX_ROUTE_CHARS ? pattern.slice(0, MAX_ROUTE_CHARS) : pattern;
+    // express rewrites req.url inside mounted routers; originalUrl is the request's own.
+    const path = pathOf(String(typeof req.originalUrl === 'string' ? req.originalUrl : req.url || '/'));
+    let route = normalised.get(path);
+    if (route === undefined) {
+      route = normalisePath(path);
+      if (normalised.size >= MAX_CACHED_PATHS) normalised.clear();
+      if (path.length <= MAX_CACHED_PATH_CHARS) normalised.set(path, route);
+    }
+    return route;
+  }
+
+  function add(method, route, ms, syncMs, failed) {
+    let routes = byMethod.get(method);
+    if (!routes) byMethod.set(method, (routes = new Map()));
+    let s = routes.get(route);
+    if (!s && routeCount >= MAX_ROUTES) {
+      route = OTHER;
+      s = routes.get(route);
+    }
+    if (!s) {
+      s = { method, route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
+      routes.set(route, s);
+      if (route !== OTHER) routeCount++;
+    }
+    s.count++;
+    s.totalMs += ms;
+    if (ms > s.maxMs) s.maxMs = ms;
+    s.syncMs += syncMs;
+    if (syncMs > s.syncMaxMs) s.syncMaxMs = syncMs;
+    if (failed) s.errors++;
+  }
+
+  return {
+    take() {
+      const out = [];
+      for (const routes of byMethod.values()) {
+        for (const s of routes.values()) {
+          out.push({ method: s.method, route: s.route, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), syncMs: round(s.syncMs, 3), syncMaxMs: round(s.syncMaxMs, 3), errors: s.errors });
+        }
+      }
+      byMethod = new Map();
+      routeCount = 0;
+      return out;
+    },
+    stop() {
+      for (const unsubscribe of unsubscribers) safe(unsubscribe);
+    },
+  };
+}
+
+/**
+ * express sets req.route to the matched Route ({ path, stack, methods }) and req.baseUrl to the mount path of its
+ * router; restify sets req.route to { name, method, path, spec, chain }. A path may be a RegExp or an array (express).
+ */
+function frameworkPattern(req) {
+  const route = req.route;
+  if (!route || typeof route !== 'object') return '';
+  const path = route.path;
+  const base = typeof req.baseUrl === 'string' ? req.baseUrl : '';
+  if (typeof path === 'string') return base + path;
+  if (path instanceof RegExp) return base + String(path);
+  if (Array.isArray(path)) return base + path.map(String).join(',');
+  return '';
+}
+
+/** The request target without its query or fragment. */
+function pathOf(url) {
+  const query = url.indexOf('?');
+  const hash = url.indexOf('#');
+  const end = query < 0 ? hash : hash < 0 ? query : Math.min(query, hash);
+  return end < 0 ? url : url.slice(0, end);
+}
+
+/** Record ids in a path written `:id`: /items/123 -> /items/:id. */
+function normalisePath(path) {
+  // A proxy-style request target (GET http://host/path) names the host too: keep the path only.
+  if (!path.startsWith('/')) path = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) if (ID_SEGMENT.test(segments[i])) segments[i] = ':id';
+  return segments.join('/').slice(0, MAX_ROUTE_CHARS);
+}
+
+module.exports = { createRouteCollector };
