@@ -33,7 +33,7 @@ export default tseslint.config(
   },
   {
     files: ['app/diagnosis/**/*.ts', 'app/profile/model/**/*.ts', 'app/profile/analysis/**/*.ts', 'app/contract/**/*.ts'],
-    ignores: ['app/diagnosis/advice-files.ts', 'app/profile/analysis/advice-files.ts'],
+    ignores: ['app/diagnosis/advice-files.ts'],
     rules: {
       'no-restricted-imports': restrict(
         [
@@ -66,7 +66,7 @@ export default tseslint.config(
   },
   {
     // Small CommonJS servers that tests and benchmarks launch as targets.
-    files: ['test/fixtures/**/*.{js,cjs}', 'bench/fixtures/**/*.js'],
+    files: ['test/fixtures/**/*.{js,cjs}', 'bench/fixtures/**/*.js', 'test/corpus/**/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -3,15 +3,18 @@
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
+//   --splits tuning,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --hog  --stability-runs N   for the accuracy section
 import { parseArgs } from 'node:util';
+import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
+import type { CorpusCase, LoadChoice } from './corpus.js';
 import { benchFalsePositives, formatFalsePositives } from './false-positives.js';
 import { benchProbeInstructions, formatProbeInstructions, valgrindAvailable } from './probe-instructions.js';
 import { benchProbeOverhead } from './probe-overhead.js';
 import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
 import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' } } });
-const only = new Set((values.only ?? 'run,probe,instructions,fp,import').split(','));
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' } } });
+const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
 const report: string[] = [];
@@ -44,5 +47,21 @@ if (only.has('import')) {
   log('== profile import');
   const sizes = values.sizes ? values.sizes.split(',').map(Number) : undefined;
   report.push(formatProfileImportBench(await benchProfileImport({ ...(sizes ? { sizes } : {}), log })));
+}
+if (only.has('accuracy')) {
+  log('== doctor accuracy on the corpus');
+  // "node (PATH)" is this machine's node (20 here); 22 and 24 come from npm.
+  const nodes = values.nodes?.split(',').map((n) => (n === '20' ? 'PATH' : n));
+  const hog = Boolean(values.hog);
+  const results = await benchAccuracy({
+    splits: (values.splits ?? 'tuning,held-out').split(',') as Array<CorpusCase['split']>,
+    loads: (values.loads ?? 'story,default').split(',') as LoadChoice[],
+    ...(nodes ? { nodes } : {}),
+    ...(values.cases ? { cases: values.cases.split(',') } : {}),
+    hog,
+    log,
+  });
+  report.push(formatAccuracy(results, hog));
+  report.push(await benchCulpritStability({ runs: Number(values['stability-runs'] ?? 10), ...(nodes ? { nodes } : {}), log }));
 }
 process.stdout.write('\n' + report.join('\n\n') + '\n');

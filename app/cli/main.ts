@@ -46,6 +46,8 @@ Profiling and target:
       --sample-interval MS   probe sampling window (250)
       --ready-timeout SEC    how long to wait for the app to listen (30)
       --cwd DIR          working folder of the app
+      --node NODE        the node that runs the app, a path or a name on PATH (also: -- /path/to/node app.js);
+                         the session records the version that ran
   -e, --env NAME=VALUE   environment variable for the app, repeatable
       --note TEXT        a note kept with the session ("what did I change")
       --repeat N         measure N times, relaunching the app each time, for a comparison with a variance

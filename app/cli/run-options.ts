@@ -38,6 +38,7 @@ export const runOptionSpec = {
   env: { type: 'string', short: 'e', multiple: true },
   note: { type: 'string' },
   repeat: { type: 'string' },
+  node: { type: 'string' },
   demo: { type: 'boolean' },
   fixed: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -89,6 +90,11 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     if (v.fixed) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fixed goes with --demo (the repaired variant of a sample app)' });
     if (parsed.positionals.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${parsed.positionals[0]}": put the app's command after --` });
     target = targetFromCommand(command, workDir, env);
+  }
+  // --node chooses the node for --demo and npm scripts; a node named after -- is already in the target.
+  if (v.node !== undefined) {
+    if ('node' in target && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
+    target = { ...target, node: v.node };
   }
 
   const headers = keyValues(v.header, ':', '--header');

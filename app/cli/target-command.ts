@@ -10,6 +10,10 @@ export function targetFromCommand(command: string[], cwd: string, env: Record<st
   const [first, ...rest] = command;
   if (!first) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give the app to run after --, e.g. `checkup run -- node server.js`' });
   const program = first.replace(/\\/g, '/').split('/').pop()!.replace(/\.(exe|cmd)$/i, '');
+  // The node the user named is the one that runs: a path (`~/node24/bin/node`) or a name other than plain `node`
+  // (`node22`) is kept; plain `node` means the one on PATH, as in their shell.
+  const isPath = /[\\/]/.test(first);
+  const nodeChoice = (name: string): { node?: string } => (isPath ? { node: resolve(cwd, first) } : name !== 'node' ? { node: first } : {});
 
   if (program === 'npm') {
     let [sub, ...more] = rest;
@@ -20,7 +24,7 @@ export function targetFromCommand(command: string[], cwd: string, env: Record<st
     return { kind: 'npm', npmScript: sub, args, cwd, env };
   }
 
-  if (program === 'node' || program === 'nodejs') {
+  if (/^node(js)?[\d.-]*$/.test(program)) {
     const nodeArgs: string[] = [];
     let i = 0;
     for (; i < rest.length; i++) {
@@ -33,7 +37,7 @@ export function targetFromCommand(command: string[], cwd: string, env: Record<st
     const script = rest[i];
     if (!script) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give a script for node to run, e.g. `node server.js`' });
     if (nodeArgs.some((a) => /^(-e|--eval|-p|--print|-i|--interactive)$/.test(a))) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'checkup runs a script file, not -e/-p code' });
-    return { kind: 'script', script: resolve(cwd, script), args: rest.slice(i + 1), nodeArgs, cwd, env };
+    return { kind: 'script', script: resolve(cwd, script), args: rest.slice(i + 1), nodeArgs, cwd, env, ...nodeChoice(program) };
   }
 
   if (/\.(c|m)?js$/.test(first)) return { kind: 'script', script: resolve(cwd, first), args: rest, nodeArgs: [], cwd, env };

@@ -3,6 +3,10 @@ import type { FrameCategory } from './profile.js';
 
 export type FindingKind =
   | 'event-loop-blocked'
+  /** Requests are expensive, and most of their cost is in one function the user can change (added in thresholds-3). */
+  | 'hot-path'
+  /** More requests in flight than the server can serve at once: latency is queueing (a warning at most; thresholds-3). */
+  | 'overloaded'
   | 'io-bound'
   | 'gc-pressure'
   | 'memory-leak'
@@ -30,6 +34,12 @@ export type SeriesName =
   | 'load.errors'
   | 'io.wait'
   | 'profile'
+  /** Per-route figures the probe measured (thresholds-3). */
+  | 'routes'
+  /** Listener counts the probe followed (thresholds-3). */
+  | 'listeners'
+  /** The heap weighed after a full GC before and after the load (thresholds-3). */
+  | 'memory.afterLoad'
   | 'warnings'
   | 'target';
 

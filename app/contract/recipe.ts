@@ -20,6 +20,8 @@ export const TargetSpecSchema = z.discriminatedUnion('kind', [
     nodeArgs: z.array(z.string()).default([]),
     cwd: z.string().min(1),
     env: z.record(z.string(), z.string()).default({}),
+    /** The node that runs the app: a path or a name on PATH (e.g. a Node 24 binary); default `node` on PATH. */
+    node: z.string().min(1).optional(),
   }),
   z.object({
     kind: z.literal('npm'),
@@ -28,6 +30,8 @@ export const TargetSpecSchema = z.discriminatedUnion('kind', [
     args: z.array(z.string()).default([]),
     cwd: z.string().min(1),
     env: z.record(z.string(), z.string()).default({}),
+    /** The node npm runs under (and passes on to the script); default `node` on PATH. */
+    node: z.string().min(1).optional(),
   }),
   z.object({
     kind: z.literal('lab'),
@@ -35,6 +39,7 @@ export const TargetSpecSchema = z.discriminatedUnion('kind', [
     lab: z.string().regex(/^[a-z0-9-]+$/),
     variant: z.enum(['slow', 'fixed']).default('slow'),
     env: z.record(z.string(), z.string()).default({}),
+    node: z.string().min(1).optional(),
   }),
 ]);
 export type TargetSpec = z.infer<typeof TargetSpecSchema>;
@@ -50,7 +55,8 @@ export const LoadSpecSchema = z
     protocol: z.enum(['http', 'https']).default('http'),
     allowRemote: z.boolean().default(false),
     connections: z.number().int().min(1).max(10_000).default(10),
-    pipelining: z.number().int().min(1).max(100).default(1),
+    /** Requests in flight per connection; autocannon sets no limit, nor do we beyond a sanity bound. */
+    pipelining: z.number().int().min(1).max(10_000).default(1),
     /** Measured duration in seconds (ignored when `amount` is set). */
     durationSec: z.number().min(1).max(3600).default(10),
     /** Stop after this many requests instead of a duration. */

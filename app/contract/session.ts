@@ -58,6 +58,11 @@ export interface SessionSummary {
   requestsPerSecond?: number;
   latencyP99?: number;
   errors?: number;
+  /**
+   * Event-loop busy time per completed request, ms (CPU profile's non-idle share, else event-loop utilisation): what
+   * a request costs, which contention moves less than requests/s. Added with thresholds-3.
+   */
+  loopMsPerRequest?: number;
 }
 
 export interface GitInfo {

@@ -17,6 +17,9 @@ interface Site {
   column: number;
   count: number;
   totalMs: number;
+  /** Of totalMs, the time calls waited for a connection before being sent (probe 2). */
+  queuedMs: number;
+  calledFrom?: string;
 }
 
 export function ioSites(input: DiagnosisInput): Site[] {
@@ -24,13 +27,35 @@ export function ioSites(input: DiagnosisInput): Site[] {
   for (const sample of input.samples) {
     for (const io of sample.io) {
       const key = `${io.kind}|${io.functionName}|${io.url}|${io.line}|${io.column}`;
-      const site = byKey.get(key) ?? { kind: io.kind, functionName: io.functionName, url: io.url, line: io.line, column: io.column, count: 0, totalMs: 0 };
+      const site = byKey.get(key) ?? { kind: io.kind, functionName: io.functionName, url: io.url, line: io.line, column: io.column, count: 0, totalMs: 0, queuedMs: 0, ...(io.calledFrom ? { calledFrom: io.calledFrom } : {}) };
       site.count += io.count;
       site.totalMs += io.totalMs;
+      site.queuedMs += io.queuedMs ?? 0;
       byKey.set(key, site);
     }
   }
   return [...byKey.values()].sort((a, b) => b.totalMs - a.totalMs);
+}
+
+/** Why requests wait: calls made one after another, calls queueing for a connection, or just a slow downstream. */
+export interface WaitShape {
+  callsPerRequest: number;
+  waitPerRequestMs: number;
+  serial: boolean;
+  /** The site whose calls spend T.ioQueuedShare or more of their wait queueing for a connection, if any. */
+  queueing: Site | undefined;
+}
+
+export function waitShape(input: DiagnosisInput, sites: Site[]): WaitShape {
+  const requests = Math.max(1, input.load?.requestsTotal ?? 1);
+  const calls = sites.reduce((n, s) => n + s.count, 0);
+  const waited = sites.reduce((n, s) => n + s.totalMs, 0);
+  const callsPerRequest = calls / requests;
+  const waitPerRequestMs = waited / requests;
+  const meanLatency = input.load?.latency.mean ?? 0;
+  const serial = callsPerRequest >= T.ioSerialCallsPerRequest && meanLatency > 0 && waitPerRequestMs >= T.ioSerialShareOfLatency * meanLatency;
+  const queueing = sites.find((s) => s.count >= 10 && s.totalMs > 0 && s.queuedMs / s.totalMs >= T.ioQueuedShare);
+  return { callsPerRequest, waitPerRequestMs, serial, queueing };
 }
 
 export function analyseIo(input: DiagnosisInput): AnalyserResult {
@@ -41,36 +66,45 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const elu = busy.share;
   const { p50, p99 } = load.latency;
   if (elu > T.ioMaxElu) return { findings: [] };
-  const severity = p50 >= T.ioLatencyP50Ms ? 'problem' : p99 >= T.ioLatencyP99WarningMs ? 'warning' : undefined;
-  if (!severity) return { findings: [] };
+  const slow = p50 >= T.ioLatencyP50Ms || p99 >= T.ioLatencyP99WarningMs;
+  if (!slow) return { findings: [] };
 
   // Share of all request time (mean latency x requests) spent waiting on each outbound call site.
   const requestTimeMs = Math.max(1, load.latency.mean * load.requestsTotal);
   const sites = ioSites(input);
+  const shape = waitShape(input, sites);
+  const avoidable = shape.serial || shape.queueing !== undefined;
+  const severity = !avoidable ? 'info' : p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning';
   const culprits: Culprit[] = sites.slice(0, T.culpritCount).map((s) => {
     const c = classifyFrame(s.functionName, s.url);
     const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
-    return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait' };
+    return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}) };
   });
   const evidence: Evidence[] = [
     { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
     { label: 'Latency p99', value: p99, unit: 'ms', series: 'load.latencyP99' },
     loopBusyEvidence(busy, T.ioMaxElu * 100),
+    { label: 'Outbound calls per request', value: round(shape.callsPerRequest, 2), unit: 'calls', series: 'io.wait', threshold: T.ioSerialCallsPerRequest },
+    { label: 'Outbound wait per request', value: round(shape.waitPerRequestMs), unit: 'ms', series: 'io.wait' },
   ];
   const top = sites[0];
   if (top) evidence.push({ label: `Wait per ${top.kind} call from ${top.functionName}`, value: round(top.totalMs / Math.max(1, top.count)), unit: 'ms', series: 'io.wait' });
+  if (shape.queueing) evidence.push({ label: `Of the wait, queueing for a connection (${shape.queueing.functionName})`, value: round((100 * shape.queueing.queuedMs) / shape.queueing.totalMs), unit: '%', series: 'io.wait', threshold: 100 * T.ioQueuedShare });
+  const via = top && culprits[0] ? `${top.kind === 'fetch' ? 'fetch' : 'HTTP'} calls made by ${named(culprits[0])}` : '';
+  const why = shape.serial
+    ? ` Each request makes ${round(shape.callsPerRequest, 1)} outbound calls one after another (${ms(shape.waitPerRequestMs)} of waiting per request), mostly ${via}: calls that do not depend on each other can run at the same time.`
+    : shape.queueing
+      ? ` Calls made by ${named(culprits[sites.indexOf(shape.queueing)] ?? culprits[0]!)} wait ${ms(shape.queueing.totalMs / shape.queueing.count)} on average, ${ms(shape.queueing.queuedMs / shape.queueing.count)} of it before they are even sent: they queue for a connection (a pool smaller than the concurrency).`
+      : top
+        ? ` The wait is in ${via}, ${ms(top.totalMs / Math.max(1, top.count))} each on average: the downstream is slow, not this app.`
+        : ' No outbound HTTP call was seen waiting, so the wait is elsewhere (a database driver, timers, a lock, the disk).';
   return {
     findings: [
       {
         kind: 'io-bound',
         severity,
-        title: 'Requests are waiting on I/O',
-        explanation:
-          `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(elu)} of the ` +
-          'time: the server is waiting, not working.' +
-          (top && culprits[0]
-            ? ` Most of the wait is in ${top.kind === 'fetch' ? 'fetch' : 'HTTP'} calls made by ${named(culprits[0])}, ${ms(top.totalMs / Math.max(1, top.count))} each on average.`
-            : ' No outbound HTTP call was seen waiting, so the wait is elsewhere (a database driver, timers, a lock, the disk).'),
+        title: avoidable ? 'Requests are waiting on I/O' : 'Requests wait on a downstream',
+        explanation: `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(elu)} of the time: the server is waiting, not working.` + why,
         evidence,
         culprits,
         score: p50 / T.ioLatencyP50Ms,

@@ -15,33 +15,100 @@ export function heapFloorTrend(input: DiagnosisInput): { floors: number[]; tau: 
 }
 
 export function analyseMemory(input: DiagnosisInput): AnalyserResult {
+  if (input.memoryAfterLoad) return analyseRetained(input, input.memoryAfterLoad);
+  return analyseFloorTrend(input);
+}
+
+function leakExplanation(input: DiagnosisInput, start: string): string {
+  const top = input.heapCulprits?.[0];
+  return (
+    start +
+    (top ? ` Most of the memory still alive at the end was allocated in ${named(top)}` : ' Re-run with the heap profile on to see where the kept memory is allocated.') +
+    (top?.mayInclude?.length ? `, or in what it calls: ${top.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : top ? '.' : '')
+  );
+}
+
+/**
+ * The decisive test: weigh the heap after a full GC at the start of the measured load and again after the load, once
+ * queued requests drained. A leak keeps what it took; a backlog (thousands of queued requests) gives it back.
+ */
+function analyseRetained(input: DiagnosisInput, m: NonNullable<DiagnosisInput['memoryAfterLoad']>): AnalyserResult {
+  const retained = m.afterBytes - m.beforeBytes;
+  const rate = retained / Math.max(1, m.elapsedSec);
+  const evidence: Evidence[] = [
+    { label: 'Memory kept after the load (heap + external, after a full GC)', value: round(retained / 1048576, 2), unit: 'MB', series: 'memory.afterLoad', threshold: T.retainedProblemBytes / 1048576 },
+    { label: 'Kept per second of load', value: round(rate / 1048576, 3), unit: 'MB/s', series: 'memory.afterLoad', threshold: T.retainedProblemRateBytesPerSec / 1048576 },
+    { label: 'Highest heap used during the load', value: round(m.peakBytes / 1048576), unit: 'MB', series: 'memory.heapUsed' },
+    { label: 'Waited for queued requests to finish', value: Math.round(m.drainMs), unit: 'ms', series: 'memory.afterLoad' },
+  ];
+  if (retained >= T.retainedProblemBytes && rate >= T.retainedProblemRateBytesPerSec) {
+    return {
+      findings: [
+        {
+          kind: 'memory-leak',
+          severity: 'problem',
+          title: 'Memory keeps growing',
+          explanation: leakExplanation(
+            input,
+            `After the load stopped and a full garbage collection ran, the app still held ${mb(retained)} more than before it ` +
+              `(${mb(rate)}/s of load, about ${mb(rate * 3600)} an hour): objects are being kept alive.`,
+          ),
+          evidence,
+          culprits: (input.heapCulprits ?? []).slice(0, T.culpritCount),
+          score: Math.min(retained / T.retainedProblemBytes, rate / T.retainedProblemRateBytesPerSec),
+        },
+      ],
+    };
+  }
+  // The heap's floor (after GC, so not garbage) rose under load and was given back: queued requests, not a leak.
+  // Worth saying when it was large.
+  const floors = input.samples.length >= T.minSamples ? heapFloorTrend(input).floors : [];
+  const floorPeak = floors.length ? Math.max(...floors) : 0;
+  if (floorPeak - m.beforeBytes < T.memoryProblemGrowthBytes) return { findings: [] };
+  return {
+    findings: [
+      {
+        kind: 'memory-leak',
+        severity: 'info',
+        title: 'Memory rose under load and was given back',
+        explanation:
+          `The heap's floor rose to ${mb(floorPeak)} during the load and fell back to within ${mb(Math.max(0, retained))} of where it started once ` +
+          'the load stopped: requests in flight (a backlog) held it, not a leak.',
+        evidence,
+        culprits: [],
+        score: 0,
+      },
+    ],
+  };
+}
+
+/** Without the inspector's GC: the floor of heapUsed must rise steadily over the run. */
+function analyseFloorTrend(input: DiagnosisInput): AnalyserResult {
   if (input.samples.length < T.minSamples * 2) return { insufficient: 'the run is too short to see a memory trend' };
   const { floors, tau, growth, ratePerSec } = heapFloorTrend(input);
   if (tau < T.memoryTau || growth < T.memoryWarningGrowthBytes) return { findings: [] };
   const problem = growth >= T.memoryProblemGrowthBytes && ratePerSec >= T.memoryProblemRateBytesPerSec;
   const first = input.samples[0]!;
   const last = input.samples[input.samples.length - 1]!;
-  const culprits = (input.heapCulprits ?? []).slice(0, T.culpritCount);
   const evidence: Evidence[] = [
     { label: 'Heap growth over the run (floor after GC)', value: round(growth / 1048576), unit: 'MB', series: 'memory.heapUsed', threshold: T.memoryProblemGrowthBytes / 1048576 },
     { label: 'Growth rate', value: round(ratePerSec / 1048576, 2), unit: 'MB/s', series: 'memory.heapUsed', threshold: T.memoryProblemRateBytesPerSec / 1048576 },
     { label: 'Steadiness of the rise (Kendall tau of segment floors)', value: round(tau, 2), unit: '', series: 'memory.heapUsed', threshold: T.memoryTau },
     { label: 'RSS at the end', value: round(last.memory.rss / 1048576), unit: 'MB', series: 'memory.rss' },
   ];
-  const top = culprits[0];
   return {
     findings: [
       {
         kind: 'memory-leak',
         severity: problem ? 'problem' : 'warning',
         title: 'Memory keeps growing',
-        explanation:
+        explanation: leakExplanation(
+          input,
           `The heap's floor rose from ${mb(floors[0]!)} to ${mb(floors[floors.length - 1]!)} (${mb(ratePerSec)}/s) and never came ` +
-          `back down over ${Math.round((last.ts - first.ts) / 100) / 10} s: objects are being kept alive.` +
-          (top ? ` Most of the memory still alive at the end was allocated in ${named(top)}` : ' Re-run with the heap profile on to see where the kept memory is allocated.') +
-          (top?.mayInclude?.length ? `, or in what it calls: ${top.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : top ? '.' : ''),
+            `back down over ${Math.round((last.ts - first.ts) / 100) / 10} s: objects are being kept alive.`,
+        ),
         evidence,
-        culprits,
+        culprits: (input.heapCulprits ?? []).slice(0, T.culpritCount),
         score: Math.min(growth / T.memoryProblemGrowthBytes, ratePerSec / T.memoryProblemRateBytesPerSec),
       },
     ],

@@ -3,6 +3,7 @@ import type { Diagnosis, Finding, FindingKind, Severity } from '../contract/diag
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDelay } from './analyse-delay.js';
 import { analyseGc, gcShare } from './analyse-gc.js';
+import { analyseHotPath } from './analyse-hot-path.js';
 import { analyseIo } from './analyse-io.js';
 import { analyseListeners } from './analyse-listeners.js';
 import { analyseLoadErrors } from './analyse-load-errors.js';
@@ -11,7 +12,9 @@ import { analyseStartup } from './analyse-startup.js';
 import { ms, pct } from './format.js';
 import type { AdviceTexts, AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
-import { median, round } from './stats.js';
+import { loopDelay } from './loop-delay.js';
+import { requestCost } from './request-cost.js';
+import { round } from './stats.js';
 import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
 
 export type { AdviceTexts, DiagnosisInput } from './input.js';
@@ -23,17 +26,26 @@ const rank: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
  * harder. When the cause is a problem, its symptoms stay listed but as warnings, so the verdict names the cause.
  */
 const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
-  'listener-leak': ['memory-leak', 'event-loop-blocked', 'gc-pressure'],
+  'listener-leak': ['memory-leak', 'event-loop-blocked', 'gc-pressure', 'hot-path'],
   'memory-leak': ['gc-pressure'],
-  // GC pauses stop the loop too: with GC a problem, a delayed loop is at least partly its doing.
-  'gc-pressure': ['event-loop-blocked'],
+  // GC pauses stop the loop too, and allocation is what makes such requests costly: the allocation is the cause.
+  'gc-pressure': ['event-loop-blocked', 'hot-path'],
   'target-crashed': ['load-errors'],
 };
 
-function applyCausality(findings: ScoredFinding[]): void {
+/** Requests that time out or lose their connection under a problem that slows the server are its effect. */
+const SLOWING: ReadonlySet<FindingKind> = new Set(['event-loop-blocked', 'hot-path', 'gc-pressure', 'memory-leak', 'listener-leak']);
+
+function failuresAreSlowness(input: DiagnosisInput): boolean {
+  const load = input.load;
+  return Boolean(load && load.timeouts + load.errors > load.non2xx);
+}
+
+function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void {
   for (const cause of findings.filter((f) => f.severity === 'problem')) {
+    const effects = [...(consequences[cause.kind] ?? []), ...(SLOWING.has(cause.kind) && failuresAreSlowness(input) ? (['load-errors'] as const) : [])];
     for (const effect of findings) {
-      if (effect.severity === 'problem' && consequences[cause.kind]?.includes(effect.kind)) {
+      if (effect !== cause && effect.severity === 'problem' && effects.includes(effect.kind)) {
         effect.severity = 'warning';
         effect.explanation += ` This is most likely a consequence of the ${cause.title.toLowerCase().replace(/^the /, '')}.`;
       }
@@ -44,22 +56,24 @@ function applyCausality(findings: ScoredFinding[]): void {
 function healthyFinding(input: DiagnosisInput): ScoredFinding {
   const busy = loopBusy(input);
   const elu = busy.share;
-  const delay = median(input.samples.map((s) => s.delay.p99));
+  const delay = loopDelay(input.samples).p99;
   const load = input.load;
+  const cost = requestCost(input);
   const saturated = elu >= T.busyElu;
   return {
     kind: 'healthy',
     severity: 'info',
     title: 'No problem found',
     explanation:
-      (load ? `The app served ${Math.round(load.requestsPerSecond)} requests/s at ${ms(load.latency.p99)} p99 latency. ` : '') +
+      (load ? `The app served ${Math.round(load.requestsPerSecond).toLocaleString('en-US')} requests/s at ${ms(load.latency.p99)} p99 latency, each costing the event loop ${ms(cost.loopMsPerRequest)}. ` : '') +
       `The event loop stayed responsive (delay p99 ${ms(delay)}) ` +
       (saturated
-        ? `while busy ${pct(elu)} of the time: the app is simply using its CPU. To serve more, make the hottest functions cheaper or run more processes.`
+        ? `while busy ${pct(elu)} of the time with cheap requests: the app is simply using its CPU. To serve more, make the hottest functions cheaper or run more processes.`
         : `and was busy only ${pct(elu)} of the time: there is headroom left.`),
     evidence: [
       { label: 'Event-loop delay p99 (median of windows)', value: round(delay), unit: 'ms', series: 'delay.p99', threshold: T.delayWarningMs },
       loopBusyEvidence(busy),
+      ...(load ? [{ label: 'Event-loop time per request', value: round(cost.loopMsPerRequest, 3), unit: 'ms', series: busy.source === 'profile' ? ('profile' as const) : ('elu' as const), threshold: T.hotRequestMs }] : []),
       { label: 'Time in GC pauses', value: round(gcShare(input) * 100), unit: '%', series: 'gc.share', threshold: T.gcWarningShare * 100 },
       ...(load ? [{ label: 'Requests per second', value: Math.round(load.requestsPerSecond), unit: 'req/s', series: 'load.rps' as const }] : []),
     ],
@@ -74,6 +88,7 @@ export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagn
     ['listeners', analyseListeners],
     ['memory', analyseMemory],
     ['delay', analyseDelay],
+    ['hot-path', analyseHotPath],
     ['gc', analyseGc],
     ['io', analyseIo],
     ['load-errors', analyseLoadErrors],
@@ -86,7 +101,7 @@ export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagn
     if (result.insufficient !== undefined) insufficient.push(result.insufficient);
     else findings.push(...result.findings);
   }
-  applyCausality(findings);
+  applyCausality(findings, input);
 
   const judgedNothing = input.samples.length < T.minSamples;
   if (!findings.some((f) => f.severity === 'problem')) {
@@ -110,6 +125,9 @@ export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagn
 
   findings.sort((a, b) => rank[a.severity] - rank[b.severity] || b.score - a.score);
   const verdict: FindingKind = findings.find((f) => f.severity === 'problem')?.kind ?? 'healthy';
+  // The verdict's own finding leads, also when it is "healthy" among notes of equal rank.
+  const lead = findings.findIndex((f) => f.kind === verdict);
+  if (lead > 0) findings.unshift(...findings.splice(lead, 1));
   return {
     verdict,
     findings: findings.map(({ score: _score, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),

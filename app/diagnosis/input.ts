@@ -12,6 +12,28 @@ export interface CpuEvidence {
   busyPercent: number;
   /** App (and dependency) functions ranked by the CPU time spent in them or in what they called. */
   culprits: Culprit[];
+  /**
+   * Synchronous stretches: runs of consecutive samples in JavaScript (or what it called) before the loop went back
+   * to libuv (an idle or "(program)" sample). At saturation, back-to-back requests can merge into one run, so these
+   * are an upper bound there; on a loop with idle time they are the stretches themselves.
+   */
+  stretches?: { longestMs: number; p99Ms: number; count: number };
+  /** Patterns the hotspot rules recognised in the profile (JSON round trips, hashing, sync calls...), largest first. */
+  hotspots?: Array<{ id: string; title: string; percent: number }>;
+}
+
+/** The heap before and after the measured load, each read after a full garbage collection (through the inspector). */
+export interface MemoryAfterLoad {
+  /** JS heap used + external memory after a full GC at the start of the measured window, bytes. */
+  beforeBytes: number;
+  /** The same after the load stopped, in-flight requests drained and a full GC ran. */
+  afterBytes: number;
+  /** Seconds between the two readings. */
+  elapsedSec: number;
+  /** How long we waited for queued requests to drain before the second reading, ms. */
+  drainMs: number;
+  /** The highest heap used during the load, bytes: a backlog raises it and then gives it back. */
+  peakBytes: number;
 }
 
 export interface DiagnosisInput {
@@ -29,12 +51,15 @@ export interface DiagnosisInput {
     signal?: string | null;
     /** ms after the measured window started that it exited. */
     crashedAtMs?: number;
-    /** Last lines of the target's stderr. */
+    /** Last lines of the target's stderr (a crash's exception, or the stacks of errors an app logs). */
     stderrTail?: string[];
     startupMs?: number;
   };
   /** Start of the measured window (epoch ms), to express evidence times as offsets. */
   measureStartAt?: number;
+  /** Requests in flight the load generator keeps (connections x pipelining), to tell queueing from slowness. */
+  concurrency?: number;
+  memoryAfterLoad?: MemoryAfterLoad;
 }
 
 /**

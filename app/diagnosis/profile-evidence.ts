@@ -105,13 +105,40 @@ export function cpuEvidence(profile: Profile, options: AttributionOptions = {}):
   const { byCategory } = attribute(profile, options);
   const all = profile.totalWeight || 1;
   const share = (c: FrameCategory) => (100 * (byCategory.get(c) ?? 0)) / all;
+  const stretches = syncStretches(profile);
   return {
     durationMs: profile.totalWeight / 1000,
     gcPercent: round(share('gc')),
     idlePercent: round(share('idle')),
     busyPercent: round(100 - share('gc') - share('idle') - share('program')),
     culprits: profileCulprits(profile, 'cpu', options),
+    ...(stretches ? { stretches } : {}),
   };
+}
+
+/**
+ * Runs of consecutive samples spent in JavaScript (or what it called) before the loop went back to libuv, which
+ * shows as an idle or "(program)" sample. GC samples neither end nor start a run: a pause inside a task is part of it.
+ */
+export function syncStretches(profile: Profile): CpuEvidence['stretches'] {
+  const timeline = profile.timeline;
+  if (!timeline || profile.unit !== 'microseconds') return undefined;
+  const lengths: number[] = [];
+  let run = 0;
+  for (let i = 0; i < timeline.nodes.length; i++) {
+    const frame = profile.frames[profile.nodeFrame[timeline.nodes[i]!]!];
+    const category = frame?.category;
+    if (category === 'idle' || category === 'program' || !frame) {
+      if (run > 0) lengths.push(run);
+      run = 0;
+    } else if (category !== 'gc' || run > 0) {
+      run += timeline.weights[i]!;
+    }
+  }
+  if (run > 0) lengths.push(run);
+  if (!lengths.length) return { longestMs: 0, p99Ms: 0, count: 0 };
+  lengths.sort((a, b) => a - b);
+  return { longestMs: round(lengths[lengths.length - 1]! / 1000, 2), p99Ms: round(lengths[Math.min(lengths.length - 1, Math.floor(0.99 * lengths.length))]! / 1000, 2), count: lengths.length };
 }
 
 /**

@@ -8,7 +8,10 @@ import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.
 import type { Recipe } from '../contract/recipe.js';
 import { loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
 import { diagnose } from '../diagnosis/index.js';
-import type { DiagnosisInput } from '../diagnosis/input.js';
+import { requestCost } from '../diagnosis/request-cost.js';
+import type { DiagnosisInput, MemoryAfterLoad } from '../diagnosis/input.js';
+import { findHotspots } from '../diagnosis/hotspots/index.js';
+import { hotspotAdvice } from '../diagnosis/advice-files.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from '../diagnosis/profile-evidence.js';
 import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';
@@ -25,6 +28,7 @@ export interface CollectedRun {
   crash: TargetExit | undefined;
   target: Target | undefined;
   recipe: Recipe;
+  memoryAfterLoad?: MemoryAfterLoad;
 }
 
 /** The probe's files run inside the target and show up in its profiles; they are never the user's culprit. */
@@ -57,17 +61,20 @@ export async function diagnoseRun(run: CollectedRun): Promise<void> {
     ...(load ? { load } : {}),
     target: {
       ...(session.target.startupMs !== undefined ? { startupMs: session.target.startupMs } : {}),
+      // An app that answers errors often logs their stacks: the last ones name who threw.
+      stderrTail: run.target?.lastLinesOf('stderr') ?? [],
       ...(run.crash
         ? {
             crashed: true,
             exitCode: run.crash.code,
             signal: run.crash.signal,
-            stderrTail: run.target?.lastLinesOf('stderr') ?? [],
             ...(timings.measureStartAt !== undefined ? { crashedAtMs: run.crash.at - timings.measureStartAt } : {}),
           }
         : {}),
     },
     ...(timings.measureStartAt !== undefined ? { measureStartAt: timings.measureStartAt } : {}),
+    concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
+    ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
 
   const writes: Promise<void>[] = [];
@@ -75,6 +82,7 @@ export async function diagnoseRun(run: CollectedRun): Promise<void> {
   if (cpuModel) {
     writes.push(writer.writeJson('profile.cpuprofile', run.profiles.cpu, false));
     input.cpu = cpuEvidence(cpuModel, { ignoreUrls: OURS });
+    input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
   }
   if (run.profiles.heap) {
     writes.push(writer.writeJson('heap.heapprofile', run.profiles.heap, false));
@@ -90,7 +98,9 @@ export async function diagnoseRun(run: CollectedRun): Promise<void> {
   if (run.crash) Object.assign(session.target, { exitCode: run.crash.code, signal: run.crash.signal, exitedUnexpectedly: true });
   session.summary = {
     verdict: diagnosis.verdict,
-    ...(load ? { requestsPerSecond: load.requestsPerSecond, latencyP99: load.latency.p99, errors: load.errors + load.timeouts + load.non2xx } : {}),
+    ...(load
+      ? { requestsPerSecond: load.requestsPerSecond, latencyP99: load.latency.p99, errors: load.errors + load.timeouts + load.non2xx, loopMsPerRequest: Math.round(requestCost(input).loopMsPerRequest * 1000) / 1000 }
+      : {}),
   };
   await Promise.all(writes);
   timings.diagnosedAt = Date.now();

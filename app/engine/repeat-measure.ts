@@ -5,7 +5,7 @@ import type { Recipe } from '../contract/recipe.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { launchTarget, type Target } from '../target/index.js';
 import { CheckupError } from '../errors.js';
-import { resolveTarget } from './resolve-target.js';
+import { launchOptionsFor, resolveTarget } from './resolve-target.js';
 
 export interface RepeatHandle {
   result: Promise<RepeatResult>;
@@ -21,7 +21,7 @@ export function measureAgain(recipe: Recipe, onLog: (stream: 'stdout' | 'stderr'
   let load: LoadRun | undefined;
   let stopped = false;
   const run = async (): Promise<RepeatResult> => {
-    target = await launchTarget(resolveTarget(recipe.target).launch, { sampleIntervalMs: recipe.sampleIntervalMs, ...(recipe.load.port ? { port: recipe.load.port } : {}) });
+    target = await launchTarget(resolveTarget(recipe.target).launch, launchOptionsFor(recipe));
     target.on('log', (line) => onLog(line.stream, line.text, line.ts));
     try {
       const ready = await target.waitUntilListening(recipe.readyTimeoutSec * 1000);

@@ -1,8 +1,8 @@
 // From the recipe's target to what gets launched, and how the session is named and grouped.
 import { basename, dirname, relative, resolve } from 'node:path';
-import type { TargetSpec } from '../contract/recipe.js';
+import type { Recipe, TargetSpec } from '../contract/recipe.js';
 import { labScript } from '../labs/catalogue.js';
-import type { LaunchSpec } from '../target/index.js';
+import type { LaunchOptions, LaunchSpec } from '../target/index.js';
 
 export interface ResolvedTarget {
   launch: LaunchSpec;
@@ -28,4 +28,13 @@ export function resolveTarget(spec: TargetSpec): ResolvedTarget {
     case 'npm':
       return { launch: spec, name: `npm run ${spec.npmScript}`, project: spec.cwd };
   }
+}
+
+/** How a recipe's target is launched, the same for the first measurement and every repeat. */
+export function launchOptionsFor(recipe: Recipe): LaunchOptions {
+  return {
+    sampleIntervalMs: recipe.sampleIntervalMs,
+    ...(recipe.load.port ? { port: recipe.load.port } : {}),
+    ...(recipe.target.node ? { node: recipe.target.node } : {}),
+  };
 }

@@ -9,11 +9,13 @@ import { startLoad, type LoadRun } from '../load/index.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import { launchTarget, type Target, type TargetExit } from '../target/index.js';
+import type { MemoryAfterLoad } from '../diagnosis/input.js';
+import { thresholds } from '../diagnosis/thresholds.js';
 import { diagnoseRun } from './diagnose-run.js';
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat, type RepeatHandle } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
-import { resolveTarget } from './resolve-target.js';
+import { launchOptionsFor, resolveTarget } from './resolve-target.js';
 
 export interface RunOutcome {
   sessionId: string;
@@ -37,6 +39,8 @@ export class RunSession {
   private load: LoadRun | undefined;
   private repeat: RepeatHandle | undefined;
   private stopRequested = false;
+  /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
+  private memoryBefore: { bytes: number; at: number } | undefined;
   private resolveStopped!: () => void;
   private readonly stopped = new Promise<Ending>((resolve) => {
     this.resolveStopped = () => resolve({ kind: 'stopped' });
@@ -97,11 +101,12 @@ export class RunSession {
     let load: LoadResult | undefined;
     let crash: TargetExit | undefined;
     let profiles: { cpu?: unknown; heap?: unknown } = {};
+    let memoryAfterLoad: MemoryAfterLoad | undefined;
     this.batcher.start();
     try {
       this.phase('starting');
       const { launch } = resolveTarget(this.recipe.target);
-      const launching = launchTarget(launch, { sampleIntervalMs: this.recipe.sampleIntervalMs, ...(this.recipe.load.port ? { port: this.recipe.load.port } : {}) });
+      const launching = launchTarget(launch, launchOptionsFor(this.recipe));
       // Stopped while the process was being started: it still has to be taken down once it exists.
       void launching.then((t) => (this.stopRequested ? t.shutdown({ graceMs: SHUTDOWN_GRACE_MS }) : undefined), () => undefined);
       this.target = await this.unlessStopped(launching);
@@ -124,6 +129,7 @@ export class RunSession {
       load = ending.kind === 'done' ? ending.result : await this.load?.stop();
       this.phase('collecting');
       if (ending.kind !== 'crashed') profiles = await this.stopProfilers();
+      if (ending.kind === 'done') memoryAfterLoad = await this.weighAfterLoad(session.timings.measureEndAt);
       if (ending.kind === 'stopped') error = new CheckupError('CHK_INTERRUPTED');
       if (crash) error = new CheckupError('CHK_TARGET_CRASHED', { exit: crash.signal ? `signal ${crash.signal}` : `exit code ${crash.code}` }, { details: this.target.lastLines() });
     } catch (err) {
@@ -135,7 +141,7 @@ export class RunSession {
     const shutdown = this.shutdown();
     try {
       this.phase('diagnosing');
-      await diagnoseRun({ writer: this.writer, samples: this.samples, warnings: this.warnings, load, profiles, crash, target: this.target, recipe: this.recipe });
+      await diagnoseRun({ writer: this.writer, samples: this.samples, warnings: this.warnings, load, profiles, crash, target: this.target, recipe: this.recipe, ...(memoryAfterLoad ? { memoryAfterLoad } : {}) });
     } catch (err) {
       error ??= toCheckupError(err);
     }
@@ -234,6 +240,10 @@ export class RunSession {
   private async startProfilers(): Promise<void> {
     const timings = this.writer.session.timings;
     if (!this.inspector) return;
+    // One full GC before measuring, so that what the heap keeps by the end can be told from what it held anyway. It
+    // costs one pause of a few ms under load at the start of the window (reported as memoryGcMs).
+    const before = await this.inspector.weighAfterGc().catch(() => undefined);
+    if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
     if (this.recipe.profile.heap) await this.inspector.startHeapSampling();
     if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
   }
@@ -248,6 +258,31 @@ export class RunSession {
     }
     if (this.recipe.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
     return out;
+  }
+
+  /**
+   * After the load: wait until requests still queued in the app have drained (a probe window this idle, at most
+   * T.drainTimeoutMs), then weigh the heap after a full GC again. A backlog gives its memory back; a leak keeps it.
+   */
+  private async weighAfterLoad(measureEndAt: number | undefined): Promise<MemoryAfterLoad | undefined> {
+    if (!this.inspector || this.inspector.isClosed || !this.memoryBefore || !this.target) return undefined;
+    const started = Date.now();
+    const end = measureEndAt ?? started;
+    const drained = () => this.samples.some((s) => s.ts - s.windowMs >= end && s.elu <= thresholds.drainedElu);
+    while (!drained() && Date.now() - started < thresholds.drainTimeoutMs && !this.stopRequested) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const drainMs = Date.now() - started;
+    const after = await this.inspector.weighAfterGc().catch(() => undefined);
+    if (!after) return undefined;
+    const measured = this.samples.filter((s) => s.ts >= this.memoryBefore!.at && s.ts <= end);
+    return {
+      beforeBytes: this.memoryBefore.bytes,
+      afterBytes: after.value,
+      elapsedSec: Math.max(0.001, (end - this.memoryBefore.at) / 1000),
+      drainMs,
+      peakBytes: Math.max(this.memoryBefore.bytes, ...measured.map((s) => s.memory.heapUsed)),
+    };
   }
 
   private async shutdown(): Promise<TargetExit | undefined> {

@@ -98,6 +98,18 @@ export class InspectorSession {
     });
   }
 
+  /**
+   * The target's memory after a full garbage collection (HeapProfiler.collectGarbage), so what is left is what is
+   * kept: the JS heap in use plus ArrayBuffer backing stores where V8 reports them (Runtime.getHeapUsage).
+   */
+  async weighAfterGc(): Promise<TimedResult<number>> {
+    return this.timed(async () => {
+      await this.client.send('HeapProfiler.collectGarbage');
+      const usage = (await this.client.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+      return usage.usedSize + (usage.backingStorageSize ?? 0);
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -34,6 +34,12 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): 
  */
 export function resolveNodeBinary(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
   if (explicit) {
+    // A bare name (`node22`) is looked up on PATH like a shell would; anything with a separator is a path.
+    if (!/[\\/]/.test(explicit)) {
+      const found = findOnPath(explicit, env);
+      if (!found) throw new CheckupError('CHK_NODE_NOT_FOUND', { detail: `no \`${explicit}\` on the PATH` });
+      return found;
+    }
     if (!isExecutable(explicit)) throw new CheckupError('CHK_NODE_NOT_FOUND', { detail: `${explicit} is not an executable file` });
     return explicit;
   }

@@ -5,7 +5,9 @@ import type { LoadResult, ProbeSample, ProbeWarning } from '../../app/contract/m
 import type { DiagnosisInput } from '../../app/diagnosis/input.js';
 import { seeded } from './seeded.js';
 
-export type Scenario = 'healthy-saturated' | 'healthy-idle' | 'blocked' | 'io' | 'gc' | 'leak' | 'listener' | 'crash' | 'too-short' | 'churn-no-trend';
+export type Scenario =
+  | 'healthy-saturated' | 'healthy-idle' | 'blocked' | 'io' | 'slow-downstream' | 'hot' | 'overloaded' | 'gc' | 'leak' | 'listener' | 'crash'
+  | 'too-short' | 'churn-no-trend';
 
 export interface SyntheticOptions {
   scenario: Scenario;
@@ -33,6 +35,11 @@ export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
     'healthy-idle': { delay: 0.2, elu: 0.1, gc: 0.01, heap: 6 * MB, growth: 0, latency: 1, cpu: 0.1 },
     blocked: { delay: 120, elu: 0.98, gc: 0.02, heap: 10 * MB, growth: 0, latency: 150, cpu: 0.98 },
     io: { delay: 0.4, elu: 0.08, gc: 0.01, heap: 9 * MB, growth: 0, latency: 95, cpu: 0.08 },
+    'slow-downstream': { delay: 0.4, elu: 0.05, gc: 0.01, heap: 9 * MB, growth: 0, latency: 92, cpu: 0.05 },
+    // 0.9 of the loop over 1,500 requests/s: 0.6 ms per request, 70 % of it in cloneState.
+    hot: { delay: 6, elu: 0.9, gc: 0.04, heap: 12 * MB, growth: 0, latency: 6.5, cpu: 0.95 },
+    // 2,000 connections of cheap requests: the loop is late only because they queue.
+    overloaded: { delay: 45, elu: 0.95, gc: 0.03, heap: 40 * MB, growth: 0, latency: 250, cpu: 0.97 },
     gc: { delay: 18, elu: 0.97, gc: 0.3, heap: 30 * MB, growth: 0, latency: 12, cpu: 1.2 },
     leak: { delay: 4, elu: 0.9, gc: 0.06, heap: 20 * MB, growth: 6 * MB, latency: 4, cpu: 0.95 },
     listener: { delay: 9, elu: 0.95, gc: 0.07, heap: 20 * MB, growth: 4 * MB, latency: 8, cpu: 0.95 },
@@ -58,14 +65,20 @@ export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
       memory: { rss: heap + 40 * MB, heapUsed: heap, heapTotal: heap + 10 * MB, external: MB, arrayBuffers: MB / 2 },
       handles: { TCPSocketWrap: 11, Timeout: 1 },
       gc: { count: Math.max(1, Math.round(jitter(4))), totalMs: gcMs, maxMs: gcMs / 2, byKind: { minor: { count: 4, totalMs: gcMs } }, pauses: [] },
-      io: scenario === 'io' ? [{ kind: 'http', functionName: 'fetchInventory', url: 'file:///srv/app/inventory.js', line: 14, column: 10, count: 26, totalMs: jitter(26 * 90), maxMs: 120, inFlight: 10 }] : [],
+      // io: three calls of ~30 ms one after another per request; slow-downstream: one call of ~90 ms per request.
+      io:
+        scenario === 'io'
+          ? [{ kind: 'http', functionName: 'fetchInventory', url: 'file:///srv/app/inventory.js', line: 14, column: 10, count: 78, totalMs: jitter(78 * 30), maxMs: 45, minMs: 28, inFlight: 10 }]
+          : scenario === 'slow-downstream'
+            ? [{ kind: 'http', functionName: 'fetchPrice', url: 'file:///srv/app/price.js', line: 8, column: 10, count: 26, totalMs: jitter(26 * 90), maxMs: 95, minMs: 88, inFlight: 10 }]
+            : [],
     });
   }
 
   const latency = jitter(base.latency);
-  const rps = scenario === 'io' ? 100 : scenario === 'blocked' ? 60 : 8000;
+  const rps = { io: 100, 'slow-downstream': 100, blocked: 60, hot: 1500 }[scenario as string] ?? 8000;
   const load: LoadResult = {
-    url: 'http://127.0.0.1:3000/', connections: 10, pipelining: 1, durationSec: seconds,
+    url: 'http://127.0.0.1:3000/', connections: scenario === 'overloaded' ? 2000 : 10, pipelining: 1, durationSec: seconds,
     requestsTotal: Math.round(rps * (n * intervalMs) / 1000), requestsPerSecond: rps,
     requestsPerSecondStats: { mean: rps, stddev: rps * noise, min: rps * 0.8, max: rps * 1.2 },
     requestsPerSecondSeries: Array.from({ length: seconds }, () => Math.round(jitter(rps))),
@@ -78,7 +91,7 @@ export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
     stack: 'MaxListenersExceededWarning: Possible EventEmitter memory leak detected.\n    at _addListener (node:events:591:17)\n    at EventEmitter.addListener (node:events:609:10)\n    at subscribeToUpdates (/srv/app/updates.js:21:11)\n    at Server.<anonymous> (/srv/app/server.js:9:3)',
   }] : [];
 
-  const cpuCulprit = { blocked: appFrame('computeReport', 12, 78), gc: appFrame('buildRows', 30, 35) }[scenario as 'blocked' | 'gc'] ?? appFrame('handle', 5, 8);
+  const cpuCulprit = { blocked: appFrame('computeReport', 12, 78), gc: appFrame('buildRows', 30, 35), hot: appFrame('cloneState', 22, 63) }[scenario as 'blocked' | 'gc' | 'hot'] ?? appFrame('handle', 5, 8);
   return {
     samples,
     warnings,
@@ -89,5 +102,6 @@ export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
       ? { crashed: true, exitCode: 1, signal: null, crashedAtMs: 2100, startupMs: 300, stderrTail: ['/srv/app/server.js:33', "TypeError: Cannot read properties of undefined (reading 'id')", '    at parseOrder (/srv/app/orders.js:33:19)', '    at Server.<anonymous> (/srv/app/server.js:9:3)', '    at Server.emit (node:events:517:28)'] }
       : { startupMs: 300 },
     measureStartAt: start,
+    concurrency: load.connections * load.pipelining,
   };
 }

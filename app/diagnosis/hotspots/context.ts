@@ -3,9 +3,9 @@
 // where the path from the root passes a condition (e.g. "under request handling"), and reports their weight, which
 // matching frames carry it, and which of the user's functions called them.
 import type { FrameRef } from '../../contract/profile.js';
-import type { Profile } from '../model/profile.js';
-import type { Frame } from '../model/types.js';
-import { frameCosts, type FrameCosts } from '../analysis/frame-costs.js';
+import type { Profile } from '../../profile/model/profile.js';
+import type { Frame } from '../../profile/model/types.js';
+import { frameCosts, type FrameCosts } from '../../profile/analysis/frame-costs.js';
 
 export interface PathState {
   /** Request-handling frames (HTTP server, web frameworks) on the path above. */

@@ -1,6 +1,6 @@
 // The shape of a hotspot rule: a pure function from the advisor context to a match (or nothing).
 import type { FrameRef } from '../../contract/profile.js';
-import type { Frame } from '../model/types.js';
+import type { Frame } from '../../profile/model/types.js';
 import { evidence, flags, percentOf, scan, type AdvisorContext, type PathState } from './context.js';
 
 export interface HotspotMatch {

@@ -3,9 +3,9 @@
 // time (the *Ms fields are milliseconds); heap profiles count allocated bytes (the same fields then hold bytes, and
 // `unit` says so).
 import type { CostShare, HotFunction, HotspotAdvice, ProfileFormat, ProfileSummary } from '../../contract/profile.js';
-import { findHotspots } from '../advisor/index.js';
+import { findHotspots } from '../../diagnosis/hotspots/index.js';
 import type { Profile } from '../model/profile.js';
-import { hotspotAdvice, type AdviceText } from './advice-files.js';
+import { hotspotAdvice, type AdviceText } from '../../diagnosis/advice-files.js';
 import { frameCosts, type FrameCosts } from './frame-costs.js';
 
 export interface SummaryOptions {

@@ -34,6 +34,19 @@ describe('checkup run options', () => {
     expect(parseRunArgs(['--', 'npm', 'start'], '/p').recipe.target).toMatchObject({ kind: 'npm', npmScript: 'start' });
   });
 
+  it('the node named after -- is the node that runs: a path or a name, not the node on PATH', () => {
+    expect(parseRunArgs(['--', '/opt/node24/bin/node', 'server.js'], '/srv/app').recipe.target).toMatchObject({ kind: 'script', script: '/srv/app/server.js', node: '/opt/node24/bin/node' });
+    expect(parseRunArgs(['--', './bin/node', 'server.js'], '/srv/app').recipe.target).toMatchObject({ node: '/srv/app/bin/node' });
+    expect(parseRunArgs(['--', 'node22', 'server.js'], '/srv/app').recipe.target).toMatchObject({ node: 'node22' });
+    expect(parseRunArgs(['--', 'node', 'server.js'], '/srv/app').recipe.target).not.toHaveProperty('node');
+    expect(parseRunArgs(['--node', '/opt/node22/bin/node', '--demo']).recipe.target).toMatchObject({ kind: 'lab', node: '/opt/node22/bin/node' });
+    expect(code(() => parseRunArgs(['--node', 'node20', '--', 'node22', 'server.js']))).toBe('CHK_INVALID_OPTIONS');
+  });
+
+  it('accepts pipelining autocannon accepts (-p 500)', () => {
+    expect(parseRunArgs(['-p', '500', '--', 'node', 'a.js']).recipe.load.pipelining).toBe(500);
+  });
+
   it('--demo runs a bundled lab, by default the blocking one', () => {
     expect(parseRunArgs(['--demo']).recipe.target).toEqual({ kind: 'lab', lab: 'blocking', variant: 'slow', env: {} });
     expect(parseRunArgs(['--demo', 'slow-io']).recipe.target).toMatchObject({ lab: 'slow-io' });

@@ -1,14 +1,14 @@
 // Each hotspot rule on small synthetic profiles built with the real builder: a positive case above its threshold,
 // with the frames that prove it, and negative cases (below the threshold, or the same frames where they are fine).
 import { describe, expect, it } from 'vitest';
-import { findHotspots, HOTSPOT_RULES } from '../../../app/profile/advisor/index.js';
-import { CONSOLE_MIN_PERCENT } from '../../../app/profile/advisor/rules/console-logging.js';
-import { GC_MIN_PERCENT } from '../../../app/profile/advisor/rules/gc-share.js';
-import { JSON_MIN_PERCENT } from '../../../app/profile/advisor/rules/json-serialization.js';
-import { hotspotAdvice } from '../../../app/profile/analysis/advice-files.js';
+import { findHotspots, HOTSPOT_RULES } from '../../../app/diagnosis/hotspots/index.js';
+import { CONSOLE_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/console-logging.js';
+import { GC_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/gc-share.js';
+import { JSON_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/json-serialization.js';
+import { hotspotAdvice } from '../../../app/diagnosis/advice-files.js';
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { ROOT } from '../../../app/profile/model/profile.js';
-import { APP, HTTP, cpuProfile, type Stack } from './synthetic.js';
+import { APP, HTTP, cpuProfile, type Stack } from '../profile/synthetic.js';
 
 const handler = `handleRequest@${APP}/server.js:12`;
 const startup = ['(anonymous)@node:internal/main/run_main_module:1', 'Module._load@node:internal/modules/cjs/loader:1003', `(anonymous)@${APP}/server.js:1`];

@@ -1,6 +1,6 @@
 // Console logging in a hot path: console.log formats its arguments and writes synchronously to a file or pipe
 // (process.stdout is synchronous for files and, on most platforms, pipes), so heavy logging blocks the event loop.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { evidence, flags, percentOf, scan, type AdvisorContext } from '../context.js';
 import { inCoreModule, type HotspotMatch, type HotspotRule } from '../rule.js';
 

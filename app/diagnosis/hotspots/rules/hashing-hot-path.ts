@@ -1,6 +1,6 @@
 // Hashing in a hot path: crypto.createHash / Hash#update / Hash#digest (and HMACs) taking a visible share, typically
 // hashing whole payloads per request or re-hashing the same data.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { inCoreModule, subtreeRule } from '../rule.js';
 
 /** 10% of sampled time: a hash per request is normal; a tenth of all CPU means large inputs or repeated work. */

@@ -1,7 +1,7 @@
 // Deep copies and big serialisations: time inside JSON.parse / JSON.stringify (and structuredClone). Profilers show
 // them as V8 builtins named `parse` / `stringify` (CPU profiles) or `JsonParse` / `JsonStringify` and the C++
 // JsonParser / JsonStringifier (V8 logs).
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { isNative, subtreeRule } from '../rule.js';
 
 /**

@@ -1,7 +1,7 @@
 // Many listeners on one emitter: EventEmitter#emit copies and walks the listener array on every event, and
 // addListener/removeListener churn shows up in node:events itself. Time spent *in* the events module (self time),
 // not in the listeners it calls, grows with the number of listeners.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { evidence, flags, percentOf, type AdvisorContext } from '../context.js';
 import { inCoreModule, type HotspotMatch, type HotspotRule } from '../rule.js';
 

@@ -1,6 +1,6 @@
 // ODM document hydration: the ORM/ODM turning every database row into a full model object (mongoose Documents with
 // getters, setters, change tracking; Sequelize model instances; TypeORM entities) when plain objects would do.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { subtreeRule } from '../rule.js';
 
 /** 10% of sampled time building documents: at that point a lean/raw query is a cheap, large win. */

@@ -1,6 +1,6 @@
 // Regular expressions dominating: time in V8's RegExp builtins (exec, test, replace, match, split...) or in compiled
 // RegExp code (V8 logs name it `RegExp: <source>`). Usually a pattern that backtracks, or one run over big strings.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { isNative, subtreeRule } from '../rule.js';
 
 /** 10% of sampled time in regular expressions: beyond that a simpler pattern or a plain string search usually wins big. */

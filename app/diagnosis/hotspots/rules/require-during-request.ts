@@ -1,6 +1,6 @@
 // `require` during requests: the module loader (resolve, read, compile) running under request handling instead of at
 // startup, i.e. a lazy require inside a handler. It does file-system work synchronously and compiles code.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { onRequestPath } from '../context.js';
 import { inCoreModule, subtreeRule } from '../rule.js';
 

@@ -1,6 +1,6 @@
 // Synchronous crypto, zlib, fs or child_process calls while serving requests: each one stops the event loop, so every
 // other request waits behind it.
-import type { Frame } from '../../model/types.js';
+import type { Frame } from '../../../profile/model/types.js';
 import { onRequestPath } from '../context.js';
 import { inCoreModule, isNative, subtreeRule } from '../rule.js';
 

@@ -6,6 +6,8 @@ export type Tone = 'problem' | 'warning' | 'healthy' | 'neutral';
 
 const VERDICT_WORDS: Record<FindingKind, string> = {
   'event-loop-blocked': 'The event loop is blocked',
+  'hot-path': 'Requests spend their time in one function',
+  overloaded: 'More load than the server can take',
   'io-bound': 'Waiting on slow I/O',
   'gc-pressure': 'The garbage collector is busy',
   'memory-leak': 'Memory keeps growing',

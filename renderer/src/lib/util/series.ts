@@ -64,6 +64,27 @@ function topHandleTypes(samples: ProbeSample[], n: number): string[] {
   return [...peak.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([type]) => type);
 }
 
+/** The followed listener arrays that grew most, at most `n`. */
+function topListeners(samples: ProbeSample[], n: number): Array<{ id: number; emitter: string; event: string }> {
+  const range = new Map<number, { id: number; emitter: string; event: string; min: number; max: number }>();
+  for (const s of samples) {
+    for (const l of s.listeners ?? []) {
+      const r = range.get(l.id) ?? { id: l.id, emitter: l.emitter, event: l.event, min: l.count, max: l.count };
+      r.min = Math.min(r.min, l.count);
+      r.max = Math.max(r.max, l.count);
+      range.set(l.id, r);
+    }
+  }
+  return [...range.values()].sort((a, b) => b.max - b.min - (a.max - a.min)).slice(0, n);
+}
+
+/** The routes that took the most synchronous time, at most `n`, as "METHOD /route". */
+function topRoutes(samples: ProbeSample[], n: number): string[] {
+  const sync = new Map<string, number>();
+  for (const s of samples) for (const r of s.routes ?? []) sync.set(`${r.method} ${r.route}`, (sync.get(`${r.method} ${r.route}`) ?? 0) + r.syncMs);
+  return [...sync.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([key]) => key);
+}
+
 type Builder = (samples: ProbeSample[], ticks: LoadTick[], originMs: number) => ChartSpec;
 
 /** Every chartable series, by the name the diagnosis uses for it. */
@@ -107,6 +128,19 @@ export const SERIES: Partial<Record<SeriesName, Builder>> = {
         return count ? round(x.io.reduce((a, io) => a + io.totalMs, 0) / count, 1) : null;
       }],
     ]),
+  listeners: (s, _t, o) =>
+    probeChart('listeners', 'Listeners on one emitter and event', 'listeners', s, o, topListeners(s, 3).map((l, i): [SeriesSpec, (x: ProbeSample) => number | null] => [
+      { label: `${l.emitter} "${l.event}"`, color: COLORS[i]! },
+      (x) => x.listeners?.find((e) => e.id === l.id)?.count ?? null,
+    ])),
+  routes: (s, _t, o) =>
+    probeChart('routes', 'Synchronous time per request, by route', 'ms', s, o, topRoutes(s, 4).map((key, i): [SeriesSpec, (x: ProbeSample) => number | null] => [
+      { label: key, color: COLORS[i]! },
+      (x) => {
+        const r = x.routes?.find((e) => `${e.method} ${e.route}` === key);
+        return r && r.count ? round(r.syncMs / r.count, 2) : null;
+      },
+    ])),
   handles: (s, _t, o) =>
     probeChart('handles', 'Active handles', 'handles', s, o, [
       [{ label: 'total', color: COLORS[0]!, width: 2 }, (x) => total(x.handles)],

@@ -1,0 +1,63 @@
+// A hot path: every request costs the loop more than it should, and most of that cost is in one function of the
+// user's (or a library call it makes). Not blocked for long at a time, not waiting: busy with avoidable work. A loop
+// busy with many cheap requests is not this; it is healthy.
+import type { Culprit, Evidence } from '../contract/diagnosis.js';
+import { delayCause } from './analyse-delay.js';
+import { ms, named, pct } from './format.js';
+import type { AnalyserResult, DiagnosisInput } from './input.js';
+import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { requestCost, routeName } from './request-cost.js';
+import { round } from './stats.js';
+import { thresholds as T } from './thresholds.js';
+
+/** The culprit's share of the loop's busy time, 0..1 (its charged CPU over all non-idle profile time). */
+export function busyShareOf(input: DiagnosisInput, c: Culprit | undefined): number {
+  if (!c || !input.cpu) return 0;
+  const busy = 100 - input.cpu.idlePercent;
+  return busy > 0 ? Math.min(1, c.selfPercent / busy) : 0;
+}
+
+export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
+  if (!input.load || input.load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge their cost' };
+  if (input.samples.length < T.minSamples) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
+  const cost = requestCost(input);
+  // A blocked loop is told by analyse-delay; this is the cost of requests that do not block for long.
+  if (delayCause(input, cost) === 'blocking') return { findings: [] };
+  if (cost.costlyRequestMs < T.hotRequestMs) return { findings: [] };
+  const top = input.cpu?.culprits[0];
+  const share = busyShareOf(input, top);
+  if (!top || share < T.hotShare) return { findings: [] };
+  const busy = loopBusy(input);
+  const latency = input.load.latency.mean;
+  if (busy.share < T.hotMinBusy && cost.costlyRequestMs < T.hotMinLatencyShare * latency) return { findings: [] };
+
+  const perRequestInTop = cost.costlyRequestMs * share;
+  const pattern = input.cpu?.hotspots?.[0];
+  const route = cost.routes[0];
+  const evidence: Evidence[] = [
+    { label: 'Event-loop time per request', value: round(cost.costlyRequestMs, 3), unit: 'ms', series: 'profile', threshold: T.hotRequestMs },
+    { label: `Of it in ${top.functionName || '(anonymous)'}`, value: round(100 * share), unit: '%', series: 'profile', threshold: 100 * T.hotShare },
+    { label: 'Process CPU per request', value: round(cost.cpuMsPerRequest, 3), unit: 'ms', series: 'cpu' },
+    ...(route ? [{ label: `Synchronous time per ${routeName(route)} request`, value: round(route.syncMeanMs, 3), unit: 'ms', series: 'routes' as const }] : []),
+    ...(pattern ? [{ label: pattern.title, value: round(pattern.percent), unit: '% of profile', series: 'profile' as const }] : []),
+    loopBusyEvidence(busy),
+  ];
+  return {
+    findings: [
+      {
+        kind: 'hot-path',
+        severity: 'problem',
+        title: 'Requests spend their time in one function',
+        explanation:
+          `Each request costs the event loop ${ms(cost.costlyRequestMs)}, ${pct(share)} of it in ${named(top)} ` +
+          `(${ms(perRequestInTop)} per request)` +
+          (pattern ? `, mostly ${pattern.title.charAt(0).toLowerCase() + pattern.title.slice(1)}` : '') +
+          '. That work is repeated for every request: make it cheaper and the server serves more with less latency.' +
+          (route && cost.routes.length > 1 && route.loopShare >= 0.5 ? ` The ${routeName(route)} route takes ${pct(route.loopShare)} of the loop's time.` : ''),
+        evidence,
+        culprits: (input.cpu?.culprits ?? []).slice(0, T.culpritCount),
+        score: Math.min(cost.costlyRequestMs / T.hotRequestMs, 10) * share,
+      },
+    ],
+  };
+}

@@ -1,0 +1,105 @@
+// `npm run bench -- --only accuracy`: the whole corpus on every Node available (this machine's, 22 and 24 from npm),
+// at each case's own load and at the default load, optionally with a third process burning one core. Prints a
+// confusion matrix (expected kind x verdict), the culprit hit rate, and the held-out third apart from the tuning set.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from '../app/engine/engine.js';
+import { getLab } from '../app/labs/catalogue.js';
+import { loadCorpus, nodeBinaries, runCase, type CaseResult, type CorpusCase, type LoadChoice } from './corpus.js';
+
+export interface AccuracyOptions {
+  splits: Array<CorpusCase['split']>;
+  loads: LoadChoice[];
+  /** Node labels to run on ('node (PATH)', 'node 22', 'node 24'); default all found. */
+  nodes?: string[];
+  cases?: string[];
+  hog: boolean;
+  log: (line: string) => void;
+}
+
+/** A process that burns one core for as long as it lives: the machine's "other tenant". */
+function startHog(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
+}
+
+export async function benchAccuracy(o: AccuracyOptions): Promise<CaseResult[]> {
+  const cases = loadCorpus().filter((c) => o.splits.includes(c.split) && (!o.cases || o.cases.includes(c.name)));
+  const nodes = nodeBinaries().filter((n) => !o.nodes || o.nodes.some((want) => n.label.includes(want)));
+  const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-accuracy-')) });
+  const hog = o.hog ? startHog() : undefined;
+  const results: CaseResult[] = [];
+  try {
+    for (const node of nodes) {
+      for (const load of o.loads) {
+        for (const c of cases) {
+          const r = await runCase(engine, c, { ...(node.path ? { node: node.path } : {}), nodeLabel: node.label, load });
+          results.push(r);
+          o.log(
+            `${r.verdictRight ? 'ok  ' : 'MISS'} ${node.label.padEnd(11)} ${load.padEnd(7)} ${c.split.padEnd(8)} ${c.name.padEnd(34)} expected ${r.expected.padEnd(18)} got ${r.verdict.padEnd(18)}` +
+              (r.culpritRight === false ? ` culprit MISS [${r.topCulprits.join(', ')}]` : r.culpritRight ? ' culprit ok' : '') +
+              (r.error ? ` (${r.error.slice(0, 120)})` : ''),
+          );
+        }
+      }
+    }
+  } finally {
+    hog?.kill('SIGKILL');
+  }
+  return results;
+}
+
+function matrix(results: CaseResult[]): string[] {
+  const expected = [...new Set(results.map((r) => r.expected))].sort();
+  const got = [...new Set([...expected, ...results.map((r) => r.verdict)])].sort();
+  const width = Math.max(...expected.map((e) => e.length), 8) + 2;
+  const lines = ['expected \\ verdict'.padEnd(width) + got.map((g) => g.slice(0, 10).padStart(11)).join('')];
+  for (const e of expected) {
+    lines.push(e.padEnd(width) + got.map((g) => String(results.filter((r) => r.expected === e && r.verdict === g).length || '.').padStart(11)).join(''));
+  }
+  return lines;
+}
+
+function rate(n: number, d: number): string {
+  return d ? `${n}/${d} (${((100 * n) / d).toFixed(1)} %)` : 'n/a';
+}
+
+export function formatAccuracy(results: CaseResult[], hog: boolean): string {
+  const out = [`Doctor accuracy on the corpus (test/corpus)${hog ? ', with a third process burning one core' : ''}`];
+  const groups = [...new Set(results.map((r) => `${r.node}|${r.load}`))];
+  for (const split of ['tuning', 'held-out'] as const) {
+    for (const g of groups) {
+      const [node, load] = g.split('|');
+      const rs = results.filter((r) => r.split === split && r.node === node && r.load === load);
+      if (!rs.length) continue;
+      const versions = [...new Set(rs.map((r) => r.nodeVersion).filter(Boolean))].join(', ');
+      const withCulprit = rs.filter((r) => r.culpritRight !== undefined);
+      out.push('', `${split} set, ${node}${versions ? ` (${versions})` : ''}, ${load} load: verdicts ${rate(rs.filter((r) => r.verdictRight).length, rs.length)}, culprits ${rate(withCulprit.filter((r) => r.culpritRight).length, withCulprit.length)}`);
+      out.push(...matrix(rs).map((l) => '  ' + l));
+      const misses = rs.filter((r) => !r.verdictRight || r.culpritRight === false);
+      for (const m of misses) out.push(`  miss: ${m.name}: expected ${m.expected}, got ${m.verdict}${m.culpritRight === false ? ` (culprits ${m.topCulprits.join(', ')})` : ''}`);
+    }
+  }
+  return out.join('\n');
+}
+
+/** The blocking lab's top culprit over `runs` runs on each Node: attribution must not follow V8's inlining around. */
+export async function benchCulpritStability(o: { runs: number; nodes?: string[]; log: (line: string) => void }): Promise<string> {
+  const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-stability-')) });
+  const lines = [`Blocking lab, top culprit over ${o.runs} runs (3 s measured each)`];
+  for (const node of nodeBinaries().filter((n) => !o.nodes || o.nodes.some((want) => n.label.includes(want)))) {
+    const seen = new Map<string, number>();
+    for (let i = 0; i < o.runs; i++) {
+      const started = await engine.startRun({ recipe: { target: { kind: 'lab', lab: 'blocking', variant: 'slow', ...(node.path ? { node: node.path } : {}) }, load: { ...getLab('blocking').recipe.load, durationSec: 3, warmupSec: 1 } } });
+      const outcome = await engine.runOutcome(started.runId);
+      const d = (await engine.getSession({ id: outcome.sessionId })).diagnosis;
+      const top = d?.findings[0]?.culprits[0];
+      const key = `${d?.verdict ?? 'none'}: ${top ? `${top.functionName}:${top.line}` : 'no culprit'}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      o.log(`stability ${node.label} run ${i + 1}: ${key}`);
+    }
+    lines.push(`  ${node.label}: ` + [...seen.entries()].map(([k, n]) => `${k} in ${n}/${o.runs}`).join('; '));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,115 @@
+// The doctor's corpus (test/corpus): servers written apart from the doctor, each with the verdict and culprit
+// expected of it written down before any threshold was set. Runs one case through the engine as a user would
+// (`checkup run -- node server.js` with the case's load) and scores the diagnosis against the expectation. Used by
+// `npm run bench -- --only accuracy` (the whole corpus, every Node) and by the suite's fast subset.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Culprit, Diagnosis } from '../app/contract/diagnosis.js';
+import type { LoadSpec } from '../app/contract/recipe.js';
+import type { Engine } from '../app/engine/engine.js';
+import { rootDir } from '../app/paths.js';
+
+export interface CorpusCase {
+  name: string;
+  framework: string;
+  story: string;
+  expected: { verdict: string; culprit?: { function: string; file?: string; package?: string; line?: number; alsoAccept?: string[] } };
+  strength: 'strong' | 'mild' | 'none';
+  load: Partial<Omit<LoadSpec, 'requests'>> & { requests: Array<{ method?: string; path: string; headers?: Record<string, string>; body?: string }> };
+  split: 'tuning' | 'held-out';
+  dir: string;
+  script: string;
+}
+
+export function loadCorpus(): CorpusCase[] {
+  const require = createRequire(import.meta.url);
+  const { loadCases } = require(join(rootDir, 'test', 'corpus', 'cases.js')) as { loadCases: () => CorpusCase[] };
+  return loadCases();
+}
+
+/** The Node binaries to judge on: this machine's `node`, and 22 and 24 from npm (optional dependencies). */
+export function nodeBinaries(): Array<{ label: string; path: string | undefined }> {
+  const out: Array<{ label: string; path: string | undefined }> = [{ label: 'node (PATH)', path: undefined }];
+  for (const major of [22, 24]) {
+    const path = join(rootDir, 'node_modules', `node${major}`, 'bin', 'node');
+    if (existsSync(path)) out.push({ label: `node ${major}`, path });
+  }
+  return out;
+}
+
+export type LoadChoice = 'story' | 'default';
+
+/**
+ * The case's own load, or what a user who only named the paths would run: default connections and pipelining. The
+ * suite's fast subset shortens the measured time (`durationSec`); the benchmark keeps the story's.
+ */
+export function corpusLoad(c: CorpusCase, choice: LoadChoice, durationSec?: number): Partial<LoadSpec> {
+  const requests = c.load.requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {}, ...(r.body !== undefined ? { body: r.body } : {}) }));
+  const base = { requests, durationSec: durationSec ?? c.load.durationSec ?? 5, warmupSec: c.load.warmupSec ?? 1 };
+  if (choice === 'default') return base;
+  const { requests: _r, ...rest } = c.load;
+  return { ...rest, ...base };
+}
+
+export interface CaseResult {
+  name: string;
+  split: CorpusCase['split'];
+  node: string;
+  nodeVersion: string | undefined;
+  load: LoadChoice;
+  expected: string;
+  verdict: string;
+  verdictRight: boolean;
+  /** Undefined when the case names no culprit or the verdict was wrong. */
+  culpritRight: boolean | undefined;
+  topCulprits: string[];
+  error?: string;
+}
+
+function names(c: Culprit, fn: string): boolean {
+  return c.functionName === fn || c.calledFrom === fn || Boolean(c.mayInclude?.some((m) => m.functionName === fn));
+}
+
+/** The expected function in the expected file; or one of the case's other acceptable functions of the user's (server.js). */
+function culpritMatches(c: Culprit, want: NonNullable<CorpusCase['expected']['culprit']>, dir: string): boolean {
+  if (names(c, want.function) && (want.file === undefined || fileMatches(c.url, want.file, dir))) return true;
+  return (want.alsoAccept ?? []).some((fn) => names(c, fn) && fileMatches(c.url, 'server.js', dir));
+}
+
+function fileMatches(url: string, file: string, dir: string): boolean {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  return relative(dir, path).replace(/\\/g, '/') === file || path.endsWith('/' + file);
+}
+
+export function judge(c: CorpusCase, diagnosis: Diagnosis): Pick<CaseResult, 'verdictRight' | 'culpritRight' | 'topCulprits'> {
+  const verdictRight = diagnosis.verdict === c.expected.verdict;
+  const finding = diagnosis.findings.find((f) => f.kind === diagnosis.verdict);
+  const culprits = finding?.culprits ?? [];
+  const want = c.expected.culprit;
+  return {
+    verdictRight,
+    culpritRight: want && verdictRight ? culprits.slice(0, 2).some((x) => culpritMatches(x, want, c.dir)) : undefined,
+    topCulprits: culprits.slice(0, 2).map((x) => `${x.calledFrom ? `${x.functionName} in ${x.calledFrom}` : x.functionName}@${x.url.split('/').slice(-2).join('/')}:${x.line}`),
+  };
+}
+
+export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: string; nodeLabel?: string; load: LoadChoice; durationSec?: number }): Promise<CaseResult> {
+  const base = { name: c.name, split: c.split, node: opts.nodeLabel ?? 'node', load: opts.load, expected: c.expected.verdict };
+  try {
+    const started = await engine.startRun({
+      recipe: {
+        target: { kind: 'script', script: c.script, cwd: c.dir, args: [], nodeArgs: [], env: { PORT: '0' }, ...(opts.node ? { node: opts.node } : {}) },
+        load: corpusLoad(c, opts.load, opts.durationSec),
+      },
+    });
+    const outcome = await engine.runOutcome(started.runId);
+    const detail = await engine.getSession({ id: outcome.sessionId });
+    const diagnosis = detail.diagnosis;
+    if (!diagnosis) return { ...base, nodeVersion: undefined, verdict: 'none', verdictRight: false, culpritRight: undefined, topCulprits: [], error: outcome.error?.message ?? 'no diagnosis' };
+    return { ...base, nodeVersion: detail.session.target.nodeVersion, verdict: diagnosis.verdict, ...judge(c, diagnosis), ...(outcome.error ? { error: outcome.error.message } : {}) };
+  } catch (err) {
+    return { ...base, nodeVersion: undefined, verdict: 'error', verdictRight: false, culpritRight: undefined, topCulprits: [], error: (err as Error).message };
+  }
+}

@@ -1,0 +1,110 @@
+'use strict';
+// Loads the corpus: every cases/<name>/case.json, validated, with `dir` (absolute folder) and `script` (absolute
+// server.js path) added. CommonJS, no dependencies. Throws an Error naming the case and the field when a case is
+// malformed, so a broken case is never silently skipped.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const CASES_DIR = path.join(__dirname, 'cases');
+
+const VERDICTS = ['event-loop-blocked', 'hot-path', 'gc-pressure', 'memory-leak', 'listener-leak', 'io-bound', 'load-errors', 'healthy'];
+const FRAMEWORKS = ['http', 'express', 'fastify', 'restify', 'koa'];
+const STRENGTHS = ['strong', 'mild', 'none'];
+const SPLITS = ['tuning', 'held-out'];
+
+function fail(name, message) {
+  throw new Error(`corpus case "${name}" is malformed: ${message}`);
+}
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isNonEmptyString = (v) => typeof v === 'string' && v.trim().length > 0;
+const isPositiveInt = (v) => Number.isInteger(v) && v >= 1;
+
+function validateRequest(name, request, i) {
+  const where = `load.requests[${i}]`;
+  if (!isObject(request)) fail(name, `${where} must be an object`);
+  if (request.method !== undefined && !/^[A-Za-z]+$/.test(request.method)) fail(name, `${where}.method must be letters only`);
+  if (typeof request.path !== 'string' || !request.path.startsWith('/')) fail(name, `${where}.path must be a string starting with /`);
+  if (request.headers !== undefined) {
+    if (!isObject(request.headers)) fail(name, `${where}.headers must be an object`);
+    for (const [k, v] of Object.entries(request.headers)) if (typeof v !== 'string') fail(name, `${where}.headers.${k} must be a string`);
+  }
+  if (request.body !== undefined && typeof request.body !== 'string') fail(name, `${where}.body must be a string`);
+}
+
+function validateCase(c, folder, { requireSplit }) {
+  const name = (c && c.name) || folder;
+  if (!isObject(c)) fail(folder, 'case.json must hold a JSON object');
+  if (c.name !== folder) fail(folder, `name "${c.name}" must equal the folder name "${folder}"`);
+  if (!FRAMEWORKS.includes(c.framework)) fail(name, `framework must be one of ${FRAMEWORKS.join(', ')}`);
+  if (!isNonEmptyString(c.story)) fail(name, 'story must be a non-empty string');
+  if (!isNonEmptyString(c.facts)) fail(name, 'facts must be a non-empty string');
+  if (!STRENGTHS.includes(c.strength)) fail(name, `strength must be one of ${STRENGTHS.join(', ')}`);
+
+  if (!isObject(c.expected)) fail(name, 'expected must be an object');
+  const { verdict, culprit } = c.expected;
+  if (!VERDICTS.includes(verdict)) fail(name, `expected.verdict must be one of ${VERDICTS.join(', ')}`);
+  if (verdict === 'healthy') {
+    if (culprit !== undefined) fail(name, 'a healthy case has no expected.culprit');
+    if (c.strength !== 'none') fail(name, 'a healthy case has strength "none"');
+  } else {
+    if (!isObject(culprit)) fail(name, 'expected.culprit is required for every verdict but healthy');
+    if (!isNonEmptyString(culprit.function)) fail(name, 'expected.culprit.function must be a non-empty string');
+    if (!isNonEmptyString(culprit.file)) fail(name, 'expected.culprit.file must be a non-empty string');
+    if (culprit.file !== 'server.js' && !culprit.file.startsWith('node_modules/')) fail(name, 'expected.culprit.file must be server.js or node_modules/<pkg>/<path>');
+    if (culprit.package !== undefined && !isNonEmptyString(culprit.package)) fail(name, 'expected.culprit.package must be a non-empty string');
+    if (culprit.file.startsWith('node_modules/') && !isNonEmptyString(culprit.package)) fail(name, 'a culprit inside node_modules needs expected.culprit.package');
+    if (culprit.line !== undefined && !isPositiveInt(culprit.line)) fail(name, 'expected.culprit.line must be a positive integer');
+    if (culprit.alsoAccept !== undefined && (!Array.isArray(culprit.alsoAccept) || !culprit.alsoAccept.every(isNonEmptyString))) fail(name, 'expected.culprit.alsoAccept must be an array of function names');
+    if (c.strength === 'none') fail(name, 'only a healthy case has strength "none"');
+  }
+
+  const load = c.load;
+  if (!isObject(load)) fail(name, 'load must be an object');
+  if (!isPositiveInt(load.connections) || load.connections > 10000) fail(name, 'load.connections must be an integer from 1 to 10000');
+  if (!isPositiveInt(load.pipelining)) fail(name, 'load.pipelining must be a positive integer');
+  if (typeof load.durationSec !== 'number' || !(load.durationSec >= 1)) fail(name, 'load.durationSec must be a number >= 1');
+  if (typeof load.warmupSec !== 'number' || !(load.warmupSec >= 0)) fail(name, 'load.warmupSec must be a number >= 0');
+  if (load.rate !== undefined && !isPositiveInt(load.rate)) fail(name, 'load.rate must be a positive integer (requests per second overall)');
+  if (!Array.isArray(load.requests) || load.requests.length === 0) fail(name, 'load.requests must be a non-empty array');
+  load.requests.forEach((r, i) => validateRequest(name, r, i));
+
+  if (c.expectedStatus !== undefined) {
+    if (!Array.isArray(c.expectedStatus) || c.expectedStatus.length !== load.requests.length) fail(name, 'expectedStatus must have one entry per load request');
+    for (const s of c.expectedStatus) if (!(Number.isInteger(s) && s >= 100 && s < 600) && s !== 'reset') fail(name, 'expectedStatus entries are HTTP status codes or "reset"');
+  }
+
+  if (c.split !== undefined || requireSplit) {
+    if (!SPLITS.includes(c.split)) fail(name, `split must be one of ${SPLITS.join(', ')}`);
+  }
+}
+
+/**
+ * Every case of the corpus, sorted by name.
+ * @param {{ requireSplit?: boolean, casesDir?: string }} [options] requireSplit (default true): a case without `split` is malformed.
+ */
+function loadCases(options = {}) {
+  const { requireSplit = true, casesDir = CASES_DIR } = options;
+  const folders = fs
+    .readdirSync(casesDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  return folders.map((folder) => {
+    const dir = path.join(casesDir, folder);
+    const file = path.join(dir, 'case.json');
+    if (!fs.existsSync(file)) fail(folder, 'case.json is missing');
+    let c;
+    try {
+      c = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      fail(folder, `case.json is not valid JSON (${err.message})`);
+    }
+    validateCase(c, folder, { requireSplit });
+    const script = path.join(dir, 'server.js');
+    if (!fs.existsSync(script)) fail(folder, 'server.js is missing');
+    return { ...c, dir, script };
+  });
+}
+
+module.exports = { loadCases, VERDICTS, FRAMEWORKS, CASES_DIR };

@@ -1,0 +1,165 @@
+'use strict';
+// Smoke check of the corpus servers (plain node + autocannon; it does not run Checkup and makes no diagnosis):
+// each server starts on the PORT it is given, logs one line, answers each of its story-load requests once with the
+// expected status, survives a short autocannon burst of its story load, and exits on SIGTERM leaving no child
+// process behind.
+//
+//   node test/corpus/smoke.js                 every case
+//   node test/corpus/smoke.js koa-n-plus-one  only the named cases
+//   SMOKE_BURST_SEC=1 node test/corpus/smoke.js
+const http = require('node:http');
+const net = require('node:net');
+const { spawn, execFileSync } = require('node:child_process');
+const autocannon = require('autocannon');
+const { loadCases } = require('./cases.js');
+
+const BURST_SEC = Number(process.env.SMOKE_BURST_SEC || 2);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function childrenOf(pid) {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((s) => s.trim()).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+// A process that has exited but not been reaped (a zombie) counts as gone.
+function alive(pid) {
+  try {
+    const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function once(port, r) {
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, method: r.method || 'GET', path: r.path, headers: { ...(r.headers || {}), connection: 'close' }, agent: false, timeout: 10000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+      res.on('error', () => resolve('reset'));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (err) => resolve(err.message === 'timeout' ? 'timeout' : 'reset'));
+    if (r.body !== undefined) req.end(r.body);
+    else req.end();
+  });
+}
+
+function burst(port, load) {
+  const opts = {
+    url: `http://127.0.0.1:${port}`,
+    connections: load.connections,
+    pipelining: load.pipelining,
+    duration: BURST_SEC,
+    timeout: 10,
+    requests: load.requests.map((r) => ({ method: r.method || 'GET', path: r.path, headers: r.headers, body: r.body })),
+  };
+  if (load.rate) {
+    opts.overallRate = load.rate;
+    opts.connections = Math.min(opts.connections, load.rate);
+  }
+  return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
+}
+
+async function check(c) {
+  const problems = [];
+  const port = await freePort();
+  const t0 = Date.now();
+  const child = spawn(process.execPath, ['server.js'], { cwd: c.dir, env: { ...process.env, PORT: String(port), NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const ready = await Promise.race([
+    (async () => {
+      while (!/listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out)) await sleep(20);
+      return Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)[1]);
+    })(),
+    exited.then(() => null),
+    sleep(5000).then(() => undefined),
+  ]);
+  const startMs = Date.now() - t0;
+  const report = { name: c.name, startMs };
+  if (ready === null || ready === undefined) {
+    problems.push(ready === null ? `exited before listening: ${err.trim().split('\n').slice(-3).join(' | ')}` : 'did not log a listening line within 5 s');
+    child.kill('SIGKILL');
+    return { ...report, problems };
+  }
+  if (ready !== port) problems.push(`listens on ${ready}, not on PORT=${port}`);
+  if (startMs > 2000) problems.push(`start-up took ${startMs} ms`);
+  if (out.trim().split('\n').length !== 1) problems.push(`logged ${out.trim().split('\n').length} lines on stdout`);
+
+  const statuses = [];
+  for (const [i, r] of c.load.requests.entries()) {
+    const got = await once(port, r);
+    statuses.push(got);
+    const want = c.expectedStatus ? c.expectedStatus[i] : '2xx';
+    const ok = want === '2xx' ? typeof got === 'number' && got >= 200 && got < 300 : got === want;
+    if (!ok) problems.push(`${r.method || 'GET'} ${r.path}: status ${got}, expected ${want}`);
+  }
+  report.statuses = statuses;
+
+  const result = await burst(port, c.load);
+  report.burst = { requests: result.requests.total, rps: Math.round(result.requests.average), '2xx': result['2xx'], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+  const expectsFailures = Boolean(c.expectedStatus && c.expectedStatus.some((s) => s === 'reset' || s >= 400));
+  if (result.requests.total === 0 && result['2xx'] === 0) problems.push('no request completed in the burst');
+  if (!expectsFailures && (result.non2xx > 0 || result.errors > 0)) problems.push(`burst had ${result.non2xx} non-2xx and ${result.errors} errors`);
+  if (expectsFailures && result.non2xx + result.errors === 0) problems.push('burst had no failures although the story expects some');
+
+  const kids = childrenOf(child.pid);
+  report.children = kids.length;
+  child.kill('SIGTERM');
+  const exit = await Promise.race([exited, sleep(5000).then(() => null)]);
+  if (!exit) {
+    problems.push('did not exit within 5 s of SIGTERM');
+    child.kill('SIGKILL');
+  } else if (exit.code !== 0) problems.push(`exit code ${exit.code}${exit.signal ? ` (signal ${exit.signal})` : ''} after SIGTERM`);
+  await sleep(300);
+  const left = kids.filter(alive);
+  if (left.length) {
+    problems.push(`child process(es) left behind: ${left.join(', ')}`);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+  }
+  return { ...report, problems };
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  const cases = loadCases({ requireSplit: false }).filter((c) => only.length === 0 || only.includes(c.name));
+  if (only.length && cases.length !== only.length) throw new Error(`unknown case(s): ${only.filter((n) => !cases.some((c) => c.name === n)).join(', ')}`);
+  let failed = 0;
+  for (const c of cases) {
+    const r = await check(c);
+    if (r.problems.length) failed++;
+    const b = r.burst ? `burst ${r.burst.requests} req (${r.burst['2xx']} 2xx, ${r.burst.non2xx} non-2xx, ${r.burst.errors} errors)` : '';
+    console.log(`${r.problems.length ? 'FAIL' : 'ok  '} ${c.name.padEnd(32)} start ${String(r.startMs).padStart(4)} ms  statuses ${JSON.stringify(r.statuses || [])}  ${b}  children ${r.children ?? '-'}`);
+    for (const p of r.problems) console.log(`       - ${p}`);
+  }
+  console.log(`${cases.length - failed}/${cases.length} cases passed`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
