@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../app/engine/engine.js';
 import { getLab } from '../app/labs/catalogue.js';
-import { loadCorpus, nodeBinaries, runCase, type CaseResult, type CorpusCase, type LoadChoice } from './corpus.js';
+import { loadCorpus, nodeBinaries, runCase, unsupportedOn, type CaseResult, type CorpusCase, type LoadChoice } from './corpus.js';
 
 export interface AccuracyOptions {
   splits: Array<CorpusCase['split']>;
@@ -24,16 +24,22 @@ function startHog(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
 }
 
-export async function benchAccuracy(o: AccuracyOptions): Promise<CaseResult[]> {
+export async function benchAccuracy(o: AccuracyOptions): Promise<{ results: CaseResult[]; skipped: string[] }> {
   const cases = loadCorpus().filter((c) => o.splits.includes(c.split) && (!o.cases || o.cases.includes(c.name)));
   const nodes = nodeBinaries().filter((n) => !o.nodes || o.nodes.some((want) => n.label.includes(want)));
   const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-accuracy-')) });
   const hog = o.hog ? startHog() : undefined;
   const results: CaseResult[] = [];
+  const skipped: string[] = [];
   try {
     for (const node of nodes) {
       for (const load of o.loads) {
         for (const c of cases) {
+          const why = unsupportedOn(c, node.major);
+          if (why) {
+            skipped.push(`${c.name} on ${node.label}, ${load} load: not run (${why})`);
+            continue;
+          }
           const r = await runCase(engine, c, { ...(node.path ? { node: node.path } : {}), nodeLabel: node.label, load });
           results.push(r);
           o.log(
@@ -47,7 +53,7 @@ export async function benchAccuracy(o: AccuracyOptions): Promise<CaseResult[]> {
   } finally {
     hog?.kill('SIGKILL');
   }
-  return results;
+  return { results, skipped };
 }
 
 function matrix(results: CaseResult[]): string[] {
@@ -65,8 +71,9 @@ function rate(n: number, d: number): string {
   return d ? `${n}/${d} (${((100 * n) / d).toFixed(1)} %)` : 'n/a';
 }
 
-export function formatAccuracy(results: CaseResult[], hog: boolean): string {
+export function formatAccuracy({ results, skipped }: { results: CaseResult[]; skipped: string[] }, hog: boolean): string {
   const out = [`Doctor accuracy on the corpus (test/corpus)${hog ? ', with a third process burning one core' : ''}`];
+  if (skipped.length) out.push(`not run: ${skipped.length} case runs (${[...new Set(skipped.map((s) => s.replace(/^.*\(/, '(')))].join('; ')})`);
   const groups = [...new Set(results.map((r) => `${r.node}|${r.load}`))];
   for (const split of ['tuning', 'held-out'] as const) {
     for (const g of groups) {

@@ -2,6 +2,7 @@
 // expected of it written down before any threshold was set. Runs one case through the engine as a user would
 // (`checkup run -- node server.js` with the case's load) and scores the diagnosis against the expectation. Used by
 // `npm run bench -- --only accuracy` (the whole corpus, every Node) and by the suite's fast subset.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
@@ -30,13 +31,32 @@ export function loadCorpus(): CorpusCase[] {
 }
 
 /** The Node binaries to judge on: this machine's `node`, and 22 and 24 from npm (optional dependencies). */
-export function nodeBinaries(): Array<{ label: string; path: string | undefined }> {
-  const out: Array<{ label: string; path: string | undefined }> = [{ label: 'node (PATH)', path: undefined }];
+export function nodeBinaries(): Array<{ label: string; path: string | undefined; major: number }> {
+  const out: Array<{ label: string; path: string | undefined; major: number }> = [{ label: 'node (PATH)', path: undefined, major: pathNodeMajor() }];
   for (const major of [22, 24]) {
     const path = join(rootDir, 'node_modules', `node${major}`, 'bin', 'node');
-    if (existsSync(path)) out.push({ label: `node ${major}`, path });
+    if (existsSync(path)) out.push({ label: `node ${major}`, path, major });
   }
   return out;
+}
+
+function pathNodeMajor(): number {
+  const found = spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' });
+  return Number(String(found.stdout).split('.')[0]) || Number(process.versions.node.split('.')[0]);
+}
+
+/**
+ * Frameworks that do not run on some Node: such cases are reported as not run there, not as misses. restify 11 needs
+ * process.binding('http_parser'), which Node 24 removed; restify 12 needs Node 22 or newer, so no one version of it
+ * runs on 20, 22 and 24.
+ */
+const FRAMEWORK_NODE_LIMITS: Record<string, { maxMajor: number; why: string }> = {
+  restify: { maxMajor: 23, why: "restify 11 uses process.binding('http_parser'), which Node 24 removed" },
+};
+
+export function unsupportedOn(c: CorpusCase, major: number): string | undefined {
+  const limit = FRAMEWORK_NODE_LIMITS[c.framework];
+  return limit && major > limit.maxMajor ? limit.why : undefined;
 }
 
 export type LoadChoice = 'story' | 'default';

@@ -53,7 +53,7 @@ if (only.has('accuracy')) {
   // "node (PATH)" is this machine's node (20 here); 22 and 24 come from npm.
   const nodes = values.nodes?.split(',').map((n) => (n === '20' ? 'PATH' : n));
   const hog = Boolean(values.hog);
-  const results = await benchAccuracy({
+  const accuracy = await benchAccuracy({
     splits: (values.splits ?? 'tuning,held-out').split(',') as Array<CorpusCase['split']>,
     loads: (values.loads ?? 'story,default').split(',') as LoadChoice[],
     ...(nodes ? { nodes } : {}),
@@ -61,7 +61,7 @@ if (only.has('accuracy')) {
     hog,
     log,
   });
-  report.push(formatAccuracy(results, hog));
+  report.push(formatAccuracy(accuracy, hog));
   report.push(await benchCulpritStability({ runs: Number(values['stability-runs'] ?? 10), ...(nodes ? { nodes } : {}), log }));
 }
 process.stdout.write('\n' + report.join('\n\n') + '\n');

@@ -28,6 +28,13 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): 
   return undefined;
 }
 
+function withoutNpmBins(pathVar: string): string {
+  return pathVar
+    .split(delimiter)
+    .filter((dir) => !/[\\/]node_modules[\\/]\.bin[\\/]?$/.test(dir))
+    .join(delimiter);
+}
+
 /**
  * The node binary to launch: the `node` option if given, else `node` on PATH, else process.execPath when this
  * process is plain Node (not Electron).
@@ -43,7 +50,8 @@ export function resolveNodeBinary(explicit?: string, env: NodeJS.ProcessEnv = pr
     if (!isExecutable(explicit)) throw new CheckupError('CHK_NODE_NOT_FOUND', { detail: `${explicit} is not an executable file` });
     return explicit;
   }
-  const onPath = findOnPath('node', env);
+  // npm and npx put node_modules/.bin first on the PATH; a `node` package installed there is not the user's node.
+  const onPath = findOnPath('node', { ...env, PATH: withoutNpmBins(env.PATH ?? env.Path ?? '') });
   if (onPath) return onPath;
   if (!process.versions.electron) return process.execPath;
   throw new CheckupError('CHK_NODE_NOT_FOUND', { detail: 'no `node` on the PATH' });

@@ -80,6 +80,15 @@ describe('the cost of a request', () => {
     expect(d.findings[0]!.explanation).toMatch(/GET \/count request holds the loop 40 ms/);
   });
 
+  it('a cheap route mixed in does not halve the cost of the costly one (a request holds the loop only while in flight)', () => {
+    const run = syntheticRun({ scenario: 'hot', seed: 5 });
+    // Half the requests are a 0.1 ms health check, half do the work; the work is done after an await (no sync part).
+    const work = { ...route('GET', '/match', 150, 0.1), totalMs: 150 * 15 };
+    run.samples = run.samples.map((s) => ({ ...s, routes: [work, route('GET', '/health', 150, 0.05)] }));
+    const cost = requestCost(run);
+    expect(cost.costlyRequestMs).toBeGreaterThan(1.8 * cost.loopMsPerRequest);
+  });
+
   it('thousands of cheap requests in flight are overload, not a blocked loop, and stay healthy', () => {
     const d = diagnose(syntheticRun({ scenario: 'overloaded', seed: 6 }));
     expect(d.verdict).toBe('healthy');

@@ -2,35 +2,12 @@
 // A weather API in front of a slow upstream forecast service (150 ms per answer). Every request makes exactly one
 // upstream call and returns its answer: requests take ~150 ms, but only because the upstream is slow; the app itself
 // does almost nothing and has nothing to overlap.
-const path = require('node:path');
-const { fork } = require('node:child_process');
 const express = require('express');
 
-let downstream;
-let downstreamPort;
+// The slow backend runs as its own process (test/corpus/shared/backend.js), so this server has one listening port.
+const { startDownstream, stopDownstream } = require('../../shared/backend.js');
 
-// The backend runs as its own process, so that this server has exactly one listening port. It gets a clean Node
-// (no inherited --inspect or --require flags, no NODE_OPTIONS) and exits when this process does.
-function startDownstream(delayMs) {
-  const env = { ...process.env, DOWNSTREAM_DELAY_MS: String(delayMs) };
-  delete env.NODE_OPTIONS;
-  downstream = fork(path.join(__dirname, 'downstream.js'), [], { execArgv: [], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    downstream.once('message', (message) => resolve(message.port));
-    downstream.once('exit', (code) => reject(new Error(`the downstream service exited (${code})`)));
-  });
-}
-// Stops the backend and resolves once it has exited (and been reaped by this process).
-function stopDownstream() {
-  if (!downstream || downstream.exitCode !== null || downstream.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    downstream.once('exit', resolve);
-    downstream.kill();
-  });
-}
-process.on('exit', () => {
-  if (downstream && downstream.exitCode === null) downstream.kill();
-});
+let downstreamPort;
 
 async function getForecast(city) {
   const res = await fetch(`http://127.0.0.1:${downstreamPort}/forecast/${encodeURIComponent(city)}`);

@@ -3,34 +3,11 @@
 // keep-alive http.Agent limited to maxSockets: 2 (copied from a client library example), so with 20 clients at once
 // the requests queue for one of the two sockets: each waits ~10 backend round-trips while the event loop idles.
 const http = require('node:http');
-const path = require('node:path');
-const { fork } = require('node:child_process');
 
-let downstream;
+// The slow backend runs as its own process (test/corpus/shared/backend.js), so this server has one listening port.
+const { startDownstream, stopDownstream } = require('../../shared/backend.js');
+
 let downstreamPort;
-
-// The backend runs as its own process, so that this server has exactly one listening port. It gets a clean Node
-// (no inherited --inspect or --require flags, no NODE_OPTIONS) and exits when this process does.
-function startDownstream(delayMs) {
-  const env = { ...process.env, DOWNSTREAM_DELAY_MS: String(delayMs) };
-  delete env.NODE_OPTIONS;
-  downstream = fork(path.join(__dirname, 'downstream.js'), [], { execArgv: [], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    downstream.once('message', (message) => resolve(message.port));
-    downstream.once('exit', (code) => reject(new Error(`the downstream service exited (${code})`)));
-  });
-}
-// Stops the backend and resolves once it has exited (and been reaped by this process).
-function stopDownstream() {
-  if (!downstream || downstream.exitCode !== null || downstream.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    downstream.once('exit', resolve);
-    downstream.kill();
-  });
-}
-process.on('exit', () => {
-  if (downstream && downstream.exitCode === null) downstream.kill();
-});
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
 

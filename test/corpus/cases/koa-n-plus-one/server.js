@@ -3,36 +3,13 @@
 // six products one at a time in a for...of loop with await (about 12 ms per backend call), so every request waits
 // for seven round-trips in a row although the six product look-ups are independent.
 const http = require('node:http');
-const path = require('node:path');
-const { fork } = require('node:child_process');
 const Koa = require('koa');
 const Router = require('@koa/router');
 
-let downstream;
-let downstreamPort;
+// The slow backend runs as its own process (test/corpus/shared/backend.js), so this server has one listening port.
+const { startDownstream, stopDownstream } = require('../../shared/backend.js');
 
-// The backend runs as its own process, so that this server has exactly one listening port. It gets a clean Node
-// (no inherited --inspect or --require flags, no NODE_OPTIONS) and exits when this process does.
-function startDownstream(delayMs) {
-  const env = { ...process.env, DOWNSTREAM_DELAY_MS: String(delayMs) };
-  delete env.NODE_OPTIONS;
-  downstream = fork(path.join(__dirname, 'downstream.js'), [], { execArgv: [], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    downstream.once('message', (message) => resolve(message.port));
-    downstream.once('exit', (code) => reject(new Error(`the downstream service exited (${code})`)));
-  });
-}
-// Stops the backend and resolves once it has exited (and been reaped by this process).
-function stopDownstream() {
-  if (!downstream || downstream.exitCode !== null || downstream.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    downstream.once('exit', resolve);
-    downstream.kill();
-  });
-}
-process.on('exit', () => {
-  if (downstream && downstream.exitCode === null) downstream.kill();
-});
+let downstreamPort;
 
 const agent = new http.Agent({ keepAlive: true });
 

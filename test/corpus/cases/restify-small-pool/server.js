@@ -3,35 +3,12 @@
 // the call through a keep-alive http.Agent capped at maxSockets: 4, while 25 clients ask at once: most of each
 // request's time is spent queued for one of the four sockets, with the event loop idle.
 const http = require('node:http');
-const path = require('node:path');
-const { fork } = require('node:child_process');
 const restify = require('restify');
 
-let downstream;
-let downstreamPort;
+// The slow backend runs as its own process (test/corpus/shared/backend.js), so this server has one listening port.
+const { startDownstream, stopDownstream } = require('../../shared/backend.js');
 
-// The backend runs as its own process, so that this server has exactly one listening port. It gets a clean Node
-// (no inherited --inspect or --require flags, no NODE_OPTIONS) and exits when this process does.
-function startDownstream(delayMs) {
-  const env = { ...process.env, DOWNSTREAM_DELAY_MS: String(delayMs) };
-  delete env.NODE_OPTIONS;
-  downstream = fork(path.join(__dirname, 'downstream.js'), [], { execArgv: [], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    downstream.once('message', (message) => resolve(message.port));
-    downstream.once('exit', (code) => reject(new Error(`the downstream service exited (${code})`)));
-  });
-}
-// Stops the backend and resolves once it has exited (and been reaped by this process).
-function stopDownstream() {
-  if (!downstream || downstream.exitCode !== null || downstream.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    downstream.once('exit', resolve);
-    downstream.kill();
-  });
-}
-process.on('exit', () => {
-  if (downstream && downstream.exitCode === null) downstream.kill();
-});
+let downstreamPort;
 
 const carrierAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 

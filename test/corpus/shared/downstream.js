@@ -1,5 +1,5 @@
 'use strict';
-// The slow backend of this case, started by server.js as its own process (a clean Node: no inherited flags). Every
+// The slow backend of the I/O cases, started by backend.js as its own process (a clean Node: no inherited flags). Every
 // answer takes DOWNSTREAM_DELAY_MS (or ?delay=ms). It listens on a random loopback port, reports the port to its
 // parent over IPC and exits as soon as that channel closes, so it never outlives the server.
 const http = require('node:http');

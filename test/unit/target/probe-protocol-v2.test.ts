@@ -1,6 +1,5 @@
 // Probe 2's optional sample fields as the engine parses them: accepted when well-formed, dropped one by one when not
 // (the rest of the sample kept), and samples of a version-1 probe, without them, accepted unchanged.
-// (A pure test; it sits beside the probe's tests because test/unit/target/ belongs to another change.)
 import { describe, expect, it } from 'vitest';
 import type { ProbeSample } from '../../../app/contract/metrics.js';
 import { parseProbeMessage } from '../../../app/target/probe-protocol.js';
