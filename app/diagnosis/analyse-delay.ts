@@ -52,7 +52,8 @@ export function analyseDelay(input: DiagnosisInput): AnalyserResult {
     { label: `Windows with delay p99 of ${T.stalledWindowMs} ms or more`, value: round(100 * delay.stalledShare), unit: '%', series: 'delay.p99', threshold: 100 * T.stalledWindowShare },
     ...(cost.syncStretchMs !== undefined ? [{ label: 'Synchronous time of one request (costliest route, mean)', value: round(cost.syncStretchMs, 2), unit: 'ms', series: 'routes' as const, threshold: T.blockingRequestMs }] : []),
     { label: 'Event-loop time per request', value: round(cost.loopMsPerRequest, 3), unit: 'ms', series: busy.source === 'profile' ? 'profile' : 'elu' },
-    ...(input.cpu?.stretches ? [{ label: 'Longest synchronous stretch in the CPU profile', value: round(input.cpu.stretches.longestMs), unit: 'ms', series: 'profile' as const }] : []),
+    // On a loop that never idles, back-to-back requests merge into one run of samples: the figure would mislead.
+    ...(input.cpu?.stretches && busy.share < 0.9 ? [{ label: 'Longest synchronous stretch in the CPU profile', value: round(input.cpu.stretches.longestMs), unit: 'ms', series: 'profile' as const }] : []),
     loopBusyEvidence(busy),
   ];
   const top = culprits[0];
