@@ -17,7 +17,7 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
     .filter(([code]) => !code.startsWith('2'))
     .sort((a, b) => b[1] - a[1]);
   // Which route fails, from the app's side, and who threw, from the last error stack the app logged.
-  const failing = routeTotals(input).filter((r) => r.errors > 0).sort((a, b) => b.errors - a.errors)[0];
+  const failing = routeTotals(input.samples).filter((r) => r.errors > 0).sort((a, b) => b.errors - a.errors)[0];
   const thrower = responsibleFrame(parseStackFrames((input.target.stderrTail ?? []).join('\n')));
   const culprits: Culprit[] = thrower ? [thrower] : [];
   const evidence: Evidence[] = [

@@ -1,4 +1,4 @@
-// Event-loop delay over the measured window. Blocked windows (the loop completed no turn; app/target/blocked-window.ts)
+// Event-loop delay over the measured window. Blocked windows (the loop completed no turn, or a stall the histogram lost; app/contract/blocked-window.ts)
 // already carry their stall as their delay, so a badly blocked run reads as blocked, not quiet.
 import type { ProbeSample } from '../contract/metrics.js';
 import { isBlockedWindow } from '../contract/blocked-window.js';

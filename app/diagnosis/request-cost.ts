@@ -1,7 +1,7 @@
 // What one request costs the event loop, and which route costs it: the figure that tells a loop busy with many cheap
 // requests (healthy) from one busy with a few expensive ones (a hot path) or held by long synchronous stretches
 // (blocked). Pure: computed from the probe windows, the load result and the CPU evidence.
-import type { RouteStats } from '../contract/metrics.js';
+import type { ProbeSample, RouteStats } from '../contract/metrics.js';
 import type { DiagnosisInput } from './input.js';
 import { loopBusy } from './loop-busy.js';
 import { sum } from './stats.js';
@@ -9,8 +9,6 @@ import { sum } from './stats.js';
 export interface RouteCost extends RouteStats {
   /** Mean synchronous time of the request's first turn, ms. */
   syncMeanMs: number;
-  /** Mean time from 'request' to the response's finish, ms. */
-  meanMs: number;
   /** This route's synchronous time as a share of the loop's busy time, 0..1. */
   loopShare: number;
 }
@@ -39,9 +37,10 @@ export interface RequestCost {
   syncStretchMs: number | undefined;
 }
 
-export function routeTotals(input: DiagnosisInput): RouteStats[] {
+/** Every window's route stats summed per method and route. */
+export function routeTotals(samples: readonly ProbeSample[]): RouteStats[] {
   const byKey = new Map<string, RouteStats>();
-  for (const sample of input.samples) {
+  for (const sample of samples) {
     for (const r of sample.routes ?? []) {
       const key = `${r.method} ${r.route}`;
       const t = byKey.get(key) ?? { method: r.method, route: r.route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
@@ -59,14 +58,14 @@ export function routeTotals(input: DiagnosisInput): RouteStats[] {
 
 export function requestCost(input: DiagnosisInput): RequestCost {
   const wallMs = input.cpu && input.cpu.durationMs > 0 ? input.cpu.durationMs : sum(input.samples.map((s) => s.windowMs));
-  const totals = routeTotals(input);
+  const totals = routeTotals(input.samples);
   const routed = sum(totals.map((r) => r.count));
   const requests = Math.max(1, input.load?.requestsTotal ?? routed);
   const busy = loopBusy(input);
   const busyMs = busy.share * wallMs;
   const cpuMs = sum(input.samples.map((s) => (s.cpu.user + s.cpu.system) * s.windowMs));
   const routes = totals
-    .map((r): RouteCost => ({ ...r, syncMeanMs: r.syncMs / Math.max(1, r.count), meanMs: r.totalMs / Math.max(1, r.count), loopShare: busyMs > 0 ? Math.min(1, r.syncMs / busyMs) : 0 }))
+    .map((r): RouteCost => ({ ...r, syncMeanMs: r.syncMs / Math.max(1, r.count), loopShare: busyMs > 0 ? Math.min(1, r.syncMs / busyMs) : 0 }))
     .sort((a, b) => b.syncMs - a.syncMs);
   // A route served once or twice does not speak for the load; a rare route that holds the loop each time does (a
   // counting endpoint at 1 % of requests can take most of the loop's time).
@@ -74,7 +73,7 @@ export function requestCost(input: DiagnosisInput): RequestCost {
   // The costliest route's cost per request, bounded from below: a request cannot hold the loop longer than it was in
   // flight, so every other route took at most its requests' total time, and the rest of the busy time is this one's.
   const inFlightMs = sum(routes.map((r) => r.totalMs));
-  const bounds = routes.filter((r) => r.count >= 3).map((r) => Math.max(0, busyMs - (inFlightMs - r.totalMs)) / r.count);
+  const bounds = frequent.map((r) => Math.max(0, busyMs - (inFlightMs - r.totalMs)) / r.count);
   const costlyRequestMs = Math.max(busyMs / requests, ...bounds);
   return {
     wallMs,

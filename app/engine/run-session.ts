@@ -241,7 +241,7 @@ export class RunSession {
     const timings = this.writer.session.timings;
     if (!this.inspector) return;
     // One full GC before measuring, so that what the heap keeps by the end can be told from what it held anyway. It
-    // costs one pause of a few ms under load at the start of the window (reported as memoryGcMs).
+    // costs one pause under load at the start of the window (a few ms for a small heap; it shows in the GC figures).
     const before = await this.inspector.weighAfterGc().catch(() => undefined);
     if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
     if (this.recipe.profile.heap) await this.inspector.startHeapSampling();

@@ -2,6 +2,7 @@
 // of the handler (the time it held the event loop), with ids in paths folded into one route.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeSample, RouteStats } from '../../../app/contract/metrics.js';
+import { routeName, routeTotals } from '../../../app/diagnosis/request-cost.js';
 import { cleanUpTargets, launchFixture, sleep } from '../target/target-helpers.js';
 import { afterNextWindows, requestAll } from './probe-helpers.js';
 
@@ -9,21 +10,9 @@ afterEach(cleanUpTargets);
 
 const INTERVAL_MS = 100;
 
-/** Every window's stats summed per `METHOD route`. */
+/** Every window's stats summed per `METHOD route`, as the doctor sums them. */
 function byRoute(samples: ProbeSample[]): Map<string, RouteStats> {
-  const out = new Map<string, RouteStats>();
-  for (const r of samples.flatMap((s) => s.routes ?? [])) {
-    const key = `${r.method} ${r.route}`;
-    const sum = out.get(key) ?? { method: r.method, route: r.route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
-    sum.count += r.count;
-    sum.totalMs += r.totalMs;
-    sum.maxMs = Math.max(sum.maxMs, r.maxMs);
-    sum.syncMs += r.syncMs;
-    sum.syncMaxMs = Math.max(sum.syncMaxMs, r.syncMaxMs);
-    sum.errors += r.errors;
-    out.set(key, sum);
-  }
-  return out;
+  return new Map(routeTotals(samples).map((r) => [routeName(r), r]));
 }
 
 async function served(script: string, send: (port: number) => Promise<unknown>, env: Record<string, string> = {}): Promise<Map<string, RouteStats>> {
