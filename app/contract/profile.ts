@@ -36,12 +36,13 @@ export type ProfileFormat =
   | 'heapprofile'
   | 'chrome-trace'
   | 'v8-log'
-  | 'speedscope';
+  | 'speedscope'
+  | 'pprof';
 
 export interface ProfileSummary {
   format: ProfileFormat;
-  /** What the numbers count: sampled time for CPU profiles, bytes for heap profiles. */
-  unit: 'milliseconds' | 'bytes';
+  /** What the numbers count: sampled time for CPU profiles, bytes for heap profiles, events for pprof's counts. */
+  unit: 'milliseconds' | 'bytes' | 'count';
   durationMs: number;
   samples: number;
   /** For files with several profiles (threads, speedscope), which one this summary describes. */

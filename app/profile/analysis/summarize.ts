@@ -83,7 +83,7 @@ export function summarizeProfile(profile: Profile, format: ProfileFormat, opts: 
   for (const w of profile.warnings) if (!warnings.includes(w)) warnings.push(w);
   return {
     format,
-    unit: profile.unit === 'microseconds' ? 'milliseconds' : 'bytes',
+    unit: profile.unit === 'microseconds' ? 'milliseconds' : profile.unit,
     durationMs: round(profile.durationUs / 1000, 3),
     samples: profile.sampleCount,
     profileName: profile.name,

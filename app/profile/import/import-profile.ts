@@ -12,6 +12,8 @@ import { cpuProfileToModel, isCpuProfile, isOldCpuProfile } from './cpuprofile.j
 import { heapProfileToModel, isHeapProfile } from './heapprofile.js';
 import { JsonParseError, JsonStreamParser } from './json/stream-parser.js';
 import { preprocessV8Log } from './prof-process.js';
+import { looksLikePprof, pprofToModels } from './pprof.js';
+import { unzipPprof } from './pprof-gzip.js';
 import { formatBytes, openSource, type ByteSource, type ProfileInput } from './source.js';
 import { isSpeedscope, speedscopeToModels } from './speedscope.js';
 import { isPreprocessedV8Log, looksLikeV8Log, v8LogToModel } from './v8-log.js';
@@ -69,10 +71,25 @@ function fromParseError(err: JsonParseError, name: string): CheckupError {
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 interface Sniffed {
-  kind: 'json' | 'text' | 'blank';
+  kind: 'json' | 'text' | 'blank' | 'binary';
   value?: unknown;
   truncated?: boolean;
   head?: string;
+  /** The whole file, for binary formats (pprof). */
+  bytes?: Uint8Array;
+}
+
+/** The rest of a binary source after its first chunk, in one buffer (its size was checked against the limit). */
+async function readRest(first: Uint8Array, rest: AsyncIterator<Uint8Array>, src: ByteSource, opts: ImportOptions): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [first];
+  let read = first.length;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) {
+    if (opts.signal?.aborted) throw interrupted();
+    parts.push(next.value);
+    read += next.value.length;
+    opts.onProgress?.({ phase: 'read', fraction: Math.min(1, read / src.size) });
+  }
+  return parts.length === 1 ? first : Buffer.concat(parts);
 }
 
 /** Reads the source once: JSON is parsed while it streams; anything else only needs its first bytes. */
@@ -81,8 +98,11 @@ async function readSource(src: ByteSource, opts: ImportOptions): Promise<Sniffed
   let kind: Sniffed['kind'] = 'blank';
   let read = 0;
   let reported = -1;
-  for await (const chunk of src.chunks()) {
+  const chunks = src.chunks()[Symbol.asyncIterator]();
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    const chunk = next.value;
     if (opts.signal?.aborted) throw interrupted();
+    if (read === 0 && looksLikePprof(chunk)) return { kind: 'binary', bytes: await readRest(chunk, chunks, src, opts) };
     read += chunk.length;
     if (kind === 'blank') {
       let i = 0;
@@ -184,7 +204,12 @@ export async function importProfile(input: ProfileInput, opts: ImportOptions = {
   try {
     const sniffed = await readSource(src, opts);
     if (sniffed.kind === 'blank') throw new CheckupError('CHK_PROFILE_EMPTY', { name: src.name });
-    if (sniffed.kind === 'text') {
+    if (sniffed.kind === 'binary') {
+      opts.onProgress?.({ phase: 'build', fraction: 0 });
+      const pprof = pprofToModels(await unzipPprof(sniffed.bytes!, src.name, maxBytes), src.name);
+      opts.onProgress?.({ phase: 'build', fraction: 1 });
+      result = { format: 'pprof', ...pprof };
+    } else if (sniffed.kind === 'text') {
       if (!looksLikeV8Log(sniffed.head ?? '')) throw new CheckupError('CHK_PROFILE_UNKNOWN_FORMAT', { name: src.name });
       result = await fromV8Log(src, opts);
     } else {

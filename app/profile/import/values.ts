@@ -39,6 +39,7 @@ export const FORMAT_LABEL: Record<ProfileFormat, string> = {
   'chrome-trace': 'Chrome trace (Trace Event JSON)',
   'v8-log': 'V8 log (node --prof)',
   speedscope: 'speedscope',
+  pprof: 'pprof (profile.proto)',
 };
 
 export function malformed(format: ProfileFormat, name: string, detail: string): CheckupError {

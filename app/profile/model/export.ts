@@ -94,7 +94,7 @@ export interface SpeedscopeJson {
   exporter: string;
   name: string;
   shared: { frames: Array<{ name: string; file?: string; line?: number; col?: number }> };
-  profiles: Array<{ type: 'sampled'; name: string; unit: 'microseconds' | 'bytes'; startValue: number; endValue: number; samples: number[][]; weights: number[] }>;
+  profiles: Array<{ type: 'sampled'; name: string; unit: 'microseconds' | 'bytes' | 'none'; startValue: number; endValue: number; samples: number[][]; weights: number[] }>;
 }
 
 /** The profile as a speedscope `sampled` profile: one entry per timeline sample, or per node with self weight. */
@@ -124,6 +124,6 @@ export function toSpeedscope(profile: Profile, exporter = 'checkup'): Speedscope
     exporter,
     name: profile.name,
     shared: { frames },
-    profiles: [{ type: 'sampled', name: profile.name, unit: profile.unit, startValue: 0, endValue: total, samples, weights }],
+    profiles: [{ type: 'sampled', name: profile.name, unit: profile.unit === 'count' ? 'none' : profile.unit, startValue: 0, endValue: total, samples, weights }],
   };
 }

@@ -2,8 +2,8 @@
 // (node -> frame, node -> parent, node -> self weight), and, for sampled CPU profiles, the sample timeline.
 import type { FrameCategory, FrameRef } from '../../contract/profile.js';
 
-/** What weights count: sampled CPU time in microseconds, or allocated bytes. */
-export type WeightUnit = 'microseconds' | 'bytes';
+/** What weights count: sampled time in microseconds, allocated bytes, or a count of events (pprof's objects, samples). */
+export type WeightUnit = 'microseconds' | 'bytes' | 'count';
 
 /** One distinct function: name + url + line + column. Frames are interned, so the index is the identity. */
 export interface Frame extends FrameRef {

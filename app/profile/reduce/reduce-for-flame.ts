@@ -174,7 +174,9 @@ function reduceOnce(profile: Profile, o: Required<ReduceOptions>): ReducedFlame 
     notes.push(`Showing ${fmt(kept)} of ${fmt(profile.nodeCount)} call-tree nodes: ${why}.`);
   }
   if (folded.cutDeep > 0) notes.push(`Stacks deeper than ${o.maxDepth} frames were cut at that depth.`);
-  if (profile.unit === 'bytes') {
+  if (profile.unit !== 'microseconds') {
+    // speedscope reads a heap profile's weights as bytes: a count (pprof's objects, samples) has no format of its own.
+    if (profile.unit === 'count') notes.push('These are counts, not bytes: the flame view labels them as bytes.');
     const json = heapJson(profile, folded);
     return { format: 'heapprofile', json, bytes: JSON.stringify(json).length, notes };
   }

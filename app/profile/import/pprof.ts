@@ -1,0 +1,335 @@
+// pprof (profile.proto, usually gzipped): what @datadog/pprof, @platformatic/flame, @pyroscope/nodejs, Go's
+// runtime/pprof, Pyroscope, Parca and Cloud Profiler write. One file holds several sample types over the same stacks
+// (e.g. sample count and wall time; objects and bytes): each becomes a profile of its own, the default one first,
+// and string labels with a few values (a route, a thread) become views of the default type, one per value.
+//
+// Samples are top-level fields: the first walk notes where each lies and decodes the tables (locations, functions,
+// strings) that usually follow them; the second decodes samples one at a time straight into the call tree, so no
+// decoded sample object outlives its turn. Tables, value types and labels are decoded with pprof-format.
+import { Function as PprofFunction, Location, ValueType } from 'pprof-format';
+import { ProfileBuilder } from '../model/builder.js';
+import { Profile, ROOT } from '../model/profile.js';
+import type { WeightUnit } from '../model/types.js';
+import { ProtobufError, WIRE_LEN, WIRE_VARINT, fieldsOf, readVarint } from './protobuf-fields.js';
+import { malformed, noSamples } from './values.js';
+
+/** Label keys with more distinct values than this (span ids, timestamps) are not offered as views. */
+const MAX_LABEL_VALUES = 12;
+/** A label value is a view only when its samples hold at least this share of the default type's total. */
+const MIN_VIEW_SHARE = 0.01;
+
+const TIME_SCALE_TO_US: Record<string, number> = { nanoseconds: 1e-3, microseconds: 1, milliseconds: 1e3, seconds: 1e6 };
+
+interface SampleType {
+  type: string;
+  unit: string;
+  /** What a value is multiplied by to become the model's unit. */
+  scale: number;
+  modelUnit: WeightUnit;
+}
+
+interface Tables {
+  strings: string[];
+  sampleTypes: SampleType[];
+  /** Where each sample lies: start at 2i, end at 2i + 1. */
+  sampleRanges: Float64Array;
+  sampleCount: number;
+  locations: Map<number, Array<{ functionId: number; line: number; column: number }>>;
+  functions: Map<number, { name: string; filename: string; startLine: number }>;
+  defaultSampleType: string;
+  timeNanos: number;
+  durationNanos: number;
+}
+
+/** Wire type of each top-level field of profile.proto (13, comment, may also be packed). */
+const PROFILE_WIRE: Record<number, number> = { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 0, 8: 0, 9: 0, 10: 0, 11: 2, 12: 0, 13: 0, 14: 0, 15: 0 };
+
+/**
+ * Gzip's magic number, or bytes whose first top-level fields (up to eight, within the head) are fields of
+ * profile.proto with their own wire types. JSON, text logs and other binaries fail at the first byte or two.
+ */
+export function looksLikePprof(head: Uint8Array): boolean {
+  if (isGzip(head)) return true;
+  let seen = 0;
+  try {
+    for (const f of fieldsOf(head)) {
+      const expected = PROFILE_WIRE[f.field];
+      if (expected === undefined || (f.wire !== expected && !(f.field === 13 && f.wire === WIRE_LEN))) return false;
+      if (++seen === 8) break;
+    }
+  } catch (err) {
+    // A field cut by the end of the head: what came before it decides. Anything else is not protobuf.
+    if (!(err instanceof ProtobufError && err.truncated)) return false;
+  }
+  return seen > 0;
+}
+
+export function isGzip(head: Uint8Array): boolean {
+  return head[0] === 0x1f && head[1] === 0x8b;
+}
+
+const num = (v: number | bigint | undefined): number => (v === undefined ? 0 : Number(v));
+
+function sampleTypeOf(type: string, unit: string): SampleType {
+  const time = TIME_SCALE_TO_US[unit];
+  if (time !== undefined) return { type, unit, scale: time, modelUnit: 'microseconds' };
+  if (unit === 'bytes') return { type, unit, scale: 1, modelUnit: 'bytes' };
+  return { type, unit, scale: 1, modelUnit: 'count' };
+}
+
+function readTables(buffer: Uint8Array, name: string): Tables {
+  const bad = (detail: string) => malformed('pprof', name, detail);
+  const strings: string[] = [];
+  const rawTypes: Array<{ type: number; unit: number }> = [];
+  let ranges = new Float64Array(2048);
+  let sampleCount = 0;
+  const locations: Tables['locations'] = new Map();
+  const rawFunctions: Array<{ id: number; name: number; filename: number; startLine: number }> = [];
+  let defaultType = 0;
+  let timeNanos = 0;
+  let durationNanos = 0;
+  const decoder = new TextDecoder();
+  for (const f of fieldsOf(buffer)) {
+    switch (f.field) {
+      case 1: {
+        const v = ValueType.decode(buffer.subarray(f.start, f.end));
+        rawTypes.push({ type: num(v.type), unit: num(v.unit) });
+        break;
+      }
+      case 2:
+        if (f.wire !== WIRE_LEN) throw bad('a sample is not a message');
+        if (2 * sampleCount + 2 > ranges.length) {
+          const grown = new Float64Array(ranges.length * 2);
+          grown.set(ranges);
+          ranges = grown;
+        }
+        ranges[2 * sampleCount] = f.start;
+        ranges[2 * sampleCount + 1] = f.end;
+        sampleCount++;
+        break;
+      case 4: {
+        const loc = Location.decode(buffer.subarray(f.start, f.end));
+        locations.set(
+          num(loc.id),
+          loc.line.map((l) => ({ functionId: num(l.functionId), line: num(l.line), column: num(l.column) })),
+        );
+        break;
+      }
+      case 5: {
+        const fn = PprofFunction.decode(buffer.subarray(f.start, f.end));
+        rawFunctions.push({ id: num(fn.id), name: num(fn.name), filename: num(fn.filename), startLine: num(fn.startLine) });
+        break;
+      }
+      case 6:
+        if (f.wire !== WIRE_LEN) throw bad('a string of its table is not text');
+        strings.push(decoder.decode(buffer.subarray(f.start, f.end)));
+        break;
+      case 9:
+        timeNanos = f.value;
+        break;
+      case 10:
+        durationNanos = f.value;
+        break;
+      case 14:
+        defaultType = f.value;
+        break;
+      default:
+        break;
+    }
+  }
+  const text = (i: number) => {
+    if (i < 0 || i >= strings.length) throw bad(`a string index (${i}) is outside its string table`);
+    return strings[i]!;
+  };
+  if (strings.length === 0 || strings[0] !== '') throw bad('its string table does not start with the empty string');
+  if (rawTypes.length === 0) throw bad('it declares no sample type');
+  const functions: Tables['functions'] = new Map();
+  for (const fn of rawFunctions) functions.set(fn.id, { name: text(fn.name), filename: text(fn.filename), startLine: fn.startLine });
+  return {
+    strings,
+    sampleTypes: rawTypes.map((t) => sampleTypeOf(text(t.type), text(t.unit))),
+    sampleRanges: ranges,
+    sampleCount,
+    locations,
+    functions,
+    defaultSampleType: defaultType ? text(defaultType) : '',
+    timeNanos,
+    durationNanos,
+  };
+}
+
+/** One sample, decoded without objects: leaf-first location ids, one value per sample type, string labels. */
+class SampleReader {
+  readonly locationIds: number[] = [];
+  readonly values: number[] = [];
+  /** [key, value] string indexes of the sample's string labels. */
+  readonly labels: number[] = [];
+
+  constructor(private readonly buffer: Uint8Array) {}
+
+  read(start: number, end: number): void {
+    this.locationIds.length = 0;
+    this.values.length = 0;
+    this.labels.length = 0;
+    for (const f of fieldsOf(this.buffer, start, end)) {
+      if (f.field === 1 || f.field === 2) {
+        const into = f.field === 1 ? this.locationIds : this.values;
+        if (f.wire === WIRE_VARINT) into.push(f.value);
+        else if (f.wire === WIRE_LEN) this.packed(f.start, f.end, into, f.field === 2);
+      } else if (f.field === 3 && f.wire === WIRE_LEN) {
+        let key = 0;
+        let str = 0;
+        for (const l of fieldsOf(this.buffer, f.start, f.end)) {
+          if (l.field === 1) key = l.value;
+          else if (l.field === 2) str = l.value;
+        }
+        if (key && str) this.labels.push(key, str);
+      }
+    }
+  }
+
+  private packed(start: number, end: number, into: number[], signed: boolean): void {
+    let at = start;
+    while (at < end) {
+      let v: number;
+      [v, at] = readVarint(this.buffer, at);
+      // int64 values are two's complement on the wire: a negative one reads as a number near 2^64.
+      into.push(signed && v >= 2 ** 63 ? v - 2 ** 64 : v);
+    }
+  }
+}
+
+/** Whether a file name is code Node runs (otherwise the profile came from another runtime, e.g. Go). */
+const JS_FILE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$|^node:/;
+
+export interface PprofImport {
+  profiles: Profile[];
+  warnings: string[];
+}
+
+/** The profiles in a decompressed pprof message. */
+export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
+  const bad = (detail: string) => malformed('pprof', name, detail);
+  let tables: Tables;
+  try {
+    tables = readTables(buffer, name);
+  } catch (err) {
+    if (err instanceof Error && err.name === 'CheckupError') throw err;
+    throw bad((err as Error).message);
+  }
+  const { sampleTypes, strings } = tables;
+  const builder = new ProfileBuilder(name, 'microseconds');
+  // Frames of each location, outermost first: its last line is the function the others were inlined into.
+  const locationFrames = new Map<number, number[]>();
+  let jsFrames = 0;
+  const framesOf = (locationId: number): number[] => {
+    let frames = locationFrames.get(locationId);
+    if (frames) return frames;
+    const lines = tables.locations.get(locationId);
+    if (!lines) throw bad(`a sample names location ${locationId}, which it does not define`);
+    frames = [];
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i]!;
+      const fn = tables.functions.get(line.functionId);
+      if (!fn) throw bad(`location ${locationId} names function ${line.functionId}, which it does not define`);
+      if (JS_FILE.test(fn.filename)) jsFrames++;
+      // A frame is a function, as in V8's profiles: where it starts when the producer says (Go does), else the line.
+      frames.push(builder.frame({ functionName: fn.name || '(anonymous)', url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column }));
+    }
+    locationFrames.set(locationId, frames);
+    return frames;
+  };
+
+  const order = defaultFirst(sampleTypes, tables.defaultSampleType);
+  const primary = order[0]!;
+  let selfs: Float64Array[] = sampleTypes.map(() => new Float64Array(1024));
+  const labelValues = new Map<number, Map<number, Float64Array>>();
+  const distinct = new Map<number, Set<number>>();
+  const reader = new SampleReader(buffer);
+  const stack: number[] = [];
+  const countType = sampleTypes.findIndex((t) => t.modelUnit === 'count' && /^samples?$/.test(t.type));
+  let sampleTotal = 0;
+
+  for (let i = 0; i < tables.sampleCount; i++) {
+    try {
+      reader.read(tables.sampleRanges[2 * i]!, tables.sampleRanges[2 * i + 1]!);
+    } catch (err) {
+      throw bad(`sample ${i}: ${(err as Error).message}`);
+    }
+    if (reader.values.length !== sampleTypes.length) throw bad(`sample ${i} has ${reader.values.length} values for ${sampleTypes.length} sample types`);
+    stack.length = 0;
+    for (let k = reader.locationIds.length - 1; k >= 0; k--) for (const frame of framesOf(reader.locationIds[k]!)) stack.push(frame);
+    const node = stack.length ? builder.nodeForStack(stack) : ROOT;
+    if (node >= selfs[0]!.length) selfs = selfs.map((s) => grow(s, node));
+    for (let t = 0; t < sampleTypes.length; t++) selfs[t]![node]! += reader.values[t]! * sampleTypes[t]!.scale;
+    sampleTotal += countType >= 0 ? reader.values[countType]! : 1;
+    for (let l = 0; l < reader.labels.length; l += 2) {
+      const key = reader.labels[l]!;
+      const value = reader.labels[l + 1]!;
+      let seen = distinct.get(key);
+      if (!seen) distinct.set(key, (seen = new Set()));
+      if (seen.size > MAX_LABEL_VALUES) continue;
+      seen.add(value);
+      let byValue = labelValues.get(key);
+      if (!byValue) labelValues.set(key, (byValue = new Map()));
+      let weights = byValue.get(value);
+      if (!weights) byValue.set(value, (weights = new Float64Array(selfs[0]!.length)));
+      if (node >= weights.length) byValue.set(value, (weights = grow(weights, node)));
+      weights[node]! += reader.values[primary]! * sampleTypes[primary]!.scale;
+    }
+  }
+
+  const shape = builder.build();
+  const nodes = shape.nodeCount;
+  const startUs = tables.timeNanos / 1000;
+  const endUs = startUs + tables.durationNanos / 1000;
+  const warnings: string[] = [];
+  if (shape.frames.length > 0 && jsFrames === 0) warnings.push('This profile names no JavaScript files: it comes from another runtime, so the app/dependency categories and the advice are guesses.');
+  const make = (title: string, type: SampleType, self: Float64Array): Profile =>
+    Profile.fromData({
+      name: title,
+      unit: type.modelUnit,
+      frames: shape.frames.slice(),
+      nodeFrame: shape.nodeFrame,
+      nodeParent: shape.nodeParent,
+      nodeSelf: self,
+      sampleCount: sampleTotal,
+      startTime: startUs,
+      endTime: endUs,
+      warnings: type.modelUnit === 'count' ? [`"${type.type}" is a count (${type.unit || 'events'}), not time or bytes.`] : [],
+    });
+  const label = (t: SampleType) => `${t.type} (${t.unit})`;
+  const profiles = order.map((t) => make(label(sampleTypes[t]!), sampleTypes[t]!, fitTo(selfs[t]!, nodes)));
+  const primaryTotal = profiles[0]!.totalWeight;
+  for (const [key, byValue] of labelValues) {
+    if ((distinct.get(key)?.size ?? 0) > MAX_LABEL_VALUES || byValue.size < 2) continue;
+    for (const [value, weights] of byValue) {
+      const view = make(`${label(sampleTypes[primary]!)} · ${strings[key]}=${strings[value]}`, sampleTypes[primary]!, fitTo(weights, nodes));
+      if (view.totalWeight >= MIN_VIEW_SHARE * primaryTotal) profiles.push(view);
+    }
+  }
+  const withSamples = profiles.filter((p) => p.totalWeight > 0);
+  if (withSamples.length === 0) throw noSamples(name);
+  return { profiles: withSamples, warnings };
+}
+
+/** The default sample type first (pprof's rule: the named default, else the last type), then the others in order. */
+function defaultFirst(types: SampleType[], named: string): number[] {
+  let first = named ? types.findIndex((t) => t.type === named) : -1;
+  if (first < 0) first = types.length - 1;
+  return [first, ...types.map((_, i) => i).filter((i) => i !== first)];
+}
+
+function grow(a: Float64Array, atLeast: number): Float64Array {
+  const next = new Float64Array(Math.max(a.length * 2, atLeast + 1));
+  next.set(a);
+  return next;
+}
+
+function fitTo(a: Float64Array, n: number): Float64Array {
+  if (a.length === n) return a;
+  if (a.length > n) return a.slice(0, n);
+  const out = new Float64Array(n);
+  out.set(a);
+  return out;
+}
