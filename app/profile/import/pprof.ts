@@ -9,6 +9,7 @@
 import { Function as PprofFunction, Location, ValueType } from 'pprof-format';
 import { ProfileBuilder } from '../model/builder.js';
 import { Profile, ROOT } from '../model/profile.js';
+import type { FrameCategory } from '../../contract/profile.js';
 import type { WeightUnit } from '../model/types.js';
 import { ProtobufError, WIRE_LEN, WIRE_VARINT, fieldsOf, readVarint } from './protobuf-fields.js';
 import { malformed, noSamples } from './values.js';
@@ -199,6 +200,9 @@ class SampleReader {
   }
 }
 
+/** @datadog/pprof's names for what V8 did outside JavaScript (they have no file). */
+const PSEUDO_FRAMES: Record<string, FrameCategory> = { 'Garbage Collection': 'gc', '(garbage collector)': 'gc', '(idle)': 'idle', Idle: 'idle', '(program)': 'program', Program: 'program' };
+
 /** Whether a file name is code Node runs (otherwise the profile came from another runtime, e.g. Go). */
 const JS_FILE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$|^node:/;
 
@@ -234,7 +238,8 @@ export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
       if (!fn) throw bad(`location ${locationId} names function ${line.functionId}, which it does not define`);
       if (JS_FILE.test(fn.filename)) jsFrames++;
       // A frame is a function, as in V8's profiles: where it starts when the producer says (Go does), else the line.
-      frames.push(builder.frame({ functionName: fn.name || '(anonymous)', url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column }));
+      const pseudo = fn.filename ? undefined : PSEUDO_FRAMES[fn.name];
+      frames.push(builder.frame({ functionName: fn.name || '(anonymous)', url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column, ...(pseudo ? { category: pseudo } : {}) }));
     }
     locationFrames.set(locationId, frames);
     return frames;
