@@ -74,8 +74,8 @@ export function checkSender(event: SenderLike, trusted: TrustedWindow | undefine
   }
 }
 
-/** The handler of `checkup:call` (exported for tests; `registerIpc` wires it to ipcMain). */
-export function callHandler(routes: IpcRoutes): (event: SenderLike, method: unknown, params: unknown) => Promise<CallAnswer> {
+/** The handler of `checkup:call`: the shared call handler, with this face's sender check and its own pickPath. */
+function callHandler(routes: IpcRoutes): (event: SenderLike, method: unknown, params: unknown) => Promise<CallAnswer> {
   const handle = createCallHandler<SenderLike>(routes.engine, {
     admit: (event) => checkSender(event, routes.trusted()),
     overrides: { pickPath: (params) => routes.pickPath(params) },
