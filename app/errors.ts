@@ -46,6 +46,7 @@ const catalogue = {
   CHK_NOT_SUPPORTED: { message: '{what} is not available here.', hint: '{hint}', exit: 2 },
   CHK_NO_EDITOR: { message: 'Cannot open {path}: no editor or file opener was found.', hint: 'Install VS Code (`code` on the PATH) or set $EDITOR.', exit: 1 },
   CHK_DISCONNECTED: { message: 'Lost the connection to Checkup.', hint: 'Is `checkup serve` still running? The page reconnects on its own.', exit: 1 },
+  CHK_UNKNOWN_METHOD: { message: 'There is no method {method} in the engine API.', hint: 'The page and the engine may be from different versions of Checkup: reload the page.', exit: 2 },
   CHK_FORBIDDEN: { message: 'Forbidden: {detail}', exit: 1 },
   CHK_INTERNAL: { message: 'Internal error: {detail}', hint: 'This is a bug in Checkup; please report it with the session folder.', exit: 1 },
 } as const satisfies Record<string, ErrorDef>;

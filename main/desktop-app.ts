@@ -143,7 +143,7 @@ export class DesktopApp {
         if (!win || win.isDestroyed()) return undefined;
         return { webContents: win.webContents, mainFrame: win.webContents.mainFrame };
       },
-      engine: (method, params) => this.client.call(method, params),
+      engine: this.client.api,
       pickPath: (params) => pickPath(this.electron.dialog, this.window, params),
       afterCall: (method) => {
         if (method === 'deleteSession') this.refreshMenu();

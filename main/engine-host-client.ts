@@ -1,9 +1,13 @@
-// The main process's end of the engine host: calls by id, events fanned out, flame documents fetched by name, and
-// the host restarted when it dies. A death is told to the renderer the only way the contract allows today: pending
-// calls reject with a coded error and every run the host was doing ends with a `run-finished` carrying that error.
-import type { EngineEvent, MethodName, MethodParams, MethodResults } from '../app/contract/api.js';
-import { CheckupError, type SerializedError } from '../app/errors.js';
-import type { HostMessage, HostRequest } from './engine-host-protocol.js';
+// The main process's end of the engine host: the one RPC client (app/contract/rpc.ts) over whichever host process
+// is alive, flame documents fetched by name, and the host restarted when it dies. A death is told to the renderer
+// the only way the contract allows today: pending calls reject with a coded error and every run the host was doing
+// ends with a `run-finished` carrying that error.
+import type { EngineApi, EngineEvent, MethodName, MethodParams, MethodResults } from '../app/contract/api.js';
+import { createRpcClient, engineApi, RemoteError, type CallMessage, type RpcClient } from '../app/contract/rpc.js';
+import { CheckupError, toCheckupError, type SerializedError } from '../app/errors.js';
+import { HOST_METHODS, SHUTDOWN_CALL, type HostMessage, type HostRequest } from './engine-host-protocol.js';
+
+export { RemoteError } from '../app/contract/rpc.js';
 
 /** A started engine host process, whatever started it (utilityProcess in Electron, child_process in tests). */
 export interface HostProcess {
@@ -28,23 +32,13 @@ export interface HostRestart {
   error: SerializedError;
 }
 
-/** A coded error from its wire form, so the IPC layer can pass it on unchanged. */
-export class RemoteError extends Error {
-  constructor(readonly serialized: SerializedError) {
-    super(serialized.message);
-    this.name = 'CheckupError';
-  }
-}
-
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: Error): void;
-}
-
 export class EngineHostClient {
   private host: HostProcess | undefined;
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly rpc: RpcClient;
+  /** The contract, served by whichever host is alive. */
+  readonly api: EngineApi;
+  private readonly messageListeners: Array<(message: unknown) => void> = [];
+  private readonly closeListeners: Array<(error: SerializedError) => void> = [];
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   private readonly restartListeners = new Set<(info: HostRestart) => void>();
   /** Runs seen starting and not yet finished, so a dead host's runs can be ended for the renderer. */
@@ -56,13 +50,26 @@ export class EngineHostClient {
   constructor(
     private readonly fork: () => HostProcess,
     private readonly options: EngineHostClientOptions = {},
-  ) {}
+  ) {
+    this.rpc = createRpcClient({
+      send: (message) => this.post(message),
+      onMessage: (listener) => void this.messageListeners.push(listener),
+      onClose: (listener) => void this.closeListeners.push(listener),
+    });
+    this.rpc.onEvent((event) => {
+      this.track(event);
+      this.emit(event);
+    });
+    this.api = { ...engineApi(this.rpc), onEvent: (listener) => this.onEvent(listener) };
+  }
 
   start(): void {
     if (this.host || this.stopping) return;
     const host = this.fork();
     this.host = host;
-    host.onMessage((message) => this.receive(message));
+    host.onMessage((message) => {
+      if (this.host === host) for (const listener of this.messageListeners) listener(message);
+    });
     host.onExit((code) => this.exited(host, code));
   }
 
@@ -81,52 +88,22 @@ export class EngineHostClient {
   }
 
   call<M extends MethodName>(method: M, params: MethodParams[M]): Promise<MethodResults[M]> {
-    return this.request((id) => ({ kind: 'call', id, method, params })) as Promise<MethodResults[M]>;
+    return this.rpc.call(method, params) as Promise<MethodResults[M]>;
   }
 
   async flameDocument(name: string): Promise<Uint8Array | undefined> {
-    return (await this.request((id) => ({ kind: 'flame', id, name }))) as Uint8Array | undefined;
+    return (await this.rpc.call(HOST_METHODS.flameDocument, { name })) as Uint8Array | undefined;
   }
 
-  private request(make: (id: number) => HostRequest): Promise<unknown> {
-    if (this.stopping) return Promise.reject(new CheckupError('CHK_CANCELLED'));
-    if (this.failed) return Promise.reject(new RemoteError(this.failed));
+  /** The transport's send: to the live host, starting one when none is; refused once stopping or given up. */
+  private post(message: CallMessage): void {
+    if (this.stopping) throw new CheckupError('CHK_CANCELLED');
+    if (this.failed) throw new RemoteError(this.failed);
     if (!this.host) this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      try {
-        this.host!.postMessage(make(id));
-      } catch (err) {
-        this.pending.delete(id);
-        reject(CheckupError.from(err));
-      }
-    });
-  }
-
-  private receive(message: HostMessage): void {
-    switch (message.kind) {
-      case 'result': {
-        const pending = this.pending.get(message.id);
-        if (!pending) return;
-        this.pending.delete(message.id);
-        if (message.ok) pending.resolve(message.value);
-        else pending.reject(new RemoteError(message.error));
-        return;
-      }
-      case 'flame': {
-        const pending = this.pending.get(message.id);
-        if (!pending) return;
-        this.pending.delete(message.id);
-        pending.resolve(message.data);
-        return;
-      }
-      case 'event':
-        this.track(message.event);
-        this.emit(message.event);
-        return;
-      default:
-        return;
+    try {
+      this.host!.postMessage(message);
+    } catch (err) {
+      throw toCheckupError(err);
     }
   }
 
@@ -152,10 +129,7 @@ export class EngineHostClient {
     const error = expected
       ? new CheckupError('CHK_CANCELLED').toJSON()
       : new CheckupError('CHK_INTERNAL', { detail: `the engine process stopped unexpectedly (exit code ${code ?? 'unknown'})` }).toJSON();
-    for (const [id, pending] of this.pending) {
-      this.pending.delete(id);
-      pending.reject(new RemoteError(error));
-    }
+    for (const listener of this.closeListeners) listener(error);
     for (const [runId, sessionId] of this.activeRuns) {
       this.emit({ type: 'run-finished', runId, sessionId, sessionDir: '', status: 'partial', error });
     }
@@ -191,7 +165,7 @@ export class EngineHostClient {
         resolve();
       });
       try {
-        host.postMessage({ kind: 'shutdown' });
+        host.postMessage(SHUTDOWN_CALL);
       } catch {
         host.kill();
       }

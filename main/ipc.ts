@@ -1,17 +1,19 @@
-// The one IPC entry into main: `checkup:call`. Every call is checked before anything acts on it: the sender must be
-// our window's main frame on our origin, the method must be in the contract, and the payload must pass the method's
-// schema. Answers are `{ ok, value | error }` rather than thrown errors, because Electron flattens a thrown error to
-// its message and the renderer needs the code.
+// The one IPC entry into main: `checkup:call`, served by the one RPC layer (app/rpc/serve-engine.ts). Every call is
+// checked before anything acts on it: the sender must be our window's main frame on our origin (this face's `admit`),
+// the method must be in the contract, and the payload must pass the method's schema. Answers are outcomes
+// (`{ ok, value | error }`) rather than thrown errors, because Electron flattens a thrown error to its message and
+// the renderer needs the code. Electron's invoke pairs each answer with its call, so no id travels here.
 import type { IpcMainInvokeEvent } from 'electron';
-import { isMethodName, parseParams, type MethodName, type MethodParams, type MethodResults } from '../app/contract/api.js';
-import { CheckupError, serializeError, type SerializedError } from '../app/errors.js';
-import { RemoteError } from './engine-host-client.js';
+import type { EngineApi, MethodName, MethodParams, MethodResults } from '../app/contract/api.js';
+import type { Outcome } from '../app/contract/rpc.js';
+import { createCallHandler } from '../app/rpc/serve-engine.js';
+import { CheckupError } from '../app/errors.js';
 import { isOwnUrl } from './scheme.js';
 
 export const CALL_CHANNEL = 'checkup:call';
 export const EVENT_CHANNEL = 'checkup:event';
 
-export type CallAnswer = { ok: true; value: unknown } | { ok: false; error: SerializedError };
+export type CallAnswer = Outcome;
 
 /** The parts of a WebFrameMain we compare: identity by (processId, routingId), origin by URL, main frame by parent. */
 export interface FrameLike {
@@ -34,7 +36,9 @@ export interface TrustedWindow {
 export interface IpcRoutes {
   /** Our window, when there is one. */
   trusted(): TrustedWindow | undefined;
-  engine<M extends MethodName>(method: M, params: MethodParams[M]): Promise<MethodResults[M]>;
+  /** The engine (main's client of the engine host). */
+  engine: EngineApi;
+  /** The desktop's native chooser: the engine host has no window to put a dialog on. */
   pickPath(params: MethodParams['pickPath']): Promise<MethodResults['pickPath']>;
   /** After a successful call (main refreshes the Recent sessions menu after a delete, for one). */
   afterCall?(method: MethodName): void;
@@ -70,37 +74,20 @@ export function checkSender(event: SenderLike, trusted: TrustedWindow | undefine
   }
 }
 
-function describeZodError(err: unknown): string {
-  const issues = (err as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
-  if (!Array.isArray(issues) || !issues.length) return 'malformed payload';
-  return issues
-    .slice(0, 3)
-    .map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`)
-    .join('; ');
-}
-
-/** Handles one `checkup:call` (exported for tests; `registerIpc` wires it to ipcMain). */
-export async function handleCall(routes: IpcRoutes, event: SenderLike, method: unknown, params: unknown): Promise<CallAnswer> {
-  try {
-    checkSender(event, routes.trusted());
-    if (!isMethodName(method)) throw forbidden(`unknown method ${JSON.stringify(String(method).slice(0, 80))}`);
-    let parsed: MethodParams[typeof method];
-    try {
-      parsed = parseParams(method, params) as MethodParams[typeof method];
-    } catch (err) {
-      throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${method}: ${describeZodError(err)}` }, { cause: err });
-    }
-    const value = method === 'pickPath' ? await routes.pickPath(parsed as MethodParams['pickPath']) : await routes.engine(method, parsed as never);
-    routes.afterCall?.(method);
-    return { ok: true, value };
-  } catch (err) {
-    return { ok: false, error: err instanceof RemoteError ? err.serialized : serializeError(err) };
-  }
+/** The handler of `checkup:call`: the shared call handler, with this face's sender check and its own pickPath. */
+function callHandler(routes: IpcRoutes): (event: SenderLike, method: unknown, params: unknown) => Promise<CallAnswer> {
+  const handle = createCallHandler<SenderLike>(routes.engine, {
+    admit: (event) => checkSender(event, routes.trusted()),
+    overrides: { pickPath: (params) => routes.pickPath(params) },
+    ...(routes.afterCall ? { afterCall: routes.afterCall } : {}),
+  });
+  return (event, method, params) => handle(method, params, event);
 }
 
 /** Registers the handler; returns a function that removes it. */
 export function registerIpc(ipcMain: IpcMainLike, routes: IpcRoutes): () => void {
-  ipcMain.handle(CALL_CHANNEL, (event, method, params) => handleCall(routes, event, method, params));
+  const handle = callHandler(routes);
+  ipcMain.handle(CALL_CHANNEL, (event, method, params) => handle(event, method, params));
   return () => ipcMain.removeHandler(CALL_CHANNEL);
 }
 

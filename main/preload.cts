@@ -1,11 +1,14 @@
 // The sandboxed preload: gives the page `window.checkup`, exactly the CheckupClient shape, and nothing else. It never
 // hands out ipcRenderer, and every method goes through the one `checkup:call` channel that main validates.
 //
-// A sandboxed preload can require only 'electron' (and a few Node built-ins), not our other files, so the method list
-// is written here; the type check below fails the build when it drifts from the contract.
+// This is the one face that cannot use the shared RPC client (app/contract/rpc.ts): a sandboxed preload can require
+// only 'electron' (and a few Node built-ins), not our other files. So it stays a thin transport: each method is one
+// `ipcRenderer.invoke`, answered with the RPC layer's Outcome by main, and the method list is written here; the type
+// check below fails the build when it drifts from the contract.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS import form of a .cts file under verbatimModuleSyntax
 import electron = require('electron');
 import type { CheckupClient, DroppedFile, EngineEvent, MethodName } from '../app/contract/api.js';
+import type { Outcome } from '../app/contract/rpc.js';
 import type { SerializedError } from '../app/errors.js';
 
 const { contextBridge, ipcRenderer, webUtils } = electron;
@@ -41,8 +44,6 @@ type Missing = Exclude<MethodName, (typeof METHODS)[number]>;
 const complete: [Missing] extends [never] ? true : false = true;
 void complete;
 
-type CallAnswer = { ok: true; value: unknown } | { ok: false; error: SerializedError };
-
 /**
  * A rejected call's reason: a plain object, because the context bridge copies an Error's message only and the page
  * needs the code and hint (`err.code`, `err.message`, `err.hint`).
@@ -52,7 +53,7 @@ function failure(error: SerializedError): { name: 'CheckupError' } & SerializedE
 }
 
 async function call(method: MethodName, params: unknown): Promise<unknown> {
-  const answer = (await ipcRenderer.invoke(CALL_CHANNEL, method, params ?? {})) as CallAnswer;
+  const answer = (await ipcRenderer.invoke(CALL_CHANNEL, method, params ?? {})) as Outcome;
   if (answer.ok) return answer.value;
   throw failure(answer.error);
 }

@@ -1,7 +1,7 @@
 // `checkup run` options → a validated recipe plus output settings. Load options are named as autocannon names them.
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec } from '../contract/recipe.js';
+import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
 import { targetFromCommand } from './target-command.js';
 
@@ -64,10 +64,6 @@ function keyValues(list: string[] | undefined, sep: string, what: string): Recor
   return out;
 }
 
-export function describeZodError(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.join('.') || 'recipe'}: ${i.message}`).join('; ');
-}
-
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
   const dashes = argv.indexOf('--');
   const own = dashes >= 0 ? argv.slice(0, dashes) : argv;
@@ -127,7 +123,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
   };
   if (v['fail-on-regression'] && v.baseline === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fail-on-regression needs --baseline DIR' });
   const checked = RecipeSchema.safeParse(input);
-  if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeZodError(checked.error) });
+  if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(checked.error.issues, { whole: 'recipe' }) });
   return {
     recipe: checked.data,
     json: Boolean(v.json),

@@ -1,6 +1,7 @@
 // The engine API, declared once. Desktop (preload + IPC), browser mode (WebSocket) and the CLI all call these
 // methods with these payloads; `window.checkup` in the renderer has exactly this shape. Every payload is validated
-// against its schema where it enters (main process, browser-mode server) before it reaches the engine.
+// against its schema where it enters a process (app/rpc/serve-engine.ts, on every transport) before it reaches the
+// engine. The wire, the method list as a value and the client are in rpc.ts.
 import { z } from 'zod';
 import type { Diagnosis } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
@@ -222,15 +223,6 @@ export type EngineApi = {
   /** Subscribe to the event stream; returns an unsubscribe function. */
   onEvent(listener: (event: EngineEvent) => void): () => void;
 };
-
-/** Validate a method call's payload; throws a ZodError on bad input. */
-export function parseParams<M extends MethodName>(method: M, params: unknown): z.output<(typeof methodParams)[M]> {
-  return methodParams[method].parse(params ?? {}) as z.output<(typeof methodParams)[M]>;
-}
-
-export function isMethodName(name: unknown): name is MethodName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methodParams, name);
-}
 
 /** A file the user dropped or chose in the renderer (a DOM File). */
 export interface DroppedFile {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EngineApi, EngineEvent, MethodParams, MethodResults, RecipeCheck } from '../contract/api.js';
 import { RecipeSchema } from '../contract/recipe.js';
+import { issuesByField } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
@@ -24,9 +25,7 @@ export interface EngineOptions {
 export function checkRecipe(input: unknown): RecipeCheck {
   const parsed = RecipeSchema.safeParse(input);
   if (parsed.success) return { ok: true, errors: {}, recipe: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'recipe'] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: issuesByField(parsed.error.issues, { whole: 'recipe' }) };
 }
 
 export class Engine implements EngineApi {

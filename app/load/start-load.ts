@@ -2,6 +2,7 @@
 // measured window, and guarantees that stop() ends the worker whatever phase it is in.
 import { Worker } from 'node:worker_threads';
 import { LoadSpecSchema, type LoadSpec } from '../contract/recipe.js';
+import { describeIssues } from '../contract/schema-issues.js';
 import type { LoadResult, LoadTick } from '../contract/metrics.js';
 import { CheckupError } from '../errors.js';
 import { compiledEntry } from '../paths.js';
@@ -51,11 +52,7 @@ const STOP_GRACE_MS = 2500;
 
 function validSpec(spec: LoadSpec): LoadSpec {
   const parsed = LoadSpecSchema.safeParse(spec);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `load.${issue.path.join('.')}: ` : '';
-    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${where}${issue?.message ?? 'invalid load options'}` });
-  }
+  if (!parsed.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(parsed.error.issues, { at: ['load'] }) });
   return parsed.data;
 }
 

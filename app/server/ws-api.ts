@@ -1,87 +1,42 @@
-// The engine API over one WebSocket (JSON text frames). Client: `{ id, method, params }`. Server: `{ id, result }`
-// or `{ id, error }` for each call, and `{ event }` for every engine event. A bad message gets a coded error and the
-// socket stays open: one wrong call must not cost the page its live run.
+// The engine API over one WebSocket: a transport for app/rpc/serve-engine.ts. Messages are JSON text frames in the
+// wire form of app/contract/rpc.ts. What only a socket can get wrong (a binary frame, text that is not JSON) is
+// answered here, with id null like any other malformed message; the socket stays open.
 import type { WebSocket } from 'ws';
-import { ZodError } from 'zod';
-import { isMethodName, parseParams, type EngineApi, type EngineEvent } from '../contract/api.js';
-import { CheckupError, serializeError } from '../errors.js';
+import type { AnswerMessage, EventMessage, Transport } from '../contract/rpc.js';
+import { malformed, serveEngine, wireError } from '../rpc/serve-engine.js';
+import type { EngineApi } from '../contract/api.js';
 
-type CallId = string | number | null;
-
-export interface WireCall {
-  id: CallId;
-  method: unknown;
-  params?: unknown;
-}
-
-function readableZodError(err: ZodError): string {
-  return err.issues.map((i) => `${i.path.length ? i.path.join('.') : 'params'}: ${i.message}`).join('; ');
-}
-
-/** Calls one method of the engine with validated params; every failure comes back as a CheckupError. */
-export async function dispatch(engine: EngineApi, method: unknown, params: unknown): Promise<unknown> {
-  if (!isMethodName(method)) {
-    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `there is no method ${JSON.stringify(String(method)).slice(0, 80)}` });
-  }
-  let parsed: unknown;
-  try {
-    parsed = parseParams(method, params);
-  } catch (err) {
-    if (err instanceof ZodError) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${method}: ${readableZodError(err)}` });
-    throw err;
-  }
-  const call = engine[method] as (p: unknown) => Promise<unknown>;
-  return call.call(engine, parsed);
-}
-
-function parseCall(data: string): WireCall {
-  let message: unknown;
-  try {
-    message = JSON.parse(data);
-  } catch {
-    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'a message is one JSON object' });
-  }
-  if (!message || typeof message !== 'object' || Array.isArray(message)) {
-    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'a message is one JSON object { id, method, params }' });
-  }
-  const { id, method, params } = message as Record<string, unknown>;
-  const validId = typeof id === 'number' || (typeof id === 'string' && id.length <= 64);
-  if (!validId) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'a message needs an id (a number or a short string)' });
-  return { id, method, params };
-}
-
-function send(socket: WebSocket, message: unknown): void {
-  if (socket.readyState !== socket.OPEN) return;
-  let text: string;
-  try {
-    text = JSON.stringify(message);
-  } catch (err) {
-    const id = (message as { id?: CallId }).id ?? null;
-    text = JSON.stringify({ id, error: serializeError(err) });
-  }
-  socket.send(text);
+function socketTransport(socket: WebSocket): Transport<AnswerMessage | EventMessage> {
+  const send = (message: AnswerMessage | EventMessage): void => {
+    if (socket.readyState !== socket.OPEN) return;
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch (err) {
+      // An answer that cannot be written as JSON still answers its call.
+      text = JSON.stringify({ id: 'id' in message ? message.id : null, ok: false, error: wireError(err) } satisfies AnswerMessage);
+    }
+    socket.send(text);
+  };
+  return {
+    send,
+    onMessage: (listener) =>
+      void socket.on('message', (data, isBinary) => {
+        if (isBinary) return send(malformed('messages are JSON text frames'));
+        let message: unknown;
+        try {
+          message = JSON.parse(data.toString());
+        } catch {
+          return send(malformed('a message is one JSON object { id, method, params }'));
+        }
+        listener(message);
+      }),
+    onClose: (listener) => void socket.on('close', () => listener({ code: 'CHK_DISCONNECTED', message: 'The page closed its socket.' })),
+  };
 }
 
 /** Serves one connected page: answers its calls and pushes every engine event until it closes. */
 export function serveSocket(socket: WebSocket, engine: EngineApi): void {
-  const unsubscribe = engine.onEvent((event: EngineEvent) => send(socket, { event }));
-  socket.on('close', unsubscribe);
   socket.on('error', () => socket.terminate());
-  socket.on('message', (data, isBinary) => {
-    if (isBinary) {
-      send(socket, { id: null, error: serializeError(new CheckupError('CHK_INVALID_OPTIONS', { detail: 'messages are JSON text frames' })) });
-      return;
-    }
-    let call: WireCall;
-    try {
-      call = parseCall(data.toString());
-    } catch (err) {
-      send(socket, { id: null, error: serializeError(err) });
-      return;
-    }
-    dispatch(engine, call.method, call.params).then(
-      (result) => send(socket, { id: call.id, result }),
-      (err: unknown) => send(socket, { id: call.id, error: serializeError(err) }),
-    );
-  });
+  serveEngine(engine, socketTransport(socket));
 }

@@ -138,7 +138,7 @@ export function openSocket(port: number, path: string, headers: Record<string, s
 }
 
 /** Calls one engine method over an open socket and waits for its answer (events in between are skipped). */
-export function callOver(socket: WebSocket, id: number | string, method: string, params?: unknown): Promise<{ id: unknown; result?: unknown; error?: { code: string; message: string } }> {
+export function callOver(socket: WebSocket, id: number | string, method: string, params?: unknown): Promise<{ id: unknown; ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
       const message = JSON.parse(data.toString()) as { id?: unknown; event?: unknown };

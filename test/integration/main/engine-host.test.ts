@@ -13,7 +13,7 @@ import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { compiledEntry } from '../../../app/paths.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
 import { EngineHostClient, RemoteError, type HostProcess } from '../../../main/engine-host-client.js';
-import type { HostMessage } from '../../../main/engine-host-protocol.js';
+import { HOST_METHODS, type HostMessage } from '../../../main/engine-host-protocol.js';
 import { profileFixture } from '../../helpers/fixtures.js';
 
 const children: ChildProcess[] = [];
@@ -108,23 +108,30 @@ describe('engine host process', () => {
     expect(readFileSync(path).length).toBeGreaterThan(0);
   });
 
-  it('checks every request itself: unknown methods and bad payloads are refused, junk is ignored', async () => {
+  it('checks every request itself: unknown methods and bad payloads are refused, junk answered with id null', async () => {
     const { client, forks } = start();
     await client.call('listLabs', {});
     const child = forks[0]!;
-    const answers = new Map<number, HostMessage>();
+    const answers = new Map<unknown, HostMessage>();
+    const unaddressed: HostMessage[] = [];
     child.on('message', (m: HostMessage) => {
-      if (m.kind === 'result') answers.set(m.id, m);
+      if (!('ok' in m)) return;
+      if (m.id === null) unaddressed.push(m);
+      else answers.set(m.id, m);
     });
     child.send('junk');
-    child.send({ kind: 'call', method: 'listLabs' }); // no id: nothing to answer
-    child.send({ kind: 'call', id: 9001, method: 'stopAll', params: {} });
-    child.send({ kind: 'call', id: 9002, method: 'getSession', params: { id: '../../etc' } });
-    child.send({ kind: 'call', id: 9003, method: 'listLabs', params: {} });
-    await until(() => answers.size === 3, 10_000);
-    expect(answers.get(9001)).toMatchObject({ ok: false, error: { code: 'CHK_FORBIDDEN' } });
-    expect(answers.get(9002)).toMatchObject({ ok: false, error: { code: 'CHK_INVALID_OPTIONS' } });
+    child.send({ method: 'listLabs' }); // no id: nothing to answer it by
+    child.send({ id: 9001, method: 'stopAll', params: {} });
+    child.send({ id: 9002, method: 'getSession', params: { id: '../../etc' } });
+    child.send({ id: 9003, method: 'listLabs', params: {} });
+    child.send({ id: 9004, method: HOST_METHODS.flameDocument, params: { name: 42 } });
+    await until(() => answers.size === 4 && unaddressed.length === 2, 10_000);
+    expect(unaddressed).toEqual([expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'CHK_INVALID_OPTIONS' }) }), expect.objectContaining({ ok: false })]);
+    expect(answers.get(9001)).toMatchObject({ ok: false, error: { code: 'CHK_UNKNOWN_METHOD' } });
+    expect(answers.get(9002)).toMatchObject({ ok: false, error: { code: 'CHK_INVALID_OPTIONS', message: expect.stringMatching(/getSession: id: not a session id/) } });
     expect(answers.get(9003)).toMatchObject({ ok: true });
+    expect(answers.get(9004)).toMatchObject({ ok: true });
+    expect((answers.get(9004) as { value?: unknown }).value).toBeUndefined();
   });
 
   it('a killed host is restarted and serves again; its calls fail with a coded error', async () => {

@@ -85,7 +85,7 @@ describe('checkup serve', () => {
     );
     const run = await callOver(socket!, 1, 'startRun', { recipe: { target: { kind: 'lab', lab: 'healthy' }, load: { durationSec: 60, warmupSec: 0, connections: 2 } } });
     expect(run.error).toBeUndefined();
-    const { sessionId } = run.result as { sessionId: string };
+    const { sessionId } = run.value as { sessionId: string };
     await measuring;
     const session = (): SessionFile => JSON.parse(readFileSync(join(out, sessionId, 'session.json'), 'utf8')) as SessionFile;
     const pid = session().target.pid!;

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../main/scheme.js';
+import { HOST_METHODS, SHUTDOWN_CALL } from '../../../main/engine-host-protocol.js';
 import { fakeEvent } from '../../helpers/fake-electron.js';
 import { boot, hostCommands, PRELOAD, quit, tmp, until, type Booted } from './desktop-harness.js';
 
@@ -55,7 +56,7 @@ describe('desktop app: window and origin', () => {
     // Unknown flame documents go to the engine host and come back as a 404.
     const flame = await booted.fake.fetch('checkup://app/flame/0123456789abcdef.cpuprofile');
     expect(flame.status).toBe(404);
-    expect(booted.hosts[0]!.received).toContainEqual(expect.objectContaining({ kind: 'flame', name: '0123456789abcdef.cpuprofile' }));
+    expect(booted.hosts[0]!.received).toContainEqual(expect.objectContaining({ method: HOST_METHODS.flameDocument, params: { name: '0123456789abcdef.cpuprofile' } }));
   });
 
   it('denies every permission request and check', async () => {
@@ -167,7 +168,7 @@ describe('desktop app: engine events', () => {
   it("the engine's events reach the window on checkup:event", async () => {
     booted = await boot();
     const event = { type: 'profile-progress', path: '/x.cpuprofile', phase: 'parsing', fraction: 0.5 } as const;
-    booted.hosts[0]!.reply({ kind: 'event', event });
+    booted.hosts[0]!.reply({ event });
     await until(() => booted!.fake.window!.webContents.sent.some((m) => m.channel === 'checkup:event'));
     expect(booted.fake.window!.webContents.sent.filter((m) => m.channel === 'checkup:event').map((m) => m.args[0])).toEqual([event]);
   });
@@ -186,7 +187,7 @@ describe('desktop app: quitting', () => {
     };
     booted.fake.electron.app.quit();
     expect(booted.fake.record.quit).toBe(false);
-    expect(host.received.at(-1)).toEqual({ kind: 'shutdown' });
+    expect(host.received.at(-1)).toEqual(SHUTDOWN_CALL);
     await until(() => booted!.fake.record.quit);
     expect(stopAllCalls).toBe(1);
     expect(host.exited).toBe(true);

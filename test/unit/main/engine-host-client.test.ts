@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../app/contract/api.js';
 import { EngineHostClient, RemoteError, type HostProcess } from '../../../main/engine-host-client.js';
 import { forkUtilityHost } from '../../../main/desktop-app.js';
+import { SHUTDOWN_CALL } from '../../../main/engine-host-protocol.js';
 import { FakeUtilityProcess, createFakeElectron } from '../../helpers/fake-electron.js';
 import { until } from './desktop-harness.js';
 
@@ -32,8 +33,8 @@ describe('engine host client', () => {
     const b = client.call('listSessions', {});
     await until(() => procs[0]!.received.length === 2);
     const [ma, mb] = procs[0]!.received as Array<{ id: number }>;
-    procs[0]!.reply({ kind: 'result', id: mb!.id, ok: true, value: ['sessions'] });
-    procs[0]!.reply({ kind: 'result', id: ma!.id, ok: false, error: { code: 'CHK_LAB_NOT_FOUND', message: 'no lab' } });
+    procs[0]!.reply({ id: mb!.id, ok: true, value: ['sessions'] });
+    procs[0]!.reply({ id: ma!.id, ok: false, error: { code: 'CHK_LAB_NOT_FOUND', message: 'no lab' } });
     expect(await b).toEqual(['sessions']);
     const err = await a.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RemoteError);
@@ -44,9 +45,9 @@ describe('engine host client', () => {
   it('a host that dies: pending calls fail coded, its runs end for the renderer, a new host takes over', async () => {
     const { client, procs, events, restarts } = harness();
     client.start();
-    procs[0]!.reply({ kind: 'event', event: { type: 'run-phase', runId: 'run-1', sessionId: 's-1', phase: 'measuring', at: 1 } });
-    procs[0]!.reply({ kind: 'event', event: { type: 'run-phase', runId: 'run-0', sessionId: 's-0', phase: 'measuring', at: 1 } });
-    procs[0]!.reply({ kind: 'event', event: { type: 'run-finished', runId: 'run-0', sessionId: 's-0', sessionDir: '/s', status: 'complete' } });
+    procs[0]!.reply({ event: { type: 'run-phase', runId: 'run-1', sessionId: 's-1', phase: 'measuring', at: 1 } });
+    procs[0]!.reply({ event: { type: 'run-phase', runId: 'run-0', sessionId: 's-0', phase: 'measuring', at: 1 } });
+    procs[0]!.reply({ event: { type: 'run-finished', runId: 'run-0', sessionId: 's-0', sessionDir: '/s', status: 'complete' } });
     await until(() => events.length === 3);
     const pending = client.call('openProfile', { source: { kind: 'file', path: '/big.cpuprofile' } });
     await until(() => procs[0]!.received.length === 1);
@@ -62,7 +63,7 @@ describe('engine host client', () => {
     expect(procs).toHaveLength(2);
     const next = client.call('listLabs', {});
     await until(() => procs[1]!.received.length === 1);
-    procs[1]!.reply({ kind: 'result', id: (procs[1]!.received[0] as { id: number }).id, ok: true, value: [] });
+    procs[1]!.reply({ id: (procs[1]!.received[0] as { id: number }).id, ok: true, value: [] });
     expect(await next).toEqual([]);
   });
 
@@ -86,7 +87,7 @@ describe('engine host client', () => {
     const started = Date.now();
     await client.shutdown();
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    expect(procs[0]!.received.at(-1)).toEqual({ kind: 'shutdown' });
+    expect(procs[0]!.received.at(-1)).toEqual(SHUTDOWN_CALL);
     expect(procs[0]!.killed).toBe(true);
     expect(procs).toHaveLength(1); // an expected exit is not restarted
     await expect(pending).rejects.toMatchObject({ serialized: { code: 'CHK_CANCELLED' } });
@@ -98,7 +99,7 @@ describe('engine host client', () => {
     client.start();
     const done = client.shutdown();
     await until(() => procs[0]!.received.length === 1);
-    procs[0]!.reply({ kind: 'bye' });
+    procs[0]!.reply({ id: SHUTDOWN_CALL.id, ok: true, value: undefined });
     procs[0]!.exit(0);
     await done;
     expect(procs[0]!.killed).toBe(false);

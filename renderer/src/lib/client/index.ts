@@ -3,7 +3,7 @@
 import type { CheckupClient } from '../../../../app/contract/index.js';
 import { createWsClient, type ConnectionStatus } from './ws-client.js';
 
-export { ClientError, type ConnectionStatus } from './ws-client.js';
+export type { ConnectionStatus } from './ws-client.js';
 
 declare global {
   interface Window {

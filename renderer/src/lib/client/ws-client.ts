@@ -1,68 +1,21 @@
-// The engine API in browser mode: calls and events over one WebSocket to the `checkup serve` that served this page,
-// files uploaded over HTTP. Reconnects on its own (backing off) and says when it is disconnected, so the page can
-// show it; calls made while disconnected fail at once with CHK_DISCONNECTED rather than hang.
-import type {
-  CheckupClient,
-  DroppedFile,
-  EngineEvent,
-  MethodName,
-  MethodParams,
-  MethodResults,
-  SerializedError,
-} from '../../../../app/contract/index.js';
+// The engine API in browser mode: the shared RPC client (app/contract/rpc.ts) over one WebSocket to the
+// `checkup serve` that served this page, plus what only this face has: files uploaded over HTTP, and the link's
+// status. Reconnects on its own (backing off) and says when it is disconnected, so the page can show it; calls made
+// while disconnected fail at once with CHK_DISCONNECTED rather than hang.
+import { createEngineClient, RemoteError, type CallMessage, type Transport } from '../../../../app/contract/rpc.js';
+import type { CheckupClient, DroppedFile, SerializedError } from '../../../../app/contract/index.js';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'disconnected';
-
-/** An engine error as the renderer sees it: the coded, serialised form, thrown as an Error. */
-export class ClientError extends Error implements SerializedError {
-  readonly code: string;
-  readonly hint?: string;
-  readonly details?: string[];
-
-  constructor(error: SerializedError) {
-    super(error.message);
-    this.name = 'ClientError';
-    this.code = error.code;
-    if (error.hint) this.hint = error.hint;
-    if (error.details) this.details = error.details;
-  }
-}
-
-/** Every method of the contract, checked against MethodName at compile time (a missing one is a type error). */
-const METHODS: Record<MethodName, true> = {
-  listLabs: true,
-  validateRecipe: true,
-  startRun: true,
-  stopRun: true,
-  listSessions: true,
-  getSession: true,
-  deleteSession: true,
-  openProfile: true,
-  describeProject: true,
-  compareSessions: true,
-  rerun: true,
-  watchProject: true,
-  watchState: true,
-  setSessionNote: true,
-  exportReport: true,
-  exportBundle: true,
-  importBundle: true,
-  openInEditor: true,
-  revealPath: true,
-  pickPath: true,
-};
-
-interface Pending {
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 5000;
 
-function disconnected(): ClientError {
-  return new ClientError({ code: 'CHK_DISCONNECTED', message: 'Lost the connection to Checkup.', hint: 'Is `checkup serve` still running? The page reconnects on its own.' });
-}
+// The catalogue's CHK_DISCONNECTED (app/errors.ts), written out: the page may not import the catalogue.
+const DISCONNECTED: SerializedError = {
+  code: 'CHK_DISCONNECTED',
+  message: 'Lost the connection to Checkup.',
+  hint: 'Is `checkup serve` still running? The page reconnects on its own.',
+};
 
 export interface WsClientOptions {
   /** The page's own address: the socket and uploads are relative to it. */
@@ -71,107 +24,102 @@ export interface WsClientOptions {
   token?: string | null;
 }
 
-export function createWsClient(options: WsClientOptions): CheckupClient & { onStatus(listener: (s: ConnectionStatus) => void): () => void } {
-  const listeners = new Set<(event: EngineEvent) => void>();
-  const statusListeners = new Set<(status: ConnectionStatus) => void>();
-  const pending = new Map<number, Pending>();
-  let status: ConnectionStatus = 'connecting';
-  let socket: WebSocket | undefined;
-  let opened: Promise<void> = Promise.resolve();
-  let nextId = 1;
-  let retryMs = RETRY_MIN_MS;
+function withToken(url: URL, token: string | null | undefined): URL {
+  if (token) url.searchParams.set('token', token);
+  return url;
+}
 
-  const withToken = (url: URL) => {
-    if (options.token) url.searchParams.set('token', options.token);
-    return url;
-  };
+/** The page's link to the engine: one socket at a time, a new one after each loss, and its status for the page. */
+class ReconnectingSocket implements Transport<CallMessage> {
+  status: ConnectionStatus = 'connecting';
+  private socket: WebSocket | undefined;
+  private opened: Promise<void> = Promise.resolve();
+  private retryMs = RETRY_MIN_MS;
+  private readonly messageListeners: Array<(message: unknown) => void> = [];
+  private readonly closeListeners: Array<(error: SerializedError) => void> = [];
+  readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
 
-  function setStatus(next: ConnectionStatus): void {
-    if (next === status) return;
-    status = next;
-    for (const l of statusListeners) l(next);
+  constructor(private readonly options: WsClientOptions) {
+    this.connect();
   }
 
-  function connect(): void {
-    const url = withToken(new URL('api', options.base));
+  private setStatus(next: ConnectionStatus): void {
+    if (next === this.status) return;
+    this.status = next;
+    for (const listener of this.statusListeners) listener(next);
+  }
+
+  private connect(): void {
+    const url = withToken(new URL('api', this.options.base), this.options.token);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(url);
-    socket = ws;
-    opened = new Promise<void>((resolve, reject) => {
+    this.socket = ws;
+    this.opened = new Promise<void>((resolve, reject) => {
       ws.addEventListener('open', () => {
-        retryMs = RETRY_MIN_MS;
-        setStatus('open');
+        this.retryMs = RETRY_MIN_MS;
+        this.setStatus('open');
         resolve();
       });
       ws.addEventListener('close', () => {
-        reject(disconnected());
-        for (const p of pending.values()) p.reject(disconnected());
-        pending.clear();
-        setStatus('disconnected');
-        setTimeout(connect, retryMs);
-        retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+        reject(new RemoteError(DISCONNECTED));
+        for (const listener of this.closeListeners) listener(DISCONNECTED);
+        this.setStatus('disconnected');
+        setTimeout(() => this.connect(), this.retryMs);
+        this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs * 2);
       });
     });
-    opened.catch(() => undefined);
+    this.opened.catch(() => undefined);
     ws.addEventListener('message', (msg) => {
       if (typeof msg.data !== 'string') return;
-      let data: { id?: number | null; result?: unknown; error?: SerializedError; event?: EngineEvent };
+      let message: unknown;
       try {
-        data = JSON.parse(msg.data) as typeof data;
+        message = JSON.parse(msg.data);
       } catch {
         return;
       }
-      if (data.event) {
-        for (const l of listeners) l(data.event);
-        return;
-      }
-      const call = typeof data.id === 'number' ? pending.get(data.id) : undefined;
-      if (!call) return;
-      pending.delete(data.id as number);
-      if (data.error) call.reject(new ClientError(data.error));
-      else call.resolve(data.result);
+      for (const listener of this.messageListeners) listener(message);
     });
   }
 
-  async function call<M extends MethodName>(method: M, params: MethodParams[M]): Promise<MethodResults[M]> {
-    if (status === 'connecting') await opened;
-    if (!socket || socket.readyState !== WebSocket.OPEN) throw disconnected();
-    const id = nextId++;
-    const result = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
-    socket.send(JSON.stringify({ id, method, params: params ?? {} }));
-    return result as Promise<MethodResults[M]>;
+  async send(message: CallMessage): Promise<void> {
+    if (this.status === 'connecting') await this.opened;
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) throw new RemoteError(DISCONNECTED);
+    this.socket.send(JSON.stringify(message));
   }
 
-  async function upload(file: DroppedFile): Promise<string> {
-    if (!(file instanceof Blob)) throw new ClientError({ code: 'CHK_INVALID_OPTIONS', message: 'Invalid options: not a file' });
-    const url = withToken(new URL('upload', options.base));
-    url.searchParams.set('name', file.name);
-    let response: Response;
-    try {
-      response = await fetch(url, { method: 'POST', body: file, headers: { 'Content-Type': 'application/octet-stream' } });
-    } catch {
-      throw disconnected();
-    }
-    const body = (await response.json().catch(() => ({}))) as { path?: string; error?: SerializedError };
-    if (!response.ok || !body.path) throw new ClientError(body.error ?? { code: 'CHK_INTERNAL', message: `Upload failed (HTTP ${response.status}).` });
-    return body.path;
+  onMessage(listener: (message: unknown) => void): void {
+    this.messageListeners.push(listener);
   }
 
-  connect();
-  const api = Object.fromEntries(
-    (Object.keys(METHODS) as MethodName[]).map((m) => [m, (params: MethodParams[typeof m]) => call(m, params)]),
-  ) as unknown as CheckupClient;
-  return Object.assign(api, {
+  onClose(listener: (error: SerializedError) => void): void {
+    this.closeListeners.push(listener);
+  }
+}
+
+async function upload(file: DroppedFile, options: WsClientOptions): Promise<string> {
+  if (!(file instanceof Blob)) throw new RemoteError({ code: 'CHK_INVALID_OPTIONS', message: 'Invalid options: not a file' });
+  const url = withToken(new URL('upload', options.base), options.token);
+  url.searchParams.set('name', file.name);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', body: file, headers: { 'Content-Type': 'application/octet-stream' } });
+  } catch {
+    throw new RemoteError(DISCONNECTED);
+  }
+  const body = (await response.json().catch(() => ({}))) as { path?: string; error?: SerializedError };
+  if (!response.ok || !body.path) throw new RemoteError(body.error ?? { code: 'CHK_INTERNAL', message: `Upload failed (HTTP ${response.status}).` });
+  return body.path;
+}
+
+export function createWsClient(options: WsClientOptions): CheckupClient & { onStatus(listener: (s: ConnectionStatus) => void): () => void } {
+  const link = new ReconnectingSocket(options);
+  return Object.assign(createEngineClient(link), {
     host: 'browser' as const,
-    files: { toPath: upload },
-    onEvent(listener: (event: EngineEvent) => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    files: { toPath: (file: DroppedFile) => upload(file, options) },
     onStatus(listener: (s: ConnectionStatus) => void) {
-      statusListeners.add(listener);
-      listener(status);
-      return () => void statusListeners.delete(listener);
+      link.statusListeners.add(listener);
+      listener(link.status);
+      return () => void link.statusListeners.delete(listener);
     },
   });
 }
