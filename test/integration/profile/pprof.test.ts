@@ -5,10 +5,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { Profile as PprofProfile } from 'pprof-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoadSpecSchema } from '../../../app/contract/recipe.js';
 import { CheckupError } from '../../../app/errors.js';
+import { startLoad } from '../../../app/load/start-load.js';
 import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { toPprof } from '../../../app/profile/model/export-pprof.js';
@@ -72,7 +73,7 @@ beforeAll(async () => {
     });
     server!.on('exit', (code) => reject(new Error(`pprof server exited (${code})`)));
   });
-  await autocannon({ url: `http://127.0.0.1:${port}/work`, connections: 4, duration: 3 });
+  await startLoad(LoadSpecSchema.parse({ connections: 4, durationSec: 3, warmupSec: 0, requests: [{ path: '/work' }] }), { host: '127.0.0.1', port }).result;
   await fetch(`http://127.0.0.1:${port}/profile`).then((r) => r.text());
 }, 60_000);
 
