@@ -1,9 +1,9 @@
 // Opens any supported profile: reads it in chunks, recognises the format from the content (never the extension),
 // parses JSON as it streams in, and hands the parsed value to the format's importer. Every failure is a coded
 // CheckupError; nothing here can recurse on the input's nesting or hang on it.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CheckupError } from '../../errors.js';
 import type { ProfileFormat } from '../../contract/profile.js';
 import type { Profile } from '../model/profile.js';
@@ -14,6 +14,8 @@ import { JsonParseError, JsonStreamParser } from './json/stream-parser.js';
 import { preprocessV8Log } from './prof-process.js';
 import { looksLikePprof, pprofToModels } from './pprof.js';
 import { unzipPprof } from './pprof-gzip.js';
+import { folderMembers, importSet, MAX_SET_FILES } from './profile-set.js';
+import { isTar, tarEntries } from './tar-entries.js';
 import { formatBytes, openSource, type ByteSource, type ProfileInput } from './source.js';
 import { isSpeedscope, speedscopeToModels } from './speedscope.js';
 import { isPreprocessedV8Log, looksLikeV8Log, v8LogToModel } from './v8-log.js';
@@ -102,7 +104,7 @@ async function readSource(src: ByteSource, opts: ImportOptions): Promise<Sniffed
   for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
     const chunk = next.value;
     if (opts.signal?.aborted) throw interrupted();
-    if (read === 0 && looksLikePprof(chunk)) return { kind: 'binary', bytes: await readRest(chunk, chunks, src, opts) };
+    if (read === 0 && (looksLikePprof(chunk) || isTar(chunk))) return { kind: 'binary', bytes: await readRest(chunk, chunks, src, opts) };
     read += chunk.length;
     if (kind === 'blank') {
       let i = 0;
@@ -188,6 +190,33 @@ async function fromV8Log(src: ByteSource, opts: ImportOptions): Promise<ImportRe
   }
 }
 
+/** pprof (gzipped or not), or a tar archive (gzipped or not) of profiles of any format. */
+async function fromBinary(bytes: Uint8Array, name: string, opts: ImportOptions, maxBytes: number): Promise<ImportResult> {
+  const unzipped = await unzipPprof(bytes, name, maxBytes);
+  if (isTar(unzipped)) {
+    let entries;
+    try {
+      entries = tarEntries(unzipped);
+    } catch (err) {
+      throw new CheckupError('CHK_PROFILE_TRUNCATED', { name, detail: (err as Error).message }, { cause: err });
+    }
+    const members = entries.map((e) => ({ name: e.name, input: { name: e.name, data: e.data } }));
+    if (members.length > MAX_SET_FILES) throw new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: `${members.length} files`, limit: `${MAX_SET_FILES} files` });
+    return importSet(name, members, (input) => importProfile(input, memberOptions(opts, maxBytes)), opts.signal);
+  }
+  // A gzipped profile of another format (profile.cpuprofile.gz): open what is inside.
+  if (unzipped !== bytes && !looksLikePprof(unzipped)) return importProfile({ name: name.replace(/\.gz$/i, ''), data: unzipped }, memberOptions(opts, maxBytes));
+  opts.onProgress?.({ phase: 'build', fraction: 0 });
+  const pprof = pprofToModels(unzipped, name);
+  opts.onProgress?.({ phase: 'build', fraction: 1 });
+  return { format: 'pprof', ...pprof };
+}
+
+/** A set's members are imported with the set's limits and signal, without reporting each one's progress. */
+function memberOptions(opts: ImportOptions, maxBytes: number): ImportOptions {
+  return { ...opts, maxBytes, onProgress: undefined };
+}
+
 /** A builder or typed-array allocation that cannot fit is a file too large for us, not a bug. */
 function asTooLarge(err: unknown, src: ByteSource, maxBytes: number): unknown {
   if (err instanceof RangeError && /profile:|Array buffer allocation|Invalid (typed )?array length/i.test(err.message)) {
@@ -199,16 +228,17 @@ function asTooLarge(err: unknown, src: ByteSource, maxBytes: number): unknown {
 export async function importProfile(input: ProfileInput, opts: ImportOptions = {}): Promise<ImportResult> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   if (opts.signal?.aborted) throw interrupted();
+  if ('path' in input && (await stat(input.path).catch(() => undefined))?.isDirectory()) {
+    const members = await folderMembers(input.path, maxBytes);
+    return importSet(basename(input.path), members, (member) => importProfile(member, memberOptions(opts, maxBytes)), opts.signal);
+  }
   const src = await openSource(input, maxBytes);
   let result: ImportResult;
   try {
     const sniffed = await readSource(src, opts);
     if (sniffed.kind === 'blank') throw new CheckupError('CHK_PROFILE_EMPTY', { name: src.name });
     if (sniffed.kind === 'binary') {
-      opts.onProgress?.({ phase: 'build', fraction: 0 });
-      const pprof = pprofToModels(await unzipPprof(sniffed.bytes!, src.name, maxBytes), src.name);
-      opts.onProgress?.({ phase: 'build', fraction: 1 });
-      result = { format: 'pprof', ...pprof };
+      result = await fromBinary(sniffed.bytes!, src.name, opts, maxBytes);
     } else if (sniffed.kind === 'text') {
       if (!looksLikeV8Log(sniffed.head ?? '')) throw new CheckupError('CHK_PROFILE_UNKNOWN_FORMAT', { name: src.name });
       result = await fromV8Log(src, opts);
