@@ -264,9 +264,9 @@ export class RunSession {
     if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
   }
 
-  private async stopProfilers(): Promise<{ cpu?: unknown; heap?: unknown }> {
+  private async stopProfilers(): Promise<CapturedProfiles> {
     if (!this.inspector || this.inspector.isClosed) return {};
-    const out: { cpu?: unknown; heap?: unknown } = {};
+    const out: CapturedProfiles = {};
     if (this.recipe.profile.cpu) {
       const stopped = await this.inspector.stopCpuProfile();
       this.writer.session.timings.profilerStopMs = stopped.ms;
