@@ -17,14 +17,11 @@ interface Samples {
 
 type Extract = (d: SessionDetail) => Samples | undefined;
 
-function measured(d: SessionDetail) {
-  const start = d.session.timings.measureStartAt ?? -Infinity;
-  const end = d.session.timings.measureEndAt ?? Infinity;
-  return d.samples.filter((s) => s.ts - s.windowMs / 2 >= start && s.ts - s.windowMs / 2 <= end);
-}
+/** The measured window, as the engine cut it for every reader (app/diagnosis/measured-window.ts). */
+const measured = (d: SessionDetail) => d.measured.samples;
 
 const repeatsOf = (d: SessionDetail) => (d.load?.repeats && d.load.repeats.length >= MIN_REPEATS ? d.load.repeats : undefined);
-const measureTicks = (d: SessionDetail) => d.ticks.filter((t) => t.phase === 'measure' && t.requests > 0);
+const measureTicks = (d: SessionDetail) => d.measured.ticks.filter((t) => t.requests > 0);
 
 /**
  * How a figure of single runs is tested: against the run-to-run noise (run-noise.ts), for the figures repeated runs

@@ -1,21 +1,42 @@
-// The on-disk session format, field by field. One folder per session under <dataDir>/sessions/<id>/:
-//
-//   session.json      SessionFile (below). Written first with status 'running', rewritten atomically at the end.
-//   samples.ndjson    one ProbeSample per line, appended live (a crash keeps what was written).
-//   warnings.ndjson   one ProbeWarning per line, appended live.
-//   ticks.ndjson      one LoadTick per line, appended live.
-//   load.json         LoadResult of the measured window.
-//   profile.cpuprofile  V8 CPU profile of the measured window (opens in Chrome DevTools and speedscope).
-//   heap.heapprofile  V8 sampling heap profile, when requested.
-//   diagnosis.json    Diagnosis.
-//   target.log        the target's stdout and stderr, each line prefixed by time and stream.
+// The on-disk session format, field by field (speedscope's file-format-spec.ts is the model). One folder per session
+// under <dataDir>/sessions/<id>/, its files named once in SESSION_FILES below; app/store is the only code that reads
+// or writes them.
 //
 // Every JSON file is written to a temporary name, flushed and renamed, so a reader never sees half a file.
-// Version history: 1 (0.1.0) first format.
+//
+// Versions: `formatVersion` in session.json. Each field says the format version it came in ("added in 1"). Fields
+// added later within a version are optional, and sessions written before them lack them: they say so ("added in 1,
+// later: ..."). A reader accepts every version up to SESSION_FORMAT_VERSION.
+//   1 (Checkup 0.1.0) first format.
 import type { Diagnosis, FindingKind } from './diagnosis.js';
+import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
 
 export const SESSION_FORMAT_VERSION = 1;
+
+/** The files of a session folder. All added in 1. */
+export const SESSION_FILES = {
+  /** SessionFile (below). Written first with status 'running', rewritten atomically at the end. */
+  session: 'session.json',
+  /** One ProbeSample per line, appended live (a crash keeps what was written; a torn last line is skipped). */
+  samples: 'samples.ndjson',
+  /** One ProbeWarning per line, appended live. */
+  warnings: 'warnings.ndjson',
+  /** One LoadTick per line (warm-up and measured seconds), appended live. */
+  ticks: 'ticks.ndjson',
+  /** LoadResult of the measured window, written once at the end of the run (with `repeats` when Recipe.repeats > 1). */
+  load: 'load.json',
+  /** V8 CPU profile of the measured window (opens in Chrome DevTools and speedscope). */
+  cpuProfile: 'profile.cpuprofile',
+  /** V8 sampling heap profile of the measured window, when requested. */
+  heapProfile: 'heap.heapprofile',
+  /** Diagnosis of the measured window. */
+  diagnosis: 'diagnosis.json',
+  /** The target's stdout and stderr, each line prefixed by its time and stream. */
+  log: 'target.log',
+} as const;
+
+export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES];
 
 export type SessionStatus =
   /** The run is in progress (or the engine died: see `writerPid`). */
@@ -26,76 +47,123 @@ export type SessionStatus =
   | 'partial';
 
 export interface TargetInfo {
+  /** Added in 1. */
   pid?: number;
-  /** Inspector WebSocket URL while it ran (127.0.0.1 only). */
+  /** Inspector WebSocket URL while it ran (127.0.0.1 only). Added in 1. */
   inspectorUrl?: string;
-  /** Port the target listened on. */
+  /** Port the target listened on. Added in 1. */
   port?: number;
+  /** Added in 1. */
   nodeVersion?: string;
-  /** ms from process start to listening, from the probe. */
+  /** ms from process start to listening, from the probe. Added in 1. */
   startupMs?: number;
+  /** Added in 1. */
   exitCode?: number | null;
+  /** Added in 1. */
   signal?: string | null;
-  /** Whether the target exited on its own (crash) rather than being shut down by us. */
+  /** Whether the target exited on its own (crash) rather than being shut down by us. Added in 1. */
   exitedUnexpectedly?: boolean;
 }
 
+/** Unix epoch ms, except the profiler costs. */
 export interface SessionTimings {
-  /** Unix epoch ms. */
+  /** Added in 1. */
   startedAt: number;
+  /** Added in 1. */
   listeningAt?: number;
+  /** Start of the measured window (after warm-up). Added in 1. */
   measureStartAt?: number;
+  /**
+   * End of the measured window: the end of the load, or when the target crashed or the user stopped. Added in 1;
+   * sessions cut short before issue 16 lack it (their window is then open-ended).
+   */
   measureEndAt?: number;
+  /** Added in 1. */
   diagnosedAt?: number;
+  /** Added in 1. */
   endedAt?: number;
-  /** Cost of Profiler.start / Profiler.stop as seen by us (ms), reported because it can block a big app. */
+  /** Cost of Profiler.start / Profiler.stop as seen by us (ms), reported because it can block a big app. Added in 1. */
   profilerStartMs?: number;
+  /** Added in 1. */
   profilerStopMs?: number;
 }
 
 export interface SessionSummary {
+  /** Added in 1. */
   verdict?: FindingKind;
+  /** Added in 1. */
   requestsPerSecond?: number;
+  /** Added in 1. */
   latencyP99?: number;
+  /** Added in 1. */
   errors?: number;
   /**
    * Event-loop busy time per completed request, ms (CPU profile's non-idle share, else event-loop utilisation): what
-   * a request costs, which contention moves less than requests/s. Added with thresholds-3.
+   * a request costs, which contention moves less than requests/s. Added in 1, later (with thresholds-3).
    */
   loopMsPerRequest?: number;
 }
 
 export interface GitInfo {
+  /** Added in 1. */
   commit: string;
+  /** Added in 1. */
   branch?: string;
+  /** Added in 1. */
   dirty: boolean;
-  /** `git diff --stat HEAD` summary line, when dirty. */
+  /** `git diff --stat HEAD` summary line, when dirty. Added in 1. */
   diffStat?: string;
 }
 
+/** session.json. Nested shapes: Recipe (recipe.ts; `repeats` added in 1, later, with repeated measurements). */
 export interface SessionFile {
+  /** Added in 1. */
   formatVersion: number;
+  /** Added in 1. */
   id: string;
-  /** Display name: the script, npm script or lab. */
+  /** Display name: the script, npm script or lab. Added in 1. */
   name: string;
-  /** Absolute project folder (the target's cwd); sessions are grouped by it. */
+  /** Absolute project folder (the target's cwd); sessions are grouped by it. Added in 1. */
   project: string;
+  /** ISO time. Added in 1. */
   createdAt: string;
+  /** Added in 1. */
   status: SessionStatus;
-  /** Why a partial session ended early: an error code from app/errors, e.g. CHK_TARGET_CRASHED. */
+  /** Why a partial session ended early: an error code from app/errors, e.g. CHK_TARGET_CRASHED. Added in 1. */
   partialReason?: string;
+  /** Added in 1. */
   partialMessage?: string;
-  /** pid of the engine writing this session; a 'running' session whose writer is gone was interrupted. */
+  /** pid of the engine writing this session; a 'running' session whose writer is gone was interrupted. Added in 1. */
   writerPid: number;
+  /** Added in 1. */
   recipe: Recipe;
+  /** Added in 1. */
   target: TargetInfo;
+  /** Added in 1. */
   timings: SessionTimings;
+  /** Added in 1. */
   summary: SessionSummary;
+  /** Added in 1. */
   git?: GitInfo;
-  /** Names of the files present in the folder (see above). */
+  /** Names of the files present in the folder (SESSION_FILES). Added in 1. */
   files: string[];
-  /** Checkup version that wrote it. */
+  /** Checkup version that wrote it. Added in 1. */
   checkupVersion: string;
+}
+
+/**
+ * The probe windows and load seconds of the measured window, cut once in the engine (app/diagnosis/measured-window.ts)
+ * by the rule the doctor judged with; every face and analyser takes this subset rather than filtering again. Not
+ * stored: the store's reader cuts it from session.json's timings.
+ */
+export interface MeasuredWindow {
+  /** Unix epoch ms; absent when the run never reached its measurement (then the window is empty). */
+  startAt?: number;
+  /** Unix epoch ms; absent for an older session cut short (the window then runs to its last sample). */
+  endAt?: number;
+  samples: ProbeSample[];
+  /** The load's seconds of phase 'measure'. */
+  ticks: LoadTick[];
 }
 
 /** Everything the UI needs to show one session, assembled by the store (big profiles excluded). */
@@ -103,11 +171,15 @@ export interface SessionDetail {
   dir: string;
   session: SessionFile;
   diagnosis?: Diagnosis;
-  /** Parsed from samples.ndjson. */
-  samples: import('./metrics.js').ProbeSample[];
-  ticks: import('./metrics.js').LoadTick[];
-  warnings: import('./metrics.js').ProbeWarning[];
-  load?: import('./metrics.js').LoadResult;
+  /** Parsed from samples.ndjson: the whole run, warm-up and after-load included. */
+  samples: ProbeSample[];
+  ticks: LoadTick[];
+  warnings: ProbeWarning[];
+  load?: LoadResult;
+  /** The measured window's subset of `samples` and `ticks`. */
+  measured: MeasuredWindow;
+  /** Which profiles the session holds (for the faces' "open the flame graph"). */
+  profiles: { cpu: boolean; heap: boolean };
   /** Last lines of target.log. */
   logTail: string[];
 }

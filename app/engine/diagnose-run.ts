@@ -1,34 +1,49 @@
-// After the load: save the profiles in their standard formats, turn everything collected over the measured window
-// into the diagnosis input, and write load.json and diagnosis.json. Timed: the gap between the end of the load and
-// the diagnosis being written is a figure we report (bench: "diagnosis latency").
+// After the load: what was collected becomes the doctor's input (cut to the measured window), the doctor judges it,
+// and the profiles, the diagnosis and the session's summary are saved through the store. Timed: the gap between the
+// end of the load and the diagnosis being written is a figure we report (bench: "diagnosis latency").
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import { loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
-import { diagnose } from '../diagnosis/index.js';
-import { requestCost } from '../diagnosis/request-cost.js';
-import type { DiagnosisInput, MemoryAfterLoad } from '../diagnosis/input.js';
+import type { SessionSummary, SessionTimings } from '../contract/session.js';
+import { hotspotAdvice, loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
 import { findHotspots } from '../diagnosis/hotspots/index.js';
-import { hotspotAdvice } from '../diagnosis/advice-files.js';
+import { diagnose } from '../diagnosis/index.js';
+import type { DiagnosisInput, MemoryAfterLoad } from '../diagnosis/input.js';
+import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from '../diagnosis/profile-evidence.js';
+import { requestCost } from '../diagnosis/request-cost.js';
+import { probePath } from '../paths.js';
 import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';
-import { probePath } from '../paths.js';
 import type { SessionWriter } from '../store/session-writer.js';
-import type { Target, TargetExit } from '../target/index.js';
+import type { TargetExit } from '../target/index.js';
+
+export interface CapturedProfiles {
+  cpu?: unknown;
+  heap?: unknown;
+}
 
 export interface CollectedRun {
-  writer: SessionWriter;
   samples: ProbeSample[];
   warnings: ProbeWarning[];
   load: LoadResult | undefined;
-  profiles: { cpu?: unknown; heap?: unknown };
+  profiles: CapturedProfiles;
   crash: TargetExit | undefined;
-  target: Target | undefined;
+  /** The last lines the target wrote to stderr. */
+  stderrTail: string[];
+  startupMs: number | undefined;
+  /** The measured window's edges (session.json's timings). */
+  timings: Pick<SessionTimings, 'measureStartAt' | 'measureEndAt'>;
   recipe: Recipe;
   memoryAfterLoad?: MemoryAfterLoad;
+}
+
+export interface RunDiagnosis {
+  diagnosis: Diagnosis;
+  summary: SessionSummary;
 }
 
 /** The probe's files run inside the target and show up in its profiles; they are never the user's culprit. */
@@ -38,71 +53,62 @@ const OURS: ReadonlySet<string> = new Set(
     .flatMap((name) => [join(dirname(probePath), name), pathToFileURL(join(dirname(probePath), name)).href]),
 );
 
-/** Probe windows that lie mostly inside the measured window. */
-export function measuredSamples(samples: ProbeSample[], startAt: number | undefined, endAt: number | undefined): ProbeSample[] {
-  if (startAt === undefined) return [];
-  const end = endAt ?? Infinity;
-  return samples.filter((s) => {
-    const middle = s.ts - s.windowMs / 2;
-    return middle >= startAt && middle <= end;
-  });
-}
-
-export async function diagnoseRun(run: CollectedRun): Promise<void> {
-  const { writer, load } = run;
-  const session = writer.session;
-  const timings = session.timings;
-  // A crash ends the measured window early.
-  const endAt = timings.measureEndAt ?? run.crash?.at ?? Date.now();
-
+/** Everything collected, as the doctor takes it: probe windows of the measured window, load figures, profile evidence. */
+export function doctorInput(run: CollectedRun): DiagnosisInput {
+  const { measureStartAt, measureEndAt } = run.timings;
   const input: DiagnosisInput = {
-    samples: measuredSamples(run.samples, timings.measureStartAt, endAt),
+    samples: cutMeasuredWindow(run.samples, [], measureStartAt, measureEndAt).samples,
     warnings: run.warnings,
-    ...(load ? { load } : {}),
+    ...(run.load ? { load: run.load } : {}),
     target: {
-      ...(session.target.startupMs !== undefined ? { startupMs: session.target.startupMs } : {}),
+      ...(run.startupMs !== undefined ? { startupMs: run.startupMs } : {}),
       // An app that answers errors often logs their stacks: the last ones name who threw.
-      stderrTail: run.target?.lastLinesOf('stderr') ?? [],
+      stderrTail: run.stderrTail,
       ...(run.crash
-        ? {
-            crashed: true,
-            exitCode: run.crash.code,
-            signal: run.crash.signal,
-            ...(timings.measureStartAt !== undefined ? { crashedAtMs: run.crash.at - timings.measureStartAt } : {}),
-          }
+        ? { crashed: true, exitCode: run.crash.code, signal: run.crash.signal, ...(measureStartAt !== undefined ? { crashedAtMs: run.crash.at - measureStartAt } : {}) }
         : {}),
     },
-    ...(timings.measureStartAt !== undefined ? { measureStartAt: timings.measureStartAt } : {}),
+    ...(measureStartAt !== undefined ? { measureStartAt } : {}),
     concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
-
-  const writes: Promise<void>[] = [];
+  // The profiles come from the inspector already parsed; turning them into models is in-memory work.
   const cpuModel = run.profiles.cpu ? cpuProfileToModel(run.profiles.cpu, 'CPU profile') : undefined;
   if (cpuModel) {
-    writes.push(writer.writeJson('profile.cpuprofile', run.profiles.cpu, false));
     input.cpu = cpuEvidence(cpuModel, { ignoreUrls: OURS });
     input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
   }
   if (run.profiles.heap) {
-    writes.push(writer.writeJson('heap.heapprofile', run.profiles.heap, false));
     input.heapCulprits = profileCulprits(heapProfileToModel(run.profiles.heap, 'Heap profile'), 'allocation', { ignoreUrls: OURS }).map((c) => {
       const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c, { ignoreUrls: OURS }) : [];
       return mayInclude.length ? { ...c, mayInclude } : c;
     });
   }
-  if (load) writes.push(writer.writeJson('load.json', load));
+  return input;
+}
 
+/** The doctor's judgement of a run, and the summary the session list shows. */
+export function diagnoseRun(run: CollectedRun): RunDiagnosis {
+  const input = doctorInput(run);
   const diagnosis = diagnose(input, loadDiagnosisAdvice());
-  writes.push(writer.writeJson('diagnosis.json', diagnosis));
-  if (run.crash) Object.assign(session.target, { exitCode: run.crash.code, signal: run.crash.signal, exitedUnexpectedly: true });
-  session.summary = {
+  const load = run.load;
+  const summary: SessionSummary = {
     verdict: diagnosis.verdict,
     ...(load
       ? { requestsPerSecond: load.requestsPerSecond, latencyP99: load.latency.p99, errors: load.errors + load.timeouts + load.non2xx, loopMsPerRequest: Math.round(requestCost(input).loopMsPerRequest * 1000) / 1000 }
       : {}),
   };
-  await Promise.all(writes);
-  timings.diagnosedAt = Date.now();
+  return { diagnosis, summary };
+}
+
+/** Saves the profiles in their standard formats, the diagnosis, and the summary into session.json. */
+export async function saveDiagnosis(writer: SessionWriter, profiles: CapturedProfiles, result: RunDiagnosis): Promise<void> {
+  await Promise.all([
+    profiles.cpu ? writer.writeCpuProfile(profiles.cpu) : undefined,
+    profiles.heap ? writer.writeHeapProfile(profiles.heap) : undefined,
+    writer.writeDiagnosis(result.diagnosis),
+  ]);
+  writer.session.summary = result.summary;
+  writer.session.timings.diagnosedAt = Date.now();
   await writer.saveSessionFile();
 }

@@ -82,11 +82,11 @@ export class Engine implements EngineApi {
     return { runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
   }
 
-  private async finished(run: RunSession, outcome: RunOutcome): Promise<void> {
+  private finished(run: RunSession, outcome: RunOutcome): void {
     this.runs.delete(run.runId);
     // Watch mode: changes seen during the run are measured now.
     if (this.watching?.pending.length) setImmediate(() => void this.rerunForWatch());
-    const detail = await readSession(this.sessionsDir, outcome.sessionId).catch(() => undefined);
+    const { diagnosis, load } = outcome;
     this.emit({
       type: 'run-finished',
       runId: run.runId,
@@ -94,8 +94,8 @@ export class Engine implements EngineApi {
       sessionDir: outcome.sessionDir,
       status: outcome.status,
       ...(outcome.error ? { error: outcome.error.toJSON() } : {}),
-      ...(detail?.diagnosis ? { diagnosis: detail.diagnosis } : {}),
-      ...(detail?.load ? { load: { requestsPerSecond: detail.load.requestsPerSecond, latency: detail.load.latency, errors: detail.load.errors, non2xx: detail.load.non2xx } } : {}),
+      ...(diagnosis ? { diagnosis } : {}),
+      ...(load ? { load: { requestsPerSecond: load.requestsPerSecond, latency: load.latency, errors: load.errors, non2xx: load.non2xx } } : {}),
     });
   }
 

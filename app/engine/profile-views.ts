@@ -3,11 +3,12 @@
 // here, a few at a time, for the face that serves them to speedscope (browser-mode server, desktop protocol).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { EngineEvent, MethodParams, ProfileSource, ProfileView } from '../contract/api.js';
 import type { FrameCategory } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
 import { importInWorker } from '../profile/import/in-worker.js';
+import { sessionProfilePath } from '../store/session-profiles.js';
 import { readSessionFile, sessionDir } from '../store/session-reader.js';
 
 /** Flame documents kept in memory; each is at most a few MB (the reducer's budget). */
@@ -31,10 +32,10 @@ export class ProfileViews {
       return { path: source.path, title: basename(source.path) };
     }
     const session = await readSessionFile(this.sessionsDir, source.sessionId);
-    const file = source.file === 'cpu' ? 'profile.cpuprofile' : 'heap.heapprofile';
-    const path = join(sessionDir(this.sessionsDir, source.sessionId), file);
-    if (!existsSync(path)) throw new CheckupError('CHK_FILE_NOT_FOUND', { path: `${session.name}: ${file} (this run recorded no ${source.file === 'cpu' ? 'CPU' : 'heap'} profile)` });
-    return { path, title: `${session.name} · ${source.file === 'cpu' ? 'CPU profile' : 'heap profile'}` };
+    const kind = source.file === 'cpu' ? 'CPU profile' : 'heap profile';
+    const path = sessionProfilePath(sessionDir(this.sessionsDir, source.sessionId), source.file);
+    if (!path) throw new CheckupError('CHK_FILE_NOT_FOUND', { path: `${session.name}: this run recorded no ${kind}` });
+    return { path, title: `${session.name} · ${kind}` };
   }
 
   async open(params: MethodParams['openProfile']): Promise<ProfileView> {

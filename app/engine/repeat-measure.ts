@@ -2,48 +2,34 @@
 // down. No profilers and no diagnosis: only the load figures, so a comparison has independent runs to test.
 import type { RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import { startLoad, type LoadRun } from '../load/index.js';
-import { launchTarget, type Target } from '../target/index.js';
 import { CheckupError } from '../errors.js';
-import { launchOptionsFor, resolveTarget } from './resolve-target.js';
-
-export interface RepeatHandle {
-  result: Promise<RepeatResult>;
-  stop(): Promise<void>;
-}
+import { startLoad, type LoadRun } from '../load/index.js';
+import type { ResolvedTarget } from './resolve-target.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped } from './target-under-load.js';
 
 export function toRepeat(r: Pick<RepeatResult, keyof RepeatResult>): RepeatResult {
   return { requestsPerSecond: r.requestsPerSecond, requestsPerSecondSeries: r.requestsPerSecondSeries, latency: r.latency, errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts };
 }
 
-export function measureAgain(recipe: Recipe, onLog: (stream: 'stdout' | 'stderr', text: string, ts: number) => void): RepeatHandle {
-  let target: Target | undefined;
+/** Measures once more; rejects with CHK_INTERRUPTED when `signal` stops it, CHK_TARGET_CRASHED when the target dies. */
+export async function measureAgain(
+  resolved: ResolvedTarget,
+  recipe: Recipe,
+  signal: AbortSignal,
+  onLog: (stream: 'stdout' | 'stderr', text: string, ts: number) => void,
+): Promise<RepeatResult> {
+  const target = await launchUnlessStopped(resolved, recipe, signal);
+  target.on('log', (line) => onLog(line.stream, line.text, line.ts));
   let load: LoadRun | undefined;
-  let stopped = false;
-  const run = async (): Promise<RepeatResult> => {
-    target = await launchTarget(resolveTarget(recipe.target).launch, launchOptionsFor(recipe));
-    target.on('log', (line) => onLog(line.stream, line.text, line.ts));
-    try {
-      const ready = await target.waitUntilListening(recipe.readyTimeoutSec * 1000);
-      if (stopped) throw new CheckupError('CHK_INTERRUPTED');
-      load = startLoad(recipe.load, { host: recipe.load.host, port: ready.port });
-      const crashed = target.exited.then((exit) => {
-        throw new CheckupError('CHK_TARGET_CRASHED', { exit: exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}` }, { details: target?.lastLines() ?? [] });
-      });
-      return toRepeat(await Promise.race([load.result, crashed]));
-    } finally {
-      await load?.stop().catch(() => undefined);
-      await target.shutdown();
-    }
-  };
-  const result = run();
-  result.catch(() => undefined);
-  return {
-    result,
-    stop: async () => {
-      stopped = true;
-      await load?.stop().catch(() => undefined);
-      await target?.shutdown();
-    },
-  };
+  try {
+    const ready = await unlessStopped(target.waitUntilListening(recipe.readyTimeoutSec * 1000), signal);
+    load = startLoad(recipe.load, { host: recipe.load.host, port: ready.port });
+    const ending = await raceLoad(load, target, signal);
+    if (ending.kind === 'crashed') throw crashError(ending.exit, target);
+    if (ending.kind === 'stopped') throw new CheckupError('CHK_INTERRUPTED');
+    return toRepeat(ending.result);
+  } finally {
+    await load?.stop().catch(() => undefined);
+    await target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });
+  }
 }

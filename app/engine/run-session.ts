@@ -2,53 +2,59 @@
 // the profiler on, then diagnose and save. Every way out (done, crash, failed start, stop) leaves a saved session
 // and no process behind. The diagnosis is written before the target is shut down, so the user waits for neither.
 import type { EngineEvent, RunPhase } from '../contract/api.js';
-import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { Diagnosis } from '../contract/diagnosis.js';
+import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
-import { launchTarget, type Target, type TargetExit } from '../target/index.js';
+import type { Target, TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import { thresholds } from '../diagnosis/thresholds.js';
-import { diagnoseRun } from './diagnose-run.js';
+import { diagnoseRun, saveDiagnosis, type CapturedProfiles } from './diagnose-run.js';
 import { readGitInfo } from './git-info.js';
-import { measureAgain, toRepeat, type RepeatHandle } from './repeat-measure.js';
+import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
-import { launchOptionsFor, resolveTarget } from './resolve-target.js';
+import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
 
+/** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
   sessionId: string;
   sessionDir: string;
   status: 'complete' | 'partial';
   error?: CheckupError;
+  diagnosis?: Diagnosis;
+  load?: LoadResult;
 }
 
-type Ending = { kind: 'done'; result: LoadResult } | { kind: 'crashed'; exit: TargetExit } | { kind: 'stopped' };
-
-/** Grace period for the target to exit on SIGTERM before it is killed. */
-const SHUTDOWN_GRACE_MS = 3000;
+/** What the measurement left: the load figures, a crash, the profiles, the heap after the load, or what stopped it. */
+interface Measured {
+  load?: LoadResult;
+  crash?: TargetExit;
+  profiles: CapturedProfiles;
+  memoryAfterLoad?: MemoryAfterLoad;
+  error?: CheckupError;
+}
 
 export class RunSession {
   readonly done: Promise<RunOutcome>;
   private readonly samples: ProbeSample[] = [];
   private readonly warnings: ProbeWarning[] = [];
   private readonly batcher: LiveBatcher;
+  /** Aborted by stop(): every wait of the run (launch, port, load, repeats) gives way to it. */
+  private readonly stopping = new AbortController();
   private target: Target | undefined;
   private inspector: InspectorSession | undefined;
   private load: LoadRun | undefined;
-  private repeat: RepeatHandle | undefined;
-  private stopRequested = false;
   /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
   private memoryBefore: { bytes: number; at: number } | undefined;
-  private resolveStopped!: () => void;
-  private readonly stopped = new Promise<Ending>((resolve) => {
-    this.resolveStopped = () => resolve({ kind: 'stopped' });
-  });
 
   private constructor(
     readonly runId: string,
     readonly recipe: Recipe,
+    private readonly resolved: ResolvedTarget,
     private readonly writer: SessionWriter,
     private readonly emit: (event: EngineEvent) => void,
   ) {
@@ -61,7 +67,7 @@ export class RunSession {
     const resolved = resolveTarget(recipe.target);
     const git = await readGitInfo(resolved.project);
     const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, ...(git ? { git } : {}) });
-    return new RunSession(runId, recipe, writer, emit);
+    return new RunSession(runId, recipe, resolved, writer, emit);
   }
 
   get sessionId(): string {
@@ -72,11 +78,13 @@ export class RunSession {
     return this.writer.dir;
   }
 
+  private get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   /** Ends the run early; what was collected so far is diagnosed and saved as a partial session. */
   async stop(): Promise<void> {
-    this.stopRequested = true;
-    this.resolveStopped();
-    await this.repeat?.stop();
+    this.stopping.abort();
     await this.done.catch(() => undefined);
   }
 
@@ -85,71 +93,33 @@ export class RunSession {
     this.emit({ type: 'run-phase', runId: this.runId, sessionId: this.sessionId, phase, at: Date.now(), ...(message ? { message } : {}), ...(totalSec !== undefined ? { totalSec } : {}) });
   }
 
-  /** Waits for `work`, unless the user stops first (then CHK_INTERRUPTED). */
-  private async unlessStopped<T>(work: Promise<T>): Promise<T> {
-    const ending = await Promise.race([work.then((value) => ({ value })), this.stopped]);
-    if ('kind' in ending) {
-      work.catch(() => undefined);
-      throw new CheckupError('CHK_INTERRUPTED');
-    }
-    return ending.value;
-  }
-
   private async execute(): Promise<RunOutcome> {
-    const session = this.writer.session;
-    let error: CheckupError | undefined;
-    let load: LoadResult | undefined;
-    let crash: TargetExit | undefined;
-    let profiles: { cpu?: unknown; heap?: unknown } = {};
-    let memoryAfterLoad: MemoryAfterLoad | undefined;
     this.batcher.start();
-    try {
-      this.phase('starting');
-      const { launch } = resolveTarget(this.recipe.target);
-      const launching = launchTarget(launch, launchOptionsFor(this.recipe));
-      // Stopped while the process was being started: it still has to be taken down once it exists.
-      void launching.then((t) => (this.stopRequested ? t.shutdown({ graceMs: SHUTDOWN_GRACE_MS }) : undefined), () => undefined);
-      this.target = await this.unlessStopped(launching);
-      this.wireTarget(this.target);
-      session.target.pid = this.target.pid;
-      this.phase('waiting-for-port');
-      const ready = await this.unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000));
-      Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
-      session.timings.listeningAt = Date.now();
-      await this.writer.saveSessionFile();
-
-      const profiling = this.recipe.profile.cpu || this.recipe.profile.heap;
-      if (profiling) {
-        if (!ready.inspectorUrl) throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: ready.inspectorError ?? 'the target reported no inspector' });
-        this.inspector = await this.unlessStopped(InspectorSession.connect(ready.inspectorUrl));
-      }
-
-      const ending = await this.runLoad(ready.port);
-      if (ending.kind === 'crashed') crash = ending.exit;
-      load = ending.kind === 'done' ? ending.result : await this.load?.stop();
-      this.phase('collecting');
-      if (ending.kind !== 'crashed') profiles = await this.stopProfilers();
-      if (ending.kind === 'done') memoryAfterLoad = await this.weighAfterLoad(session.timings.measureEndAt);
-      if (ending.kind === 'stopped') error = new CheckupError('CHK_INTERRUPTED');
-      if (crash) error = new CheckupError('CHK_TARGET_CRASHED', { exit: crash.signal ? `signal ${crash.signal}` : `exit code ${crash.code}` }, { details: this.target.lastLines() });
-    } catch (err) {
-      error = toCheckupError(err);
-      if (error.code === 'CHK_INTERRUPTED' || !this.stopRequested) load ??= await this.load?.stop().catch(() => undefined);
-    }
+    const measured = await this.measure();
+    let error = measured.error;
+    const { load } = measured;
 
     // Whatever happened, diagnose what was collected and save it; then take the target down.
     const shutdown = this.shutdown();
+    let diagnosis: Diagnosis | undefined;
     try {
       this.phase('diagnosing');
-      await diagnoseRun({ writer: this.writer, samples: this.samples, warnings: this.warnings, load, profiles, crash, target: this.target, recipe: this.recipe, ...(memoryAfterLoad ? { memoryAfterLoad } : {}) });
+      diagnosis = await this.diagnose(measured);
     } catch (err) {
       error ??= toCheckupError(err);
     }
     const exit = await shutdown;
-    if (exit && !crash) Object.assign(session.target, { exitCode: exit.code, signal: exit.signal, exitedUnexpectedly: false });
-    if (!error && load && this.recipe.repeats > 1) error = await this.repeatMeasurements(load);
+    if (exit && !measured.crash) Object.assign(this.writer.session.target, { exitCode: exit.code, signal: exit.signal, exitedUnexpectedly: false });
+
+    let repeats: RepeatResult[] | undefined;
+    if (!error && load && this.recipe.repeats > 1) ({ repeats, error } = await this.repeatMeasurements(load));
     this.phase('saving');
     this.batcher.stop();
+    try {
+      if (load) await this.writer.writeLoad(repeats ? { ...load, repeats } : load);
+    } catch (err) {
+      error ??= toCheckupError(err);
+    }
     const reason = error ? { code: error.code as ErrorCode, message: error.message } : undefined;
     try {
       await this.writer.finish(error ? 'partial' : 'complete', reason);
@@ -158,35 +128,86 @@ export class RunSession {
     }
     const status = this.writer.session.status === 'complete' ? 'complete' : 'partial';
     this.phase(error ? (error.code === 'CHK_INTERRUPTED' ? 'stopped' : 'failed') : 'done', error?.message);
-    return { sessionId: this.sessionId, sessionDir: this.sessionDir, status, ...(error ? { error } : {}) };
+    return { sessionId: this.sessionId, sessionDir: this.sessionDir, status, ...(error ? { error } : {}), ...(diagnosis ? { diagnosis } : {}), ...(load ? { load: repeats ? { ...load, repeats } : load } : {}) };
+  }
+
+  /** Launch, port, warm-up, measured load with the profilers on, and what the heap keeps after it. Never throws. */
+  private async measure(): Promise<Measured> {
+    const session = this.writer.session;
+    const out: Measured = { profiles: {} };
+    try {
+      this.phase('starting');
+      this.target = await launchUnlessStopped(this.resolved, this.recipe, this.signal);
+      this.wireTarget(this.target);
+      session.target.pid = this.target.pid;
+      this.phase('waiting-for-port');
+      const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
+      Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
+      session.timings.listeningAt = Date.now();
+      await this.writer.saveSessionFile();
+
+      const profiling = this.recipe.profile.cpu || this.recipe.profile.heap;
+      if (profiling) {
+        if (!ready.inspectorUrl) throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: ready.inspectorError ?? 'the target reported no inspector' });
+        this.inspector = await unlessStopped(InspectorSession.connect(ready.inspectorUrl), this.signal);
+      }
+
+      const ending = await this.runLoad(ready.port);
+      if (ending.kind === 'crashed') out.crash = ending.exit;
+      out.load = ending.kind === 'done' ? ending.result : await this.load?.stop();
+      this.phase('collecting');
+      if (ending.kind !== 'crashed') out.profiles = await this.stopProfilers();
+      if (ending.kind === 'done') out.memoryAfterLoad = await this.weighAfterLoad(session.timings.measureEndAt);
+      if (ending.kind === 'stopped') out.error = new CheckupError('CHK_INTERRUPTED');
+      if (out.crash) out.error = crashError(out.crash, this.target);
+    } catch (err) {
+      out.error = toCheckupError(err);
+      if (out.error.code === 'CHK_INTERRUPTED' || !this.signal.aborted) out.load ??= await this.load?.stop().catch(() => undefined);
+    }
+    return out;
+  }
+
+  /** The doctor's judgement of what was measured, saved before the target is shut down. */
+  private async diagnose(measured: Measured): Promise<Diagnosis> {
+    const { target, timings } = this.writer.session;
+    if (measured.crash) Object.assign(target, { exitCode: measured.crash.code, signal: measured.crash.signal, exitedUnexpectedly: true });
+    // The measured window ends with the load, or where the target crashed or the user stopped; saved, so that every
+    // reader of the session cuts the window the doctor judged.
+    if (timings.measureStartAt !== undefined) timings.measureEndAt ??= measured.crash?.at ?? Date.now();
+    const result = diagnoseRun({
+      samples: this.samples,
+      warnings: this.warnings,
+      load: measured.load,
+      profiles: measured.profiles,
+      crash: measured.crash,
+      stderrTail: this.target?.lastLinesOf('stderr') ?? [],
+      startupMs: target.startupMs,
+      timings,
+      recipe: this.recipe,
+      ...(measured.memoryAfterLoad ? { memoryAfterLoad: measured.memoryAfterLoad } : {}),
+    });
+    await saveDiagnosis(this.writer, measured.profiles, result);
+    return result.diagnosis;
   }
 
   /**
-   * Measures the load again in fresh target processes (Recipe.repeats), keeping every measurement in load.json. A
-   * stop or a failure keeps the repeats done so far; the session is then partial.
+   * Measures the load again in fresh target processes (Recipe.repeats); every measurement goes into load.json. A stop
+   * or a failure keeps the repeats done so far; the session is then partial.
    */
-  private async repeatMeasurements(first: LoadResult): Promise<CheckupError | undefined> {
+  private async repeatMeasurements(first: LoadResult): Promise<{ repeats: RepeatResult[]; error?: CheckupError }> {
     const repeats = [toRepeat(first)];
-    let failure: CheckupError | undefined;
-    for (let i = 2; i <= this.recipe.repeats && !this.stopRequested; i++) {
+    let error: CheckupError | undefined;
+    for (let i = 2; i <= this.recipe.repeats && !this.signal.aborted; i++) {
       this.phase('repeating', `${i} of ${this.recipe.repeats}`);
-      this.repeat = measureAgain(this.recipe, (stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts));
       try {
-        repeats.push(await this.repeat.result);
+        repeats.push(await measureAgain(this.resolved, this.recipe, this.signal, (stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts)));
       } catch (err) {
-        failure = toCheckupError(err);
+        error = toCheckupError(err);
         break;
-      } finally {
-        this.repeat = undefined;
       }
     }
-    if (this.stopRequested) failure ??= new CheckupError('CHK_INTERRUPTED');
-    try {
-      await this.writer.writeJson('load.json', { ...first, repeats });
-    } catch (err) {
-      failure ??= toCheckupError(err);
-    }
-    return failure;
+    if (this.signal.aborted) error ??= new CheckupError('CHK_INTERRUPTED');
+    return { repeats, ...(error ? { error } : {}) };
   }
 
   private wireTarget(target: Target): void {
@@ -207,7 +228,7 @@ export class RunSession {
   }
 
   /** Warm-up, then the measured load with the profilers on; ends when the load ends, the target dies, or on stop. */
-  private async runLoad(port: number): Promise<Ending> {
+  private async runLoad(port: number): Promise<LoadEnding> {
     const timings = this.writer.session.timings;
     this.phase('warmup');
     this.load = startLoad(
@@ -229,12 +250,7 @@ export class RunSession {
         },
       },
     );
-    const target = this.target!;
-    return Promise.race<Ending>([
-      this.load.result.then((result) => ({ kind: 'done', result })),
-      target.exited.then((exit) => ({ kind: 'crashed', exit })),
-      this.stopped,
-    ]);
+    return raceLoad(this.load, this.target!, this.signal);
   }
 
   private async startProfilers(): Promise<void> {
@@ -248,9 +264,9 @@ export class RunSession {
     if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
   }
 
-  private async stopProfilers(): Promise<{ cpu?: unknown; heap?: unknown }> {
+  private async stopProfilers(): Promise<CapturedProfiles> {
     if (!this.inspector || this.inspector.isClosed) return {};
-    const out: { cpu?: unknown; heap?: unknown } = {};
+    const out: CapturedProfiles = {};
     if (this.recipe.profile.cpu) {
       const stopped = await this.inspector.stopCpuProfile();
       this.writer.session.timings.profilerStopMs = stopped.ms;
@@ -269,7 +285,7 @@ export class RunSession {
     const started = Date.now();
     const end = measureEndAt ?? started;
     const drained = () => this.samples.some((s) => s.ts - s.windowMs >= end && s.elu <= thresholds.drainedElu);
-    while (!drained() && Date.now() - started < thresholds.drainTimeoutMs && !this.stopRequested) {
+    while (!drained() && Date.now() - started < thresholds.drainTimeoutMs && !this.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const drainMs = Date.now() - started;

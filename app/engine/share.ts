@@ -1,36 +1,26 @@
 // Writing a session's report and bundle into its folder, and importing a bundle.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProfileSummary } from '../contract/profile.js';
-import type { SessionDetail } from '../contract/session.js';
-import { summarizeProfile } from '../profile/analysis/summarize.js';
-import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { writeBundle } from '../share/bundle.js';
 import { comparisonReportHtml, sessionReportHtml } from '../share/report.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import { compareRefs, loadSession } from './comparison.js';
+import { readCpuSummary } from '../store/session-profiles.js';
+import { readSessionRef } from '../store/session-reader.js';
+import { compareRefs } from './comparison.js';
 
-function cpuSummary(d: SessionDetail): ProfileSummary | undefined {
-  const file = join(d.dir, 'profile.cpuprofile');
-  if (!existsSync(file)) return undefined;
-  try {
-    return summarizeProfile(cpuProfileToModel(JSON.parse(readFileSync(file, 'utf8'))), 'cpuprofile', { top: 15 });
-  } catch {
-    return undefined;
-  }
-}
+/** Hot functions listed in a session's report. */
+const REPORT_TOP_FUNCTIONS = 15;
 
 /** report.html in the session folder, or compare-<before>.html for a comparison with an earlier session. */
 export async function exportReport(sessionsDir: string, sessionId: string, compareWith?: string): Promise<{ path: string; bytes: number }> {
-  const after = await loadSession(sessionId, sessionsDir);
+  const after = await readSessionRef(sessionId, sessionsDir);
   let html: string;
   let name = 'report.html';
   if (compareWith) {
-    const before = await loadSession(compareWith, sessionsDir);
+    const before = await readSessionRef(compareWith, sessionsDir);
     html = comparisonReportHtml(await compareRefs(before.dir, after.dir, sessionsDir), before, after);
     name = `compare-${before.session.id}.html`;
   } else {
-    html = sessionReportHtml(after, cpuSummary(after));
+    html = sessionReportHtml(after, await readCpuSummary(after.dir, REPORT_TOP_FUNCTIONS));
   }
   const path = join(after.dir, name);
   await writeFileAtomic(path, html);
@@ -38,7 +28,7 @@ export async function exportReport(sessionsDir: string, sessionId: string, compa
 }
 
 export async function exportBundle(sessionsDir: string, sessionId: string): Promise<{ path: string; bytes: number }> {
-  const d = await loadSession(sessionId, sessionsDir);
+  const d = await readSessionRef(sessionId, sessionsDir);
   const path = join(d.dir, `${d.session.id}.checkup`);
   return { path, bytes: await writeBundle(d.dir, path) };
 }

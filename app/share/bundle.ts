@@ -5,16 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
+import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import { SESSION_FILE } from '../store/session-writer.js';
 
 export const BUNDLE_FORMAT = 'checkup-session-bundle';
 export const BUNDLE_VERSION = 1;
 /** Files a bundle may carry: exactly the session format's files (app/contract/session.ts). */
-const ALLOWED = new Set([SESSION_FILE, 'samples.ndjson', 'warnings.ndjson', 'ticks.ndjson', 'load.json', 'profile.cpuprofile', 'heap.heapprofile', 'diagnosis.json', 'target.log']);
+const ALLOWED: ReadonlySet<string> = new Set(Object.values(SESSION_FILES));
+const SESSION_FILE = SESSION_FILES.session;
 const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
 const MAX_UNPACKED_BYTES = 1536 * 1024 * 1024;
 

@@ -11,16 +11,9 @@ import { chartsHtml, reportPage, type ReportChart } from './report-page.js';
 
 const fmt = (v: number, digits = 1) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 10 ** digits) / 10 ** digits));
 
-function measuredSamples(d: SessionDetail) {
-  const start = d.session.timings.measureStartAt ?? 0;
-  return d.samples.filter((s) => s.ts - s.windowMs / 2 >= start);
-}
-
-/** The session's series over its measured window: x in seconds from the start of the measurement. */
+/** The session's series over its measured window (as the engine cut it): x in seconds from the start of the measurement. */
 function series(d: SessionDetail) {
-  const start = d.session.timings.measureStartAt ?? 0;
-  const samples = measuredSamples(d);
-  const ticks = d.ticks.filter((t) => t.phase === 'measure');
+  const { startAt: start = 0, samples, ticks } = d.measured;
   return {
     tickX: ticks.map((t) => t.second + 1),
     rps: ticks.map((t) => t.requests),

@@ -1,14 +1,17 @@
-// Reads sessions back: the list (newest first) and one session whole, tolerant of what a crash leaves behind (a torn
-// last NDJSON line, a session still marked 'running' whose writer is gone).
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
+// Reads sessions back: the list (newest first), one session whole with its measured window cut, and the load figures
+// of past runs; tolerant of what a crash leaves behind (a torn last NDJSON line, a session still marked 'running'
+// whose writer is gone). The profiles, the big files, are read in session-profiles.ts, off the engine's thread.
+import { existsSync, promises as fs } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { SessionListItem } from '../contract/api.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
-import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
-import type { SessionDetail, SessionFile } from '../contract/session.js';
+import type { LoadResult, LoadTick, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
+import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract/session.js';
+import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
-import { SESSION_FILE } from './session-writer.js';
+
+const SESSION_FILE = SESSION_FILES.session;
 
 const ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -109,13 +112,14 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
   const session = await readSessionFile(sessionsDir, id);
   const dir = sessionDir(sessionsDir, id);
   const [diagnosis, load, samples, ticks, warnings, log] = await Promise.all([
-    readJson<Diagnosis>(join(dir, 'diagnosis.json')),
-    readJson<LoadResult>(join(dir, 'load.json')),
-    readNdjson<ProbeSample>(join(dir, 'samples.ndjson')),
-    readNdjson<LoadTick>(join(dir, 'ticks.ndjson')),
-    readNdjson<ProbeWarning>(join(dir, 'warnings.ndjson')),
-    fs.readFile(join(dir, 'target.log'), 'utf8').catch(() => ''),
+    readJson<Diagnosis>(join(dir, SESSION_FILES.diagnosis)),
+    readJson<LoadResult>(join(dir, SESSION_FILES.load)),
+    readNdjson<ProbeSample>(join(dir, SESSION_FILES.samples)),
+    readNdjson<LoadTick>(join(dir, SESSION_FILES.ticks)),
+    readNdjson<ProbeWarning>(join(dir, SESSION_FILES.warnings)),
+    fs.readFile(join(dir, SESSION_FILES.log), 'utf8').catch(() => ''),
   ]);
+  const { measureStartAt, measureEndAt } = session.timings;
   if (isInterrupted(session)) {
     session.status = 'partial';
     session.partialReason ??= 'CHK_INTERRUPTED';
@@ -129,8 +133,23 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
     samples,
     ticks,
     warnings,
+    measured: cutMeasuredWindow(samples, ticks, measureStartAt, measureEndAt),
+    profiles: { cpu: existsSync(join(dir, SESSION_FILES.cpuProfile)), heap: existsSync(join(dir, SESSION_FILES.heapProfile)) },
     logTail: log.split('\n').filter(Boolean).slice(-logLines),
   };
+}
+
+/** A session folder anywhere (a CI baseline may live outside the sessions folder), or the id of one in `sessionsDir`. */
+export async function readSessionRef(ref: string, sessionsDir: string): Promise<SessionDetail> {
+  const asPath = resolve(ref);
+  if (existsSync(join(asPath, SESSION_FILE))) return readSession(dirname(asPath), basename(asPath));
+  return readSession(sessionsDir, ref);
+}
+
+/** The repeated measurements of a session (load.json), or none when it has no load figures. */
+export async function readRepeats(dir: string): Promise<RepeatResult[]> {
+  const load = await readJson<LoadResult>(join(dir, SESSION_FILES.load)).catch(() => undefined);
+  return load?.repeats ?? [];
 }
 
 export async function deleteSession(sessionsDir: string, id: string): Promise<boolean> {

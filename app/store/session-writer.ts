@@ -3,14 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { Diagnosis } from '../contract/diagnosis.js';
+import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import { SESSION_FORMAT_VERSION, type SessionFile, type SessionStatus } from '../contract/session.js';
+import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
 import { checkupVersion } from '../paths.js';
 import { storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
 import { LineAppender } from './line-appender.js';
-
-export const SESSION_FILE = 'session.json';
 
 function slug(name: string): string {
   return name.replace(/\.[cm]?js$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'run';
@@ -32,10 +31,10 @@ export class SessionWriter {
     readonly dir: string,
     readonly session: SessionFile,
   ) {
-    this.samples = new LineAppender(join(dir, 'samples.ndjson'));
-    this.warnings = new LineAppender(join(dir, 'warnings.ndjson'));
-    this.ticks = new LineAppender(join(dir, 'ticks.ndjson'));
-    this.log = new LineAppender(join(dir, 'target.log'));
+    this.samples = new LineAppender(join(dir, SESSION_FILES.samples));
+    this.warnings = new LineAppender(join(dir, SESSION_FILES.warnings));
+    this.ticks = new LineAppender(join(dir, SESSION_FILES.ticks));
+    this.log = new LineAppender(join(dir, SESSION_FILES.log));
   }
 
   static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git'] }): Promise<SessionWriter> {
@@ -58,7 +57,7 @@ export class SessionWriter {
       target: {},
       timings: { startedAt: Date.now() },
       summary: {},
-      files: [SESSION_FILE],
+      files: [SESSION_FILES.session],
       checkupVersion,
       ...(init.git ? { git: init.git } : {}),
     };
@@ -88,17 +87,34 @@ export class SessionWriter {
   }
 
   /** Writes a whole file of the session (JSON or profile) atomically and records it in `files`. */
-  async writeFile(name: string, data: string | Uint8Array): Promise<void> {
+  async writeFile(name: SessionFileName, data: string | Uint8Array): Promise<void> {
     await writeFileAtomic(join(this.dir, name), data);
     if (!this.session.files.includes(name)) this.session.files.push(name);
   }
 
-  async writeJson(name: string, value: unknown, pretty = true): Promise<void> {
+  async writeJson(name: SessionFileName, value: unknown, pretty = true): Promise<void> {
     await this.writeFile(name, JSON.stringify(value, null, pretty ? 2 : undefined) + '\n');
   }
 
+  /** The profiles as the inspector gave them, unindented: they stay standard files that other tools open. */
+  writeCpuProfile(profile: unknown): Promise<void> {
+    return this.writeJson(SESSION_FILES.cpuProfile, profile, false);
+  }
+
+  writeHeapProfile(profile: unknown): Promise<void> {
+    return this.writeJson(SESSION_FILES.heapProfile, profile, false);
+  }
+
+  writeDiagnosis(diagnosis: Diagnosis): Promise<void> {
+    return this.writeJson(SESSION_FILES.diagnosis, diagnosis);
+  }
+
+  writeLoad(load: LoadResult): Promise<void> {
+    return this.writeJson(SESSION_FILES.load, load);
+  }
+
   async saveSessionFile(): Promise<void> {
-    await writeJsonAtomic(join(this.dir, SESSION_FILE), this.session);
+    await writeJsonAtomic(join(this.dir, SESSION_FILES.session), this.session);
   }
 
   /**
@@ -111,7 +127,7 @@ export class SessionWriter {
     const appenders = [this.samples, this.warnings, this.ticks, this.log];
     const errors = await Promise.all(appenders.map((a) => a.close()));
     for (const [i, a] of appenders.entries()) {
-      const name = a.path.slice(this.dir.length + 1);
+      const name = a.path.slice(this.dir.length + 1) as SessionFileName;
       if (!this.session.files.includes(name)) this.session.files.push(name);
       if (errors[i] && !reason) reason = { code: errors[i].code, message: errors[i].message };
     }

@@ -35,9 +35,11 @@ describe('run-to-run noise', () => {
 
 function session(series: number[], p99s: number[]): SessionDetail {
   const rps = series.reduce((a, b) => a + b, 0) / series.length;
+  const ticks = series.map((r, i) => ({ second: i, phase: 'measure' as const, requests: r, bytes: 0, errors: 0, non2xx: 0, latencyP50: 1, latencyP99: p99s[i]!, latencyMax: 9 }));
   return {
     dir: '/x', session: { timings: { startedAt: 0 }, recipe: { note: undefined } }, samples: [], warnings: [], logTail: [],
-    ticks: series.map((r, i) => ({ second: i, phase: 'measure', requests: r, bytes: 0, errors: 0, non2xx: 0, latencyP50: 1, latencyP99: p99s[i]!, latencyMax: 9 })),
+    ticks,
+    measured: { startAt: 0, samples: [], ticks },
     load: { requestsPerSecond: rps, requestsPerSecondSeries: series, latency: { mean: 1, stddev: 0, min: 0, p50: 1, p90: 2, p97_5: 3, p99: p99s[0]!, max: 9 }, errors: 0, timeouts: 0, non2xx: 0, requestsTotal: rps * series.length, durationSec: series.length, connections: 10, pipelining: 1, url: '', throughputBytesPerSec: 0, statusCodes: {}, raw: {}, requestsPerSecondStats: { mean: rps, stddev: 0, min: 0, max: 0 } },
   } as unknown as SessionDetail;
 }

@@ -2,6 +2,7 @@
 // with gaps where a run has no value, and a log axis when the runs differ by an order of magnitude.
 import { describe, expect, it } from 'vitest';
 import type { LoadTick, ProbeSample, SessionDetail } from '../../../app/contract/index.js';
+import { cutMeasuredWindow } from '../../../app/diagnosis/measured-window.js';
 import { mergeSeries, overlayCharts } from '../../../renderer/src/lib/util/compare-series.js';
 import { isBundleName } from '../../../renderer/src/lib/util/files.js';
 
@@ -14,7 +15,9 @@ function sample(ts: number, delayP99: number): ProbeSample {
 }
 
 function detail(start: number, ticks: LoadTick[], samples: ProbeSample[]): SessionDetail {
-  return { dir: '/x', session: { timings: { startedAt: start - 5000, measureStartAt: start, measureEndAt: start + 3000 } } as SessionDetail['session'], samples, ticks, warnings: [], logTail: [] };
+  const timings = { startedAt: start - 5000, measureStartAt: start, measureEndAt: start + 3000 };
+  const measured = cutMeasuredWindow(samples, ticks, timings.measureStartAt, timings.measureEndAt);
+  return { dir: '/x', session: { timings } as SessionDetail['session'], samples, ticks, warnings: [], measured, profiles: { cpu: false, heap: false }, logTail: [] };
 }
 
 describe('overlaid charts', () => {

@@ -18,6 +18,8 @@ describe('session report', () => {
       samples: [],
       ticks: [],
       warnings: [],
+      measured: { startAt: 0, samples: [], ticks: [] },
+      profiles: { cpu: true, heap: false },
       logTail: [],
     } as unknown as SessionDetail;
     const html = sessionReportHtml(detail, { format: 'cpuprofile', unit: 'milliseconds', durationMs: 1, samples: 1, topFunctions: [{ functionName: evil, url: evil, line: 1, column: 1, category: 'app', selfPercent: 1, totalPercent: 1, selfMs: 1, totalMs: 1 }], categories: [], packages: [], files: [], advice: [], warnings: [] });

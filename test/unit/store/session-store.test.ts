@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { writeJsonAtomic } from '../../../app/store/atomic.js';
-import { deleteSession, listSessions, readSession } from '../../../app/store/session-reader.js';
+import { deleteSession, listSessions, readRepeats, readSession, readSessionRef } from '../../../app/store/session-reader.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
 
 const recipe = RecipeSchema.parse({ target: { kind: 'lab', lab: 'healthy' } });
@@ -87,5 +87,34 @@ describe('session store', () => {
     appendFileSync(join(w.dir, 'extra'), 'x');
     await deleteSession(dir, w.id);
     expect(await listSessions(dir)).toEqual([]);
+  });
+
+  it('hands over the measured window cut by the session\'s own edges, and which profiles it holds', async () => {
+    const dir = tmp();
+    const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
+    const start = 1_000_000;
+    for (const ts of [start - 100, start + 250, start + 1000, start + 2100, start + 2500]) w.appendSample({ ts, windowMs: 250 } as never);
+    w.appendTick({ second: -1, phase: 'warmup' } as never);
+    w.appendTick({ second: 0, phase: 'measure' } as never);
+    Object.assign(w.session.timings, { measureStartAt: start, measureEndAt: start + 2000 });
+    await w.writeCpuProfile({ nodes: [], startTime: 0, endTime: 0 });
+    await w.finish('complete');
+    const detail = await readSession(dir, w.id);
+    expect(detail.samples).toHaveLength(5);
+    expect(detail.measured).toMatchObject({ startAt: start, endAt: start + 2000 });
+    expect(detail.measured.samples.map((s) => s.ts)).toEqual([start + 250, start + 1000, start + 2100]);
+    expect(detail.measured.ticks.map((t) => t.second)).toEqual([0]);
+    expect(detail.profiles).toEqual({ cpu: true, heap: false });
+  });
+
+  it('reads a session by folder as well as by id, and its repeated measurements', async () => {
+    const dir = tmp();
+    const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
+    await w.writeLoad({ requestsPerSecond: 5, repeats: [{ requestsPerSecond: 5 }, { requestsPerSecond: 6 }] } as never);
+    await w.finish('complete');
+    expect((await readSessionRef(w.dir, tmp())).session.id).toBe(w.id);
+    expect((await readSessionRef(w.id, dir)).session.id).toBe(w.id);
+    expect((await readRepeats(w.dir)).map((r) => r.requestsPerSecond)).toEqual([5, 6]);
+    expect(await readRepeats(tmp())).toEqual([]);
   });
 });

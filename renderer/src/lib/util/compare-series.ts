@@ -11,15 +11,14 @@ type Point = [x: number, y: number | null];
 
 const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 
+/** The measured window's load seconds, as the engine cut it (the same the Diagnosis screen charts). */
 function measuredTicks(d: SessionDetail): LoadTick[] {
-  return d.ticks.filter((t) => t.phase === 'measure');
+  return d.measured.ticks;
 }
 
-/** Probe samples inside the measured window, as the Diagnosis screen's evidence charts take them. */
+/** The measured window's probe samples, as the engine cut it, with its start as the origin of x. */
 function measuredSamples(d: SessionDetail): { samples: ProbeSample[]; origin: number } {
-  const origin = d.session.timings.measureStartAt ?? d.samples[0]?.ts ?? 0;
-  const end = d.session.timings.measureEndAt ?? Number.POSITIVE_INFINITY;
-  return { samples: d.samples.filter((s) => s.ts - s.windowMs / 2 >= origin && s.ts - s.windowMs / 2 <= end), origin };
+  return { samples: d.measured.samples, origin: d.measured.startAt ?? 0 };
 }
 
 /** Two point lists on one shared, sorted x axis (uPlot's aligned data). */

@@ -1,7 +1,7 @@
 // Chart data from the engine's samples and ticks: one x axis in seconds from the start of the measured window
 // (warm-up negative), columns in the units the evidence uses. Plain functions over arrays, cheap enough to rerun on
 // every live batch (a few hundred points).
-import type { Evidence, LoadTick, ProbeSample, SeriesName } from '../../../../app/contract/index.js';
+import type { Evidence, LoadTick, MeasuredWindow, ProbeSample, SeriesName } from '../../../../app/contract/index.js';
 
 export interface SeriesSpec {
   label: string;
@@ -155,10 +155,10 @@ SERIES['memory.rss'] = SERIES['memory.heapUsed'];
  * threshold as a line when it is in the chart's unit and a level (memory thresholds are growth, not a level; the
  * GC chart is in ms but its threshold is a share), and its time span as a band.
  */
-export function evidenceCharts(evidence: Evidence[], allSamples: ProbeSample[], allTicks: LoadTick[], originMs: number): Array<{ chart: ChartSpec; items: Evidence[] }> {
-  // Only the measured window: that is what the diagnosis judged, and warm-up's start-up spikes would flatten the rest.
-  const samples = allSamples.filter((s) => s.ts - s.windowMs / 2 >= originMs);
-  const ticks = allTicks.filter((t) => t.phase === 'measure');
+export function evidenceCharts(evidence: Evidence[], measured: MeasuredWindow): Array<{ chart: ChartSpec; items: Evidence[] }> {
+  // Only the measured window, as the engine cut it: that is what the diagnosis judged, and warm-up's start-up spikes
+  // would flatten the rest. x = 0 at its start.
+  const { samples, ticks, startAt: originMs = 0 } = measured;
   const out = new Map<string, { chart: ChartSpec; items: Evidence[] }>();
   for (const item of evidence) {
     const build = SERIES[item.series];
