@@ -2,7 +2,7 @@
 // culprit's name and place, category and verdict names, the verdict's movement, and the faster/slower split of
 // function deltas. The CLI, the HTML report and the renderer print these and nothing of their own.
 import { describe, expect, it } from 'vitest';
-import type { FigureComparison, FunctionDelta } from '../../../app/contract/index.js';
+import type { FunctionDelta } from '../../../app/contract/index.js';
 import {
   categoryName,
   changeText,
@@ -21,25 +21,7 @@ import {
   verdictChange,
   verdictWords,
 } from '../../../app/contract/words.js';
-
-function figure(over: Partial<FigureComparison>): FigureComparison {
-  const before = over.before ?? 100;
-  const after = over.after ?? 100;
-  return {
-    key: 'requestsPerSecond',
-    label: 'Requests per second',
-    unit: 'req/s',
-    before,
-    after,
-    ratio: after / before,
-    changePercent: (after / before - 1) * 100,
-    better: 'higher',
-    significant: false,
-    outcome: 'unchanged',
-    judgement: { verdict: 'within-noise', reason: 'within run-to-run noise (p = 0.4)' },
-    ...over,
-  };
-}
+import { figureComparison as figure } from '../../helpers/figure-comparison.js';
 
 const test = (p: number, method = 'Welch t-test') => ({ method, p, n: [5, 5] as [number, number], minimumEffect: 0.1 });
 

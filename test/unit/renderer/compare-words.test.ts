@@ -1,26 +1,7 @@
 // The change bar the Comparison screen draws for each figure: its direction, length on a log scale, and colour.
 import { describe, expect, it } from 'vitest';
-import type { FigureComparison } from '../../../app/contract/index.js';
 import { changeBar } from '../../../renderer/src/lib/util/compare-words.js';
-
-function figure(over: Partial<FigureComparison>): FigureComparison {
-  const before = over.before ?? 100;
-  const after = over.after ?? 100;
-  return {
-    key: 'requestsPerSecond',
-    label: 'Requests per second',
-    unit: 'req/s',
-    before,
-    after,
-    ratio: after / before,
-    changePercent: (after / before - 1) * 100,
-    better: 'higher',
-    significant: false,
-    outcome: 'unchanged',
-    judgement: { verdict: 'within-noise', reason: 'within run-to-run noise (p = 0.4)' },
-    ...over,
-  };
-}
+import { figureComparison as figure } from '../../helpers/figure-comparison.js';
 
 describe('the change bar', () => {
   it('goes right when the figure rose and left when it fell, on a log scale, coloured by outcome', () => {
