@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { HotFunction, ProfileSummary } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
-import { displayName } from '../diagnosis/format.js';
+import { categoryName, culpritName } from '../contract/words.js';
 import { importInWorker } from '../profile/import/in-worker.js';
 import { location } from './report.js';
 import { failWith, processIo, type CliIo } from './io.js';
@@ -26,13 +26,13 @@ export function humanInspect(path: string, format: string, summary: ProfileSumma
   if (profiles.length > 1) out.push(dim(`  ${profiles.length} profiles in this file: ${profiles.map((p, i) => `${i}: ${p}`).join(', ')} (choose with --profile N)`));
   out.push('', `  ${bold(summary.unit === 'bytes' ? 'Allocated by function' : 'Hot functions')}  ${dim('self · total')}`);
   for (const f of summary.topFunctions.slice(0, 15)) out.push(fnLine(f));
-  const cats = summary.categories.filter((c) => c.percent >= 0.5).map((c) => `${c.name} ${c.percent.toFixed(1)} %`);
+  const cats = summary.categories.filter((c) => c.percent >= 0.5).map((c) => `${categoryName(c.name)} ${c.percent.toFixed(1)} %`);
   out.push('', `  ${bold('By category')}  ${cats.join(' · ')}`);
   const pkgs = summary.packages.slice(0, 6).map((p) => `${p.name} ${p.percent.toFixed(1)} %`);
   if (pkgs.length) out.push(`  ${bold('By package')}   ${pkgs.join(' · ')}`);
   for (const a of summary.advice) {
     out.push('', `  ${yellow(bold(a.title))} ${dim(`(${a.percent.toFixed(1)} % of the profile)`)}`);
-    for (const f of a.frames.slice(0, 3)) out.push(`    ${bold(displayName(f))}  ${cyan(location(f))}`);
+    for (const f of a.frames.slice(0, 3)) out.push(`    ${bold(culpritName(f))}  ${cyan(location(f))}`);
     const firstStep = a.text.split('\n').find((l) => /^\s*(1\.|-)\s/.test(l)) ?? a.text.split('\n\n')[0] ?? '';
     if (firstStep) out.push(`    ${firstStep.trim().replace(/^(1\.|-)\s+/, '')}`);
   }
@@ -43,7 +43,7 @@ export function humanInspect(path: string, format: string, summary: ProfileSumma
 
 function fnLine(f: HotFunction): string {
   const pkg = f.package ? dim(` [${f.package}]`) : '';
-  return `  ${share(f.selfPercent)} ${dim(share(f.totalPercent))}  ${bold(displayName(f))}  ${cyan(location(f))}${pkg} ${dim(f.category)}`;
+  return `  ${share(f.selfPercent)} ${dim(share(f.totalPercent))}  ${bold(culpritName(f))}  ${cyan(location(f))}${pkg} ${dim(categoryName(f.category))}`;
 }
 
 export function jsonInspect(path: string, format: string, summary: ProfileSummary, profiles: string[], index: number): unknown {

@@ -1,26 +1,14 @@
 // The doctor's summary for a terminal, and the one JSON document of `--json`.
-import { fileURLToPath } from 'node:url';
-import { relative } from 'node:path';
 import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
+import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
-import { displayName } from '../diagnosis/format.js';
 import { bold, cyan, dim, green, red, yellow } from './terminal.js';
 
-export function location(c: Pick<Culprit, 'url' | 'line' | 'column'>, cwd = process.cwd()): string {
-  let file = c.url;
-  if (file.startsWith('file://')) {
-    try {
-      file = fileURLToPath(file);
-      const rel = relative(cwd, file);
-      if (!rel.startsWith('..') && rel.length < file.length) file = rel;
-    } catch {
-      // keep the URL as it is
-    }
-  }
-  if (!file) return '(native)';
-  return c.line ? `${file}:${c.line}${c.column ? ':' + c.column : ''}` : file;
+/** A frame's place, relative to the directory the command runs in (where the user's editor and shell are). */
+export function location(frame: { url: string; line: number }, cwd = process.cwd()): string {
+  return frameLocation(frame, cwd);
 }
 
 function severityLabel(f: Finding): string {
@@ -39,20 +27,19 @@ function verdictLine(d: Diagnosis): string {
 function loadLine(load: LoadResult): string {
   const l = load.latency;
   const fails = load.errors + load.timeouts + load.non2xx;
-  const t = (v: number) => (v >= 100 ? String(Math.round(v)) : String(Math.round(v * 10) / 10));
   return (
-    `${bold(Math.round(load.requestsPerSecond).toLocaleString('en-US'))} req/s   ` +
-    `latency p50 ${t(l.p50)} ms · p90 ${t(l.p90)} ms · p99 ${bold(t(l.p99))} ms · max ${t(l.max)} ms   ` +
+    `${bold(quantity(load.requestsPerSecond, 'req/s'))}   ` +
+    `latency p50 ${quantity(l.p50, 'ms')} · p90 ${quantity(l.p90, 'ms')} · p99 ${bold(quantity(l.p99, 'ms'))} · max ${quantity(l.max, 'ms')}   ` +
     (fails ? red(`${load.errors} errors · ${load.timeouts} timeouts · ${load.non2xx} non-2xx`) : dim('no errors'))
   );
 }
 
 function culpritLines(culprits: Culprit[], indent: string): string[] {
   return culprits.map((c) => {
-    const share = c.measure === 'stack' ? '      ' : `${c.selfPercent.toFixed(1).padStart(5)}%`;
+    const share = c.measure === 'stack' ? ' '.repeat(7) : `${sig(c.selfPercent, 3).padStart(5)} %`;
     const pkg = c.package ? dim(` [${c.package}]`) : '';
-    const line = `${indent}${share}  ${bold(displayName(c))}  ${cyan(location(c))}${pkg}`;
-    const also = c.mayInclude?.length ? `\n${indent}        ${dim('or in what it calls (inlined by V8): ' + c.mayInclude.map((f) => `${f.functionName} ${location({ ...f, column: 0 })}`).join(', '))}` : '';
+    const line = `${indent}${share}  ${bold(culpritName(c))}  ${cyan(location(c))}${pkg}`;
+    const also = c.mayInclude?.length ? `\n${indent}        ${dim('or in what it calls (inlined by V8): ' + c.mayInclude.map((f) => `${functionLabel(f.functionName)} ${location(f)}`).join(', '))}` : '';
     return line + also;
   });
 }
@@ -82,10 +69,10 @@ export function humanReport(detail: SessionDetail, error?: SerializedError): str
   }
   for (const [i, f] of (d?.findings ?? []).entries()) {
     if (i > 0) out.push('', `  Also        ${severityLabel(f)}: ${bold(f.title)}`, `              ${f.explanation}`);
-    const evidence = f.evidence.slice(0, 3).map((e) => `${e.label}: ${e.value}${e.unit === '%' ? '%' : ' ' + e.unit}${e.threshold !== undefined ? dim(` (threshold ${e.threshold})`) : ''}`);
+    const evidence = f.evidence.slice(0, 3).map((e) => evidenceWords(e));
     if (evidence.length) out.push(`  Evidence    ${evidence.join('\n              ')}`);
     if (f.culprits.length) {
-      const measure = { cpu: 'of CPU time', allocation: 'of live memory', 'io-wait': 'of request time', stack: '' }[f.culprits[0]!.measure];
+      const measure = CULPRIT_MEASURES[f.culprits[0]!.measure];
       out.push(`  Culprits    ${dim(measure)}`, ...culpritLines(f.culprits, '              '));
     }
     if (i === 0 && f.advice) out.push(`  Next step   ${nextStep(f.advice)}`);

@@ -4,6 +4,7 @@ import type { FigureComparison, SignificanceTest } from '../contract/compare.js'
 import type { SessionDetail } from '../contract/session.js';
 import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
 import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
+import { judge, type Untested } from './significance.js';
 import { mean, studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
 
 interface Samples {
@@ -34,21 +35,23 @@ interface Extractor {
   /** Tested against run-to-run noise; `zeroAs` is the value a zero takes on the log scale (none: zeros are dropped). */
   runNoise?: { zeroAs?: number };
   minEffect?: number;
+  /** What the values within a run are, to say why there were too few of them. */
+  values?: string;
   get: Extract;
 }
 
 const extractors: Record<string, Extractor> = {
   requestsPerSecond: {
     // A second without a completed request counts as half a request, so that a stalled server's zero has a log.
-    label: 'Requests per second', unit: 'req/s', better: 'higher', runNoise: { zeroAs: 0.5 },
+    label: 'Requests per second', unit: 'req/s', better: 'higher', runNoise: { zeroAs: 0.5 }, values: 'seconds',
     get: (d) => d.load && { value: d.load.requestsPerSecond, within: d.load.requestsPerSecondSeries, ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.requestsPerSecond) } : {}) },
   },
   latencyP50: {
-    label: 'Latency p50', unit: 'ms', better: 'lower', runNoise: {},
+    label: 'Latency p50', unit: 'ms', better: 'lower', runNoise: {}, values: 'seconds with responses',
     get: (d) => d.load && { value: d.load.latency.p50, within: measureTicks(d).map((t) => t.latencyP50), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p50) } : {}) },
   },
   latencyP99: {
-    label: 'Latency p99', unit: 'ms', better: 'lower', runNoise: {},
+    label: 'Latency p99', unit: 'ms', better: 'lower', runNoise: {}, values: 'seconds with responses',
     get: (d) => d.load && { value: d.load.latency.p99, within: measureTicks(d).map((t) => t.latencyP99), ...(repeatsOf(d) ? { runs: repeatsOf(d)!.map((r) => r.latency.p99) } : {}) },
   },
   latencyMax: {
@@ -56,21 +59,21 @@ const extractors: Record<string, Extractor> = {
     get: (d) => d.load && { value: d.load.latency.max, within: [] },
   },
   delayP99: {
-    label: 'Event-loop delay p99', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.delay,
+    label: 'Event-loop delay p99', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.delay, values: 'probe windows',
     get: (d) => {
       const w = measured(d).map((s) => s.delay.p99);
       return w.length ? { value: mean(w), within: w } : undefined;
     },
   },
   cpu: {
-    label: 'CPU (share of one core)', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpu,
+    label: 'CPU (share of one core)', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpu, values: 'probe windows',
     get: (d) => {
       const w = measured(d).map((s) => 100 * (s.cpu.user + s.cpu.system));
       return w.length ? { value: mean(w), within: w } : undefined;
     },
   },
   gcShare: {
-    label: 'Time in GC pauses', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.gc,
+    label: 'Time in GC pauses', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.gc, values: 'probe windows',
     get: (d) => {
       const w = measured(d).map((s) => (100 * s.gc.totalMs) / Math.max(1, s.windowMs));
       return w.length ? { value: mean(w), within: w } : undefined;
@@ -121,11 +124,11 @@ function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; sc
  * Latency has no floor for zeros: its seconds without responses are not samples (measureTicks drops them), and a floor
  * would squash sub-millisecond latencies together.
  */
-function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number | undefined): SignificanceTest | undefined {
+function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number | undefined, values: string): SignificanceTest | Untested {
   const logs = (values: number[]) => (zeroAs === undefined ? values.filter((v) => v > 0) : values.map((v) => Math.max(v, zeroAs))).map(Math.log);
   const la = logs(a);
   const lb = logs(b);
-  if (la.length < 2 || lb.length < 2) return undefined;
+  if (la.length < 2 || lb.length < 2) return { verdict: 'too-few-values', values, n: [la.length, lb.length] };
   const d = mean(lb) - mean(la);
   const se = Math.sqrt(variance(la) / la.length + variance(lb) / lb.length + 2 * noise.sigma ** 2);
   const z = d / se;
@@ -140,16 +143,17 @@ function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number
   };
 }
 
-function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined): SignificanceTest | undefined {
+function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined): SignificanceTest | Untested {
   if (a.runs && b.runs) {
     const r = welch(a.runs, b.runs);
     if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };
   }
-  if (x.runNoise) return singleRunTest(a.within, b.within, noise ?? { sigma: DEFAULT_RUN_SIGMA, runs: 0 }, x.runNoise.zeroAs);
+  const values = x.values ?? 'values';
+  if (x.runNoise) return singleRunTest(a.within, b.within, noise ?? { sigma: DEFAULT_RUN_SIGMA, runs: 0 }, x.runNoise.zeroAs, values);
   const minEffect = x.minEffect;
-  if (minEffect === undefined) return undefined;
+  if (minEffect === undefined) return { verdict: 'no-spread' };
   const r = welch(a.within, b.within);
-  if (!r) return undefined;
+  if (!r) return { verdict: 'too-few-values', values, n: [a.within.length, b.within.length] };
   return {
     method: `Welch t-test${r.scale} on per-second or per-window values of single runs (changes under ${Math.round(minEffect * 100)} % are treated as run-to-run noise; --repeat 3 gives a stronger test)`,
     p: r.p,
@@ -168,9 +172,9 @@ export function compareFigures(before: SessionDetail, after: SessionDetail, nois
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
     const tested = test(x, a, b, noise[key as NoiseFigure]);
     const floor = MIN_ABSOLUTE_CHANGE[key];
-    const t = tested && floor !== undefined ? { ...tested, minimumAbsolute: floor } : tested;
-    const bigEnough = Math.abs(b.value - a.value) >= (floor ?? 0);
-    const significant = Boolean(t && t.p < ALPHA && Math.abs(ratio - 1) >= t.minimumEffect && bigEnough);
+    const t = 'verdict' in tested || floor === undefined ? tested : { ...tested, minimumAbsolute: floor };
+    const { significant, judgement } = judge({ before: a.value, after: b.value, ratio, unit: x.unit }, t);
+    const untested = 'verdict' in t;
     const better = x.better === 'higher' ? ratio > 1 : ratio < 1;
     out.push({
       key,
@@ -181,9 +185,10 @@ export function compareFigures(before: SessionDetail, after: SessionDetail, nois
       ratio,
       changePercent: Number.isFinite(ratio) ? (ratio - 1) * 100 : Infinity,
       better: x.better,
-      ...(t ? { test: t } : {}),
+      ...(untested ? {} : { test: t }),
       significant,
-      outcome: !t ? 'untested' : !significant ? 'unchanged' : better ? 'improved' : 'regressed',
+      outcome: untested ? 'untested' : !significant ? 'unchanged' : better ? 'improved' : 'regressed',
+      judgement,
     });
   }
   return out;

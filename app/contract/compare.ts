@@ -29,10 +29,35 @@ export interface FigureComparison {
   /** Which way is better for this figure. */
   better: 'higher' | 'lower';
   test?: SignificanceTest;
-  /** The test says the difference is real (p < 0.05 and at least the minimum effect). */
+  /** The test says the difference is real (p < 0.05, at least the minimum effect and the minimum absolute change). */
   significant: boolean;
   /** improved / regressed when significant, unchanged when tested and not significant, untested without a test. */
   outcome: 'improved' | 'regressed' | 'unchanged' | 'untested';
+  /**
+   * Which rule decided `significant`, and the same in plain words for every face to show as it is (added with issue
+   * 16; comparisons are computed on request, never stored, so no format version changes).
+   */
+  judgement: Judgement;
+}
+
+/**
+ * Why a figure is or is not a real change, as app/compare/significance.ts decided it:
+ * - `real`: p < 0.05, at least the minimum effect and the minimum absolute change;
+ * - `within-noise`: p ≥ 0.05, the difference is within run-to-run noise;
+ * - `under-minimum-effect`: p < 0.05 but a smaller change than the method tells from run-to-run noise;
+ * - `under-minimum-absolute`: p < 0.05 but too small in the figure's own unit to matter (0.02 % → 1.6 % time in GC);
+ * - `too-few-values`: the figure is tested, but a side had fewer than two values (seconds, windows, runs);
+ * - `no-spread`: one value per run (a peak, a maximum, a total): nothing to test against.
+ */
+export type SignificanceVerdict = 'real' | 'within-noise' | 'under-minimum-effect' | 'under-minimum-absolute' | 'too-few-values' | 'no-spread';
+
+export interface Judgement {
+  verdict: SignificanceVerdict;
+  /**
+   * The reason in plain words, without the method (that is `test.method`): "p = 0.0003; after/before between 82×
+   * and 191×", "within run-to-run noise (p = 0.4)", "fewer than 2 per-window values on a side (1 before, 9 after)".
+   */
+  reason: string;
 }
 
 export interface FunctionDelta {

@@ -4,12 +4,10 @@ import type { Comparison } from '../contract/compare.js';
 import type { Culprit, Finding } from '../contract/diagnosis.js';
 import type { ProfileSummary } from '../contract/profile.js';
 import type { SessionDetail } from '../contract/session.js';
-import { displayName, where } from '../diagnosis/format.js';
+import { categoryName, changeText, culpritName, culpritShare, evidenceWords, functionChangeWords, functionLabel, location, methodNotes, num, OUTCOME_WORDS, quantity, severityTone, verdictChange } from '../contract/words.js';
 import { diffSvg } from './diff-svg.js';
 import { esc, markdownHtml } from './html.js';
 import { chartsHtml, reportPage, type ReportChart } from './report-page.js';
-
-const fmt = (v: number, digits = 1) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 10 ** digits) / 10 ** digits));
 
 /** The session's series over its measured window (as the engine cut it): x in seconds from the start of the measurement. */
 function series(d: SessionDetail) {
@@ -39,26 +37,27 @@ function sessionCharts(d: SessionDetail): ReportChart[] {
   ];
 }
 
-function culpritRows(culprits: Culprit[]): string {
+function culpritRows(culprits: Culprit[], project: string): string {
   if (!culprits.length) return '';
   const rows = culprits
-    .map((c) => `<tr><td><code>${esc(displayName(c))}</code>${c.mayInclude?.length ? `<div class="meta">or in what it calls: ${esc(c.mayInclude.map((m) => m.functionName).join(', '))}</div>` : ''}</td><td class="code">${esc(where(c))}</td><td class="n">${c.measure === 'stack' ? '' : fmt(c.selfPercent) + ' %'}</td><td><span class="badge">${esc(c.category)}</span>${c.package ? ` ${esc(c.package)}` : ''}</td></tr>`)
+    .map((c) => `<tr><td><code>${esc(culpritName(c))}</code>${c.mayInclude?.length ? `<div class="meta">or in what it calls: ${esc(c.mayInclude.map((m) => `${functionLabel(m.functionName)} (${location(m, project)})`).join(', '))}</div>` : ''}</td><td class="code">${esc(location(c, project))}</td><td class="n">${esc(culpritShare(c) ?? '')}</td><td><span class="badge">${esc(categoryName(c.category))}</span>${c.package ? ` ${esc(c.package)}` : ''}</td></tr>`)
     .join('');
   return `<table><tr><th>Function</th><th>Where</th><th>Share</th><th>Kind</th></tr>${rows}</table>`;
 }
 
-function findingHtml(f: Finding, main: boolean): string {
-  const evidence = f.evidence.map((e) => `<li>${esc(e.label)}: <strong>${esc(fmt(e.value))} ${esc(e.unit)}</strong>${e.threshold !== undefined ? ` <span class="meta">(threshold ${esc(e.threshold)})</span>` : ''}</li>`).join('');
-  return `<section class="${main ? 'verdict ' : ''}${esc(f.severity === 'info' ? (f.kind === 'healthy' ? 'healthy' : '') : f.severity)}">
+function findingHtml(f: Finding, main: boolean, project: string): string {
+  const evidence = f.evidence.map((e) => `<li>${esc(evidenceWords(e))}</li>`).join('');
+  const tone = severityTone(f.severity, f.kind);
+  return `<section class="${main ? 'verdict ' : ''}${tone === 'neutral' ? '' : tone}">
 ${main ? `<h1>${esc(f.title)}</h1>` : `<h2>${esc(f.severity)}: ${esc(f.title)}</h2>`}<p>${esc(f.explanation)}</p>
-<ul>${evidence}</ul>${culpritRows(f.culprits)}${main && f.advice ? `<h2>Why, and what to do</h2>${markdownHtml(f.advice)}` : ''}</section>`;
+<ul>${evidence}</ul>${culpritRows(f.culprits, project)}${main && f.advice ? `<h2>Why, and what to do</h2>${markdownHtml(f.advice)}` : ''}</section>`;
 }
 
-function hotFunctions(summary: ProfileSummary | undefined): string {
+function hotFunctions(summary: ProfileSummary | undefined, project: string): string {
   if (!summary) return '';
   const rows = summary.topFunctions
     .slice(0, 15)
-    .map((f) => `<tr><td><code>${esc(f.functionName || '(anonymous)')}</code></td><td class="code">${esc(where(f))}</td><td class="n">${fmt(f.selfPercent)} %</td><td class="n">${fmt(f.totalPercent)} %</td><td><span class="badge">${esc(f.category)}</span>${f.package ? ` ${esc(f.package)}` : ''}</td></tr>`)
+    .map((f) => `<tr><td><code>${esc(culpritName(f))}</code></td><td class="code">${esc(location(f, project))}</td><td class="n">${quantity(f.selfPercent, '%')}</td><td class="n">${quantity(f.totalPercent, '%')}</td><td><span class="badge">${esc(categoryName(f.category))}</span>${f.package ? ` ${esc(f.package)}` : ''}</td></tr>`)
     .join('');
   return `<section><h2>Hot functions (CPU profile)</h2><table><tr><th>Function</th><th>Where</th><th>Self</th><th>Total</th><th>Kind</th></tr>${rows}</table></section>`;
 }
@@ -68,12 +67,12 @@ export function sessionReportHtml(d: SessionDetail, cpu?: ProfileSummary): strin
   const findings = d.diagnosis?.findings ?? [];
   const load = d.load;
   const figures = load
-    ? `<section class="figures"><div><b>${fmt(load.requestsPerSecond)}</b> req/s</div><div><b>${fmt(load.latency.p50)}</b> ms p50</div><div><b>${fmt(load.latency.p99)}</b> ms p99</div><div><b>${fmt(load.latency.max)}</b> ms max</div><div><b>${load.errors + load.timeouts + load.non2xx}</b> failed</div><div class="meta">${esc(load.durationSec)} s at ${esc(load.connections)} connections · ${esc(load.requestsTotal.toLocaleString('en-US'))} requests</div></section>`
+    ? `<section class="figures"><div><b>${num(load.requestsPerSecond)}</b> req/s</div><div><b>${quantity(load.latency.p50, 'ms')}</b> p50</div><div><b>${quantity(load.latency.p99, 'ms')}</b> p99</div><div><b>${quantity(load.latency.max, 'ms')}</b> max</div><div><b>${load.errors + load.timeouts + load.non2xx}</b> failed</div><div class="meta">${esc(load.durationSec)} s at ${esc(load.connections)} connections · ${esc(load.requestsTotal.toLocaleString('en-US'))} requests</div></section>`
     : '';
   const body = `<p class="meta">Checkup report · ${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.recipe.note ? ` · ${esc(s.recipe.note)}` : ''}${s.status !== 'complete' ? ` · <strong>${esc(s.status)}${s.partialReason ? ` (${esc(s.partialReason)})` : ''}</strong>` : ''}</p>
-${findings[0] ? findingHtml(findings[0], true) : ''}${figures}
+${findings[0] ? findingHtml(findings[0], true, s.project) : ''}${figures}
 <section><h2>Over the measured window</h2>${chartsHtml(sessionCharts(d))}</section>
-${findings.slice(1).map((f) => findingHtml(f, false)).join('')}${hotFunctions(cpu)}`;
+${findings.slice(1).map((f) => findingHtml(f, false, s.project)).join('')}${hotFunctions(cpu, s.project)}`;
   return reportPage(`Checkup: ${s.name}`, body, sessionCharts(d));
 }
 
@@ -86,22 +85,27 @@ export function comparisonReportHtml(c: Comparison, before: SessionDetail, after
     return { id, title, unit, series: [{ label: 'before', color: '#94a3b8' }, { label: 'after', color: '#2563eb' }], data: [xs, at(xb, yb), at(xa, ya)] };
   };
   const charts = [overlay('c-rps', 'Requests per second', 'req/s', b.tickX, b.rps, a.tickX, a.rps), overlay('c-p99', 'Latency p99', 'ms', b.tickX, b.p99, a.tickX, a.p99), overlay('c-delay', 'Event-loop delay p99', 'ms', b.sampleX, b.delay, a.sampleX, a.delay), overlay('c-heap', 'Heap used', 'MB', b.sampleX, b.heap, a.sampleX, a.heap)];
+  const project = after.session.project;
+  const methods = methodNotes(c.figures);
   const figureRows = c.figures
-    .map((f) => `<tr><td>${esc(f.label)}</td><td class="n">${fmt(f.before)} ${esc(f.unit)}</td><td class="n">${fmt(f.after)} ${esc(f.unit)}</td><td class="n ${f.outcome}">${Number.isFinite(f.changePercent) ? `${f.changePercent > 0 ? '+' : ''}${fmt(f.changePercent)} %` : 'new'}</td><td class="${f.outcome}">${esc(f.outcome)}</td><td class="meta">${f.test ? `p = ${esc(f.test.p.toPrecision(2))}${f.test.ci ? `, 95 % CI of after/before ${fmt(f.test.ci[0], 2)}–${fmt(f.test.ci[1], 2)}` : ''}` : ''}</td></tr>`)
+    .map((f) => `<tr><td>${esc(f.label)}</td><td class="n">${esc(quantity(f.before, f.unit))}</td><td class="n">${esc(quantity(f.after, f.unit))}</td><td class="n ${f.outcome}">${esc(changeText(f))}</td><td class="${f.outcome}">${esc(OUTCOME_WORDS[f.outcome])}</td><td class="meta">${esc(f.judgement.reason)}${f.test ? `<sup>${methods.index(f)}</sup>` : ''}</td></tr>`)
     .join('');
-  const method = c.figures.find((f) => f.test)?.test?.method ?? '';
   const fnRows = c.functions
     .filter((f) => f.change !== 'same')
     .slice(0, 20)
-    .map((f) => `<tr><td><code>${esc(f.functionName || '(anonymous)')}</code></td><td class="code">${esc(where(f))}</td><td class="n">${fmt(f.selfBefore)} % → ${fmt(f.selfAfter)} %</td><td class="n">${f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? `${fmt(f.perRequestUsBefore)} → ${fmt(f.perRequestUsAfter)} µs` : ''}</td><td class="n ${f.change === 'faster' ? 'improved' : 'regressed'}">${f.change}</td></tr>`)
+    .map((f) => {
+      const words = functionChangeWords(f);
+      return `<tr><td><code>${esc(functionLabel(f.functionName))}</code></td><td class="code">${esc(location(f, project))}</td><td class="n ${f.change === 'faster' ? 'improved' : 'regressed'}">${esc(words.change)}</td><td class="meta">${esc([words.perRequest, words.shares].filter(Boolean).join('; '))}</td></tr>`;
+    })
     .join('');
   const label = (s: Comparison['before']) => `${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.note ? ` · ${esc(s.note)}` : ''}${s.git ? ` · <code>${esc(s.git.commit.slice(0, 8))}${s.git.dirty ? '+' : ''}</code>` : ''}`;
+  const moved = verdictChange(c.verdict.before, c.verdict.after);
   const body = `<p class="meta">Checkup comparison</p>
-<section class="verdict ${c.verdict.after === 'healthy' ? 'healthy' : 'problem'}"><h1>${esc(c.verdict.before ?? '?')} → ${esc(c.verdict.after ?? '?')}</h1>
+<section class="verdict ${moved.tone}"><h1>${esc(moved.headline)}</h1>
 <p>Before: ${label(c.before)}<br>After: ${label(c.after)}</p>${c.warnings.map((w) => `<p class="meta">${esc(w)}</p>`).join('')}</section>
-<section><h2>Figures</h2><table><tr><th>Figure</th><th>Before</th><th>After</th><th>Change</th><th>Outcome</th><th>Test</th></tr>${figureRows}</table><p class="meta">${esc(method)}; significant when p &lt; 0.05.</p></section>
+<section><h2>Figures</h2><table><tr><th>Figure</th><th>Before</th><th>After</th><th>Change</th><th>Outcome</th><th>Why</th></tr>${figureRows}</table><ol class="meta">${methods.notes.map((m) => `<li>${esc(m)}</li>`).join('')}</ol><p class="meta">Significant when p &lt; 0.05.</p></section>
 <section><h2>Over the measured window</h2>${chartsHtml(charts)}</section>
 ${c.diff ? `<section><h2>Differential flame view</h2><p class="meta">Width: share of the time before or after, whichever is larger. Red: more time after; blue: less.</p>${diffSvg(c.diff)}</section>` : ''}
-${fnRows ? `<section><h2>What got faster and what slower</h2><table><tr><th>Function</th><th>Where</th><th>Share of profile</th><th>Per request</th><th></th></tr>${fnRows}</table></section>` : ''}`;
+${fnRows ? `<section><h2>What got faster and what slower</h2><table><tr><th>Function</th><th>Where</th><th>Change</th><th>Before → after</th></tr>${fnRows}</table></section>` : ''}`;
   return reportPage(`Checkup: ${c.before.name} → ${c.after.name}`, body, charts);
 }

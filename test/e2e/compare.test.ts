@@ -75,7 +75,7 @@ describe('fix, then re-measure', () => {
     const headline = page.getByTestId('rps-headline');
     await headline.waitFor({ timeout: 30_000 });
     const rpsText = (await headline.textContent())!.replace(/\s+/g, ' ');
-    expect(rpsText).toMatch(/Requests per second: .* improved — real: p [=<] 0\.\d+; after\/before between [\d.,]+× and [\d.,]+×/);
+    expect(rpsText).toMatch(/Requests per second: .* real improvement: p [=<] 0\.\d+; after\/before between [\d.,]+× and [\d.,]+×/);
     const change = page.getByTestId('verdict-change');
     expect(await change.getAttribute('class')).toMatch(/\bhealthy\b/);
     expect((await change.locator('h2').textContent())!).toMatch(/^Fixed: from “The event loop is blocked” to healthy/);

@@ -20,7 +20,8 @@ describe('checkup run --baseline', () => {
     expect(r.code).toBe(5);
     const doc = JSON.parse(r.stdout);
     expect(doc.error.code).toBe('CHK_REGRESSION');
-    expect(doc.error.message).toMatch(/Requests per second -\d/);
+    expect(doc.error.message).toMatch(/Requests per second (÷[\d.,]+|−[\d.,]+ %) \(p [=<] [\d.]+\)/);
+    expect(doc.comparison.load.requestsPerSecond.reason).toMatch(/^p [=<] [\d.]+; after\/before between /);
     expect(doc.comparison.load.requestsPerSecond).toMatchObject({ significant: true, outcome: 'regressed' });
     expect(doc.comparison.verdict).toEqual({ before: 'healthy', after: 'event-loop-blocked' });
     expect(doc.diagnosis.verdict).toBe('event-loop-blocked');

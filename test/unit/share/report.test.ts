@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionDetail } from '../../../app/contract/session.js';
 import { RecipeSchema } from '../../../app/contract/recipe.js';
-import { sessionReportHtml } from '../../../app/share/report.js';
+import type { Comparison } from '../../../app/contract/compare.js';
+import { comparisonReportHtml, sessionReportHtml } from '../../../app/share/report.js';
+import { figureComparison } from '../../helpers/figure-comparison.js';
 
 const evil = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
 
@@ -28,5 +30,46 @@ describe('session report', () => {
     expect(withoutOurScripts).not.toMatch(/<img|<script/i);
     expect(withoutOurScripts).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html.match(/<script/g)).toHaveLength(3);
+  });
+});
+
+const detail = (culprits: unknown[] = []) =>
+  ({
+    dir: '/tmp/s',
+    session: { id: 's', name: 'gc-churn (slow)', project: '/srv/shop', createdAt: new Date(0).toISOString(), status: 'complete', recipe: RecipeSchema.parse({ target: { kind: 'lab', lab: 'healthy' } }), timings: { startedAt: 0, measureStartAt: 0 }, target: {}, summary: {}, files: [], formatVersion: 1, writerPid: 1, checkupVersion: 'x' },
+    diagnosis: { verdict: 'gc-pressure', analyser: 'x', findings: [{ kind: 'gc-pressure', severity: 'problem', title: 'The garbage collector is working hard', explanation: 'x', advice: '', evidence: [{ label: 'Time in GC pauses', value: 27.46, unit: '%', series: 'gc.share', threshold: 15 }], culprits }] },
+    samples: [],
+    ticks: [],
+    warnings: [],
+    logTail: [],
+  }) as unknown as SessionDetail;
+
+describe('the reports say what the other faces say', () => {
+  it('a culprit by its caller, at its place in the project, with its category and share in words', () => {
+    const html = sessionReportHtml(detail([{ functionName: '(anonymous)', calledFrom: 'orderStats', url: 'file:///srv/shop/slow.js', line: 29, column: 5, selfPercent: 34.71, totalPercent: 40, category: 'app', measure: 'cpu' }]));
+    expect(html).toContain('<code>(anonymous) in orderStats</code>');
+    expect(html).toContain('<td class="code">slow.js:29</td>');
+    expect(html).toContain('34.7 % of CPU time');
+    expect(html).toContain('your code');
+    expect(html).toContain('Time in GC pauses: 27.5 % (threshold 15 %)');
+  });
+
+  it('a comparison: the verdict’s movement, each change, outcome and the reason the engine gave', () => {
+    const c: Comparison = {
+      before: { sessionId: 'a', dir: '/a', name: 'slow', createdAt: new Date(0).toISOString(), verdict: 'event-loop-blocked', repeats: 1 },
+      after: { sessionId: 'b', dir: '/b', name: 'fixed', createdAt: new Date(0).toISOString(), verdict: 'healthy', repeats: 1 },
+      figures: [
+        figureComparison({ before: 45, after: 13964, significant: true, outcome: 'improved', test: { method: 'M1', p: 0.0003, n: [5, 5], minimumEffect: 0 }, judgement: { verdict: 'real', reason: 'p = 0.0003; after/before between 82.2× and 191×' } }),
+        figureComparison({ key: 'latencyMax', label: 'Latency max', unit: 'ms', before: 118, after: 11.8, better: 'lower', outcome: 'untested', judgement: { verdict: 'no-spread', reason: 'one value per run, no spread to test against' } }),
+      ],
+      verdict: { before: 'event-loop-blocked', after: 'healthy' },
+      functions: [],
+      warnings: [],
+    };
+    const html = comparisonReportHtml(c, detail(), detail());
+    expect(html).toContain('<h1>Fixed: from “The event loop is blocked” to healthy</h1>');
+    expect(html).toContain('<td class="n improved">×310</td><td class="improved">real improvement</td><td class="meta">p = 0.0003; after/before between 82.2× and 191×<sup>1</sup></td>');
+    expect(html).toContain('<td class="untested">not tested</td><td class="meta">one value per run, no spread to test against</td>');
+    expect(html).toContain('<li>M1</li>');
   });
 });

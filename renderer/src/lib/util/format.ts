@@ -1,54 +1,7 @@
-// Words and numbers for the screens: verdicts in plain language, their colours, figures with sensible precision,
-// file locations shortened to what a reader needs.
-import type { FindingKind, FrameCategory, RunPhase, Severity } from '../../../../app/contract/index.js';
-
-export type Tone = 'problem' | 'warning' | 'healthy' | 'neutral';
-
-const VERDICT_WORDS: Record<FindingKind, string> = {
-  'event-loop-blocked': 'The event loop is blocked',
-  'hot-path': 'Requests spend their time in one function',
-  overloaded: 'More load than the server can take',
-  'io-bound': 'Waiting on slow I/O',
-  'gc-pressure': 'The garbage collector is busy',
-  'memory-leak': 'Memory keeps growing',
-  'listener-leak': 'Event listeners are leaking',
-  'slow-startup': 'Slow to start',
-  'target-crashed': 'The app crashed',
-  'load-errors': 'Requests are failing',
-  'insufficient-data': 'Not enough data to judge',
-  healthy: 'Healthy',
-};
-
-export function verdictWords(kind: FindingKind | string | undefined): string {
-  return (kind && VERDICT_WORDS[kind as FindingKind]) || (kind ? kind.replace(/-/g, ' ') : 'No verdict');
-}
-
-export function severityTone(severity: Severity | undefined, kind?: FindingKind | string): Tone {
-  if (kind === 'healthy') return 'healthy';
-  if (kind === 'insufficient-data') return 'neutral';
-  if (severity === 'problem') return 'problem';
-  if (severity === 'warning') return 'warning';
-  return 'neutral';
-}
-
-/** The tone of a verdict alone (the session list has no severities): healthy green, unknown grey, else red. */
-export function verdictTone(kind: FindingKind | string | undefined): Tone {
-  if (kind === 'healthy') return 'healthy';
-  if (!kind || kind === 'insufficient-data') return 'neutral';
-  if (kind === 'slow-startup') return 'warning';
-  return 'problem';
-}
-
-export const CATEGORY_LABELS: Record<FrameCategory, string> = {
-  app: 'your code',
-  dependency: 'dependency',
-  'node-core': 'Node core',
-  v8: 'V8',
-  native: 'native',
-  gc: 'GC',
-  idle: 'idle',
-  program: 'program',
-};
+// Words and numbers only the screens need: run phases, durations, dates, sizes. What the faces all say (verdicts,
+// categories, a culprit's name and place, figures and their changes) is in app/contract/words.ts.
+import type { RunPhase } from '../../../../app/contract/index.js';
+import { location, num, quantity } from '../../../../app/contract/words.js';
 
 export const PHASE_LABELS: Record<RunPhase, string> = {
   starting: 'Starting the app',
@@ -64,16 +17,8 @@ export const PHASE_LABELS: Record<RunPhase, string> = {
   stopped: 'Stopped',
 };
 
-/** A number with about three significant figures, never in exponent form. */
-export function num(value: number | undefined | null, maxDecimals = 1): string {
-  if (value === undefined || value === null || !Number.isFinite(value)) return '–';
-  const abs = Math.abs(value);
-  const decimals = abs >= 100 ? 0 : abs >= 10 ? Math.min(1, maxDecimals) : maxDecimals;
-  return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
-}
-
 export function ms(value: number | undefined | null): string {
-  return value === undefined || value === null ? '–' : `${num(value)} ms`;
+  return value === undefined || value === null ? '–' : quantity(value, 'ms');
 }
 
 export function bytes(value: number | undefined | null): string {
@@ -102,31 +47,9 @@ export function dateTimeSeconds(iso: string): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
-/** `file:///home/me/app/src/x.js` → `src/x.js` relative to the project when it is inside it, else the path. */
-export function shortPath(url: string, project?: string): string {
-  if (!url) return '(native)';
-  let path = url;
-  if (path.startsWith('file://')) {
-    try {
-      path = decodeURIComponent(new URL(path).pathname);
-    } catch {
-      path = path.slice('file://'.length);
-    }
-  }
-  if (project && path.startsWith(project.replace(/\/?$/, '/'))) return path.slice(project.replace(/\/?$/, '/').length);
-  const nm = path.lastIndexOf('/node_modules/');
-  if (nm >= 0) return path.slice(nm + 1);
-  return path;
-}
-
 /** The last two path segments and the line (`blocking/slow.js:12`); the full location goes in a tooltip. */
 export function tailLocation(url: string, line: number): string {
-  const full = location(url, line);
+  const full = location({ url, line });
   const parts = full.split('/');
   return parts.length > 2 ? '…/' + parts.slice(-2).join('/') : full;
-}
-
-export function location(url: string, line: number, project?: string): string {
-  const file = shortPath(url, project);
-  return line > 0 && url ? `${file}:${line}` : file;
 }

@@ -1,0 +1,32 @@
+// Whether a figure's change is real, and why, decided once here: the comparison carries the verdict and the reason
+// in words (Judgement), so no face re-derives the reasoning from the p-value and the thresholds.
+import type { FigureComparison, Judgement, SignificanceTest } from '../contract/compare.js';
+import { pValue, quantity, ratioText, sig } from '../contract/words.js';
+import { ALPHA } from './thresholds.js';
+
+/** Why a figure was not tested: a figure with one value per run, or too few values on a side. */
+export type Untested = { verdict: 'no-spread' } | { verdict: 'too-few-values'; values: string; n: [number, number] };
+
+export function judge(
+  fig: Pick<FigureComparison, 'before' | 'after' | 'ratio' | 'unit'>,
+  test: SignificanceTest | Untested,
+): { significant: boolean; judgement: Judgement } {
+  if ('verdict' in test) {
+    if (test.verdict === 'no-spread') return { significant: false, judgement: { verdict: 'no-spread', reason: 'one value per run, no spread to test against' } };
+    const [a, b] = test.n;
+    return { significant: false, judgement: { verdict: 'too-few-values', reason: `fewer than 2 ${test.values} on a side (${a} before, ${b} after)` } };
+  }
+  const p = pValue(test.p);
+  const not = (verdict: Judgement['verdict'], reason: string) => ({ significant: false, judgement: { verdict, reason } });
+  if (!(test.p < ALPHA)) return not('within-noise', `within run-to-run noise (${p})`);
+  if (Math.abs(fig.ratio - 1) < test.minimumEffect) {
+    return not('under-minimum-effect', `smaller than the ${sig(test.minimumEffect * 100, 2)} % this test tells from run-to-run noise (${p})`);
+  }
+  const change = Math.abs(fig.after - fig.before);
+  if (test.minimumAbsolute !== undefined && change < test.minimumAbsolute) {
+    // A big ratio of a small level is no news: 0.02 % → 1.6 % of time in GC.
+    return not('under-minimum-absolute', `too small to matter: ${quantity(change, fig.unit)}, under the ${quantity(test.minimumAbsolute, fig.unit)} that counts for this figure (${p})`);
+  }
+  const ci = test.ci ? `; after/before between ${ratioText(test.ci[0])} and ${ratioText(test.ci[1])}` : '';
+  return { significant: true, judgement: { verdict: 'real', reason: `${p}${ci}` } };
+}

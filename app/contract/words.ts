@@ -1,0 +1,257 @@
+// What the faces say about the engine's data and judgements, said once: the names of frame categories, finding kinds
+// and verdicts, a culprit's name and place, figures with their display rounding, a comparison's changes and outcomes.
+// The CLI, the HTML report and the renderer all print these words; none of them words the same thing its own way.
+// Dependency-free on purpose (no zod, no Node, no DOM; only contract types), so the renderer may import it as a value.
+import type { FigureComparison, FunctionDelta } from './compare.js';
+import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
+import type { FrameCategory } from './profile.js';
+
+// ---- Numbers ----------------------------------------------------------------------------------------------------
+
+/** About three significant figures, never in exponent form: 13,964 · 45.3 · 4.6 (`maxDecimals` below 10). */
+export function num(value: number | undefined | null, maxDecimals = 1): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '–';
+  const abs = Math.abs(value);
+  const decimals = abs >= 100 ? 0 : abs >= 10 ? Math.min(1, maxDecimals) : maxDecimals;
+  return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+}
+
+/** A number with `digits` significant figures, never in exponent form (p-values, ratios of a few hundredths). */
+export function sig(value: number | undefined | null, digits = 2): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '–';
+  if (value === 0) return '0';
+  const abs = Math.abs(value);
+  // Whole numbers of three or more figures read better with separators than with rounding to `digits` figures.
+  if (abs >= 10 ** digits) return Math.round(value).toLocaleString('en-US');
+  const decimals = Math.min(12, Math.max(0, digits - 1 - Math.floor(Math.log10(abs))));
+  return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+}
+
+/**
+ * A value with its unit, rounded for display: milliseconds and percentages to three significant figures (a 0.3 ms
+ * latency keeps its digits), everything else as `num` with up to two decimals below 10.
+ */
+export function quantity(value: number, unit: string): string {
+  const n = unit === 'ms' || unit === '%' ? sig(value, 3) : num(value, 2);
+  return unit ? `${n} ${unit}` : n;
+}
+
+/** A piece of evidence: "Event-loop delay p99: 412 ms (threshold 100 ms)". */
+export function evidenceWords(e: Pick<Evidence, 'label' | 'value' | 'unit' | 'threshold'>): string {
+  return `${e.label}: ${quantity(e.value, e.unit)}${e.threshold !== undefined ? ` (threshold ${quantity(e.threshold, e.unit)})` : ''}`;
+}
+
+/** `p = 0.0003`; below one in a million the exact figure means nothing more than "tiny". */
+export function pValue(p: number): string {
+  if (!Number.isFinite(p)) return 'p = ?';
+  if (p < 1e-6) return 'p < 0.000001';
+  return `p = ${sig(p, p < 0.01 ? 1 : 2)}`;
+}
+
+export function ratioText(ratio: number): string {
+  return `${sig(ratio, ratio >= 1 ? 3 : 2)}×`;
+}
+
+/** µs as the eye reads it: 21,564 µs → "21.6 ms". */
+export function micros(us: number | undefined): string {
+  if (us === undefined || !Number.isFinite(us)) return '–';
+  const abs = Math.abs(us);
+  if (abs >= 1000) return `${sig(us / 1000, 3)} ms`;
+  return `${sig(us, abs >= 1 ? 3 : 2)} µs`;
+}
+
+// ---- Names ------------------------------------------------------------------------------------------------------
+
+export const FRAME_CATEGORY_NAMES: Record<FrameCategory, string> = {
+  app: 'your code',
+  dependency: 'dependency',
+  'node-core': 'Node core',
+  v8: 'V8',
+  native: 'native',
+  gc: 'GC',
+  idle: 'idle',
+  program: 'program',
+};
+
+export function categoryName(category: FrameCategory | string): string {
+  return FRAME_CATEGORY_NAMES[category as FrameCategory] ?? category;
+}
+
+/** A finding kind, which is also a diagnosis' verdict, in plain words. */
+export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
+  'event-loop-blocked': 'The event loop is blocked',
+  'hot-path': 'Requests spend their time in one function',
+  overloaded: 'More load than the server can take',
+  'io-bound': 'Waiting on slow I/O',
+  'gc-pressure': 'The garbage collector is busy',
+  'memory-leak': 'Memory keeps growing',
+  'listener-leak': 'Event listeners are leaking',
+  'slow-startup': 'Slow to start',
+  'target-crashed': 'The app crashed',
+  'load-errors': 'Requests are failing',
+  'insufficient-data': 'Not enough data to judge',
+  healthy: 'Healthy',
+};
+
+export function verdictWords(kind: FindingKind | string | undefined): string {
+  return (kind && FINDING_KIND_NAMES[kind as FindingKind]) || (kind ? kind.replace(/-/g, ' ') : 'No verdict');
+}
+
+/** The colour family a judgement is shown in. */
+export type Tone = 'problem' | 'warning' | 'healthy' | 'neutral';
+
+export function severityTone(severity: Severity | undefined, kind?: FindingKind | string): Tone {
+  if (kind === 'healthy') return 'healthy';
+  if (kind === 'insufficient-data') return 'neutral';
+  if (severity === 'problem') return 'problem';
+  if (severity === 'warning') return 'warning';
+  return 'neutral';
+}
+
+/** The tone of a verdict alone (a session list has no severities): healthy green, unknown grey, else red. */
+export function verdictTone(kind: FindingKind | string | undefined): Tone {
+  if (kind === 'healthy') return 'healthy';
+  if (!kind || kind === 'insufficient-data') return 'neutral';
+  if (kind === 'slow-startup') return 'warning';
+  return 'problem';
+}
+
+/** A function's name; profiles name callbacks "(anonymous)" or leave them empty. */
+export function functionLabel(name: string | undefined): string {
+  return name || '(anonymous)';
+}
+
+/** A culprit's name as people say it: "(anonymous) in orderStats" for a callback, with the function that called it. */
+export function culpritName(c: Pick<Culprit, 'functionName' | 'calledFrom'>): string {
+  const name = functionLabel(c.functionName);
+  return c.calledFrom ? `${name} in ${c.calledFrom}` : name;
+}
+
+/** What a culprit's share is a share of, by how it was measured. */
+export const CULPRIT_MEASURES: Record<Culprit['measure'], string> = {
+  cpu: 'of CPU time',
+  allocation: 'of live memory',
+  'io-wait': 'of request time',
+  stack: '',
+};
+
+/** "42.1 % of CPU time"; nothing for a frame of a warning's or a crash's stack, which has no share. */
+export function culpritShare(c: Pick<Culprit, 'selfPercent' | 'measure'>): string | undefined {
+  return c.measure === 'stack' ? undefined : `${sig(c.selfPercent, 3)} % ${CULPRIT_MEASURES[c.measure]}`;
+}
+
+/**
+ * The file of a frame as a reader needs it: a path, relative to `base` (the project, or the terminal's working
+ * directory) when it lies inside it, from `node_modules/` on when it is in a package; "(native)" without one.
+ */
+export function filePath(url: string, base?: string): string {
+  if (!url) return '(native)';
+  let path = url;
+  if (path.startsWith('file://')) {
+    try {
+      path = decodeURIComponent(new URL(path).pathname);
+    } catch {
+      path = path.slice('file://'.length);
+    }
+    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1); // file:///C:/app/x.js → C:/app/x.js
+  }
+  const root = base?.replace(/\\/g, '/').replace(/\/?$/, '/');
+  if (root && root !== '/' && path.startsWith(root)) return path.slice(root.length);
+  const nm = path.lastIndexOf('/node_modules/');
+  if (nm >= 0) return path.slice(nm + 1);
+  return path;
+}
+
+/** Where a frame is, as one function for every face: "src/orders.js:29" (see filePath for `base`). */
+export function location(frame: { url: string; line: number }, base?: string): string {
+  const file = filePath(frame.url, base);
+  return frame.url && frame.line > 0 ? `${file}:${frame.line}` : file;
+}
+
+// ---- Comparisons ------------------------------------------------------------------------------------------------
+
+/** The change of a figure as one reads it fastest: a percentage for moderate changes, a factor beyond 2×. */
+export function changeText(fig: Pick<FigureComparison, 'before' | 'after' | 'ratio' | 'changePercent'>): string {
+  if (fig.before === 0 && fig.after === 0) return 'no change';
+  if (fig.before === 0) return 'new';
+  if (!Number.isFinite(fig.ratio)) return '–';
+  if (fig.ratio >= 2) return `×${sig(fig.ratio, 3)}`;
+  if (fig.ratio > 0 && fig.ratio <= 0.5) return `÷${sig(1 / fig.ratio, 3)}`;
+  const pct = fig.changePercent;
+  if (Math.abs(pct) < 0.05) return '±0 %';
+  return `${pct > 0 ? '+' : '−'}${sig(Math.abs(pct), 2)} %`;
+}
+
+/** A figure's outcome; "real" because the engine told it from run-to-run noise. */
+export const OUTCOME_WORDS: Record<FigureComparison['outcome'], string> = {
+  improved: 'real improvement',
+  regressed: 'real regression',
+  unchanged: 'no real change',
+  untested: 'not tested',
+};
+
+/** "real improvement: p = 0.0003; after/before between 82× and 191×", "no real change: within run-to-run noise (p = 0.4)". */
+export function outcomeWords(fig: Pick<FigureComparison, 'outcome' | 'judgement'>): string {
+  return `${OUTCOME_WORDS[fig.outcome]}: ${fig.judgement.reason}`;
+}
+
+/** The distinct test methods in order of first use, to print once as numbered notes; each figure points to its number. */
+export function methodNotes(figures: FigureComparison[]): { notes: string[]; index: (fig: FigureComparison) => number | undefined } {
+  const notes: string[] = [];
+  for (const f of figures) if (f.test && !notes.includes(f.test.method)) notes.push(f.test.method);
+  return { notes, index: (fig) => (fig.test ? notes.indexOf(fig.test.method) + 1 : undefined) };
+}
+
+export interface VerdictChange {
+  tone: Tone;
+  /** One short sentence. */
+  headline: string;
+  before: string;
+  after: string;
+}
+
+const rank = (kind: FindingKind | undefined): number => {
+  const tone = verdictTone(kind);
+  return tone === 'healthy' ? 0 : tone === 'warning' ? 1 : tone === 'problem' ? 2 : -1;
+};
+
+/** Which way the verdict moved: "Fixed: from “The event loop is blocked” to healthy". */
+export function verdictChange(before: FindingKind | undefined, after: FindingKind | undefined): VerdictChange {
+  const b = verdictWords(before);
+  const a = verdictWords(after);
+  const rb = rank(before);
+  const ra = rank(after);
+  if (before === after) {
+    if (after === 'healthy') return { tone: 'healthy', headline: 'Healthy before and after', before: b, after: a };
+    return { tone: verdictTone(after), headline: `Same verdict: ${a.charAt(0).toLowerCase()}${a.slice(1)}`, before: b, after: a };
+  }
+  if (rb < 0 || ra < 0) return { tone: 'neutral', headline: `The verdict changed from “${b}” to “${a}”`, before: b, after: a };
+  if (ra < rb) return { tone: 'healthy', headline: after === 'healthy' ? `Fixed: from “${b}” to healthy` : `Better: from “${b}” to “${a}”`, before: b, after: a };
+  if (ra > rb) return { tone: 'problem', headline: `Worse: from “${b}” to “${a}”`, before: b, after: a };
+  return { tone: 'warning', headline: `A different problem: from “${b}” to “${a}”`, before: b, after: a };
+}
+
+/** The change used to sort and split: per request when both runs had load, else share of the profile. */
+export function functionChange(f: FunctionDelta): { value: number; perRequest: boolean } {
+  return f.deltaPerRequestUs !== undefined ? { value: f.deltaPerRequestUs, perRequest: true } : { value: f.delta, perRequest: false };
+}
+
+/** Functions that got faster and slower (as the engine classed them), largest change first. */
+export function fasterSlower(functions: FunctionDelta[], limit = 12): { faster: FunctionDelta[]; slower: FunctionDelta[] } {
+  const sorted = [...functions].sort((x, y) => Math.abs(functionChange(y).value) - Math.abs(functionChange(x).value));
+  return {
+    faster: sorted.filter((f) => f.change === 'faster').slice(0, limit),
+    slower: sorted.filter((f) => f.change === 'slower').slice(0, limit),
+  };
+}
+
+/** A function's change in words: its size ("−21.6 ms per request", "+1.2 points") and what it was before and after. */
+export function functionChangeWords(f: FunctionDelta): { change: string; perRequest?: string; shares: string } {
+  const c = functionChange(f);
+  const sign = c.value < 0 ? '−' : '+';
+  return {
+    change: c.perRequest ? `${sign}${micros(Math.abs(c.value))} per request` : `${sign}${sig(Math.abs(c.value), 2)} points`,
+    ...(f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? { perRequest: `${micros(f.perRequestUsBefore)} → ${micros(f.perRequestUsAfter)} per request` } : {}),
+    shares: `self ${sig(f.selfBefore, 3)} % → ${sig(f.selfAfter, 3)} % of the profile`,
+  };
+}
