@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { compiledEntry } from '../app/paths.js';
 import { launchTarget, resolveNodeBinary } from '../app/target/index.js';
 import { killTree } from '../app/target/process-tree.js';
-import { median } from './stats.js';
+import { median } from '../app/numbers.js';
 
 export interface ProbeOverheadOptions {
   /** Interleaved pairs (default 3; the median needs at least 3). */

@@ -6,7 +6,7 @@ import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
-import { round } from './stats.js';
+import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
 interface Site {
