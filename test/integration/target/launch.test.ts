@@ -1,10 +1,10 @@
 // Launching real targets: a plain script and an npm script, with args, env and cwd; the port comes from the probe
 // (not from what the app prints); the inspector is on 127.0.0.1 and answers; output reaches the events, line by line,
 // stamped with the time it was read (the session writer appends those events to target.log).
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchTarget, type LogLine } from '../../../app/target/index.js';
+import { freePort } from '../../../scripts/free-port.js';
 import { cleanUpTargets, expectTreeGone, fixturesDir, launchFixture, sleep, track } from './target-helpers.js';
 
 interface Info {
@@ -14,17 +14,6 @@ interface Info {
   nodeOptions: string;
   probeEnv: string[];
   childReport: { nodeOptions: string; probe: boolean; channel: boolean } | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function getInfo(port: number, waitForChild = false): Promise<Info> {

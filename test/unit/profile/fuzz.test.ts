@@ -8,7 +8,7 @@ import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
 import { profileFixture } from '../../helpers/fixtures.js';
-import { seeded } from './synthetic.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 const ALLOWED = new Set([
   'CHK_PROFILE_EMPTY',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonParseError, JsonStreamParser, parseJsonBytes } from '../../../app/profile/import/json/stream-parser.js';
 import { PROFILE_FIXTURES } from '../../helpers/fixtures.js';
-import { seeded } from './synthetic.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 /** Typed arrays back to plain arrays, for comparing with JSON.parse. */
 function plain(v: unknown): unknown {

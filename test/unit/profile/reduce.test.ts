@@ -5,7 +5,7 @@ import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { ROOT, type Profile } from '../../../app/profile/model/profile.js';
 import { FLAME_DEFAULTS, reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
 import { profileFixture } from '../../helpers/fixtures.js';
-import { seeded } from './synthetic.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 /** A big random profile: a seeded tree of `nodes` nodes over 3000 functions, `samples` skewed samples. */
 function bigProfile(nodes: number, samples: number, seed = 7): Profile {
