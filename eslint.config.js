@@ -1,6 +1,7 @@
 // Lint rules that enforce the house plan's layering (see ../shared/ARCHITECTURE.md, "Dependency direction"):
-// renderer -> contract types only; main -> app; app knows nothing of Electron, main or renderer; diagnosis and the
-// profile model are pure (no I/O); the probe is self-contained CommonJS that runs inside the user's app.
+// renderer -> contract types only (values from the words and RPC modules alone); main -> app; app knows nothing of
+// Electron, main or renderer; the doctor, the comparison, the profile model and its reduction are pure (no I/O); the
+// probe is self-contained CommonJS that runs inside the user's app.
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 
@@ -32,13 +33,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/diagnosis/**/*.ts', 'app/profile/model/**/*.ts', 'app/profile/analysis/**/*.ts', 'app/contract/**/*.ts'],
+    // Pure: functions over data, tested on recorded and seeded synthetic data. The advice file loader is the doctor's
+    // one reader of files.
+    files: [
+      'app/diagnosis/**/*.ts',
+      'app/compare/**/*.ts',
+      'app/profile/model/**/*.ts',
+      'app/profile/analysis/**/*.ts',
+      'app/profile/reduce/**/*.ts',
+      'app/contract/**/*.ts',
+      'app/numbers.ts',
+    ],
     ignores: ['app/diagnosis/advice-files.ts'],
     rules: {
       'no-restricted-imports': restrict(
         [
           { group: ['electron', 'electron/*', '**/main/**', '**/renderer/**'], message: 'pure engine code.' },
-          { group: ['**/store/**', '**/target/**', '**/load/**', '**/server/**', '**/cli/**'], message: 'analysers are pure functions over data.' },
+          { group: ['**/store/**', '**/target/**', '**/load/**', '**/server/**', '**/cli/**', '**/engine/**', '**/share/**', '**/paths.js'], message: 'analysers are pure functions over data.' },
         ],
         nodeIo.map((name) => ({ name, message: 'analysers and models are pure: pass data in, no I/O.' })),
       ),
@@ -53,12 +64,20 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     rules: {
-      'no-restricted-imports': restrict([
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': restrict([
         { group: ['electron', 'electron/*', 'node:*'], message: 'the renderer is sandboxed: no Node, no Electron.' },
         { group: ['**/main/**'], message: 'the renderer talks to main only through window.checkup.' },
         {
           group: ['**/app/**', '!**/app/contract', '!**/app/contract/*', '!**/app/contract/index.js'],
-          message: 'the renderer may import only app/contract, and only its types.',
+          message: 'the renderer may import only app/contract.',
+        },
+        {
+          // The words the faces show and the RPC client are dependency-free code the renderer runs; the rest of the
+          // contract (zod schemas, the engine's types) is types only, so no engine code reaches the bundle.
+          group: ['**/app/contract/*', '!**/app/contract/words.js', '!**/app/contract/rpc.js'],
+          allowTypeImports: true,
+          message: 'from app/contract the renderer value-imports only words.js and rpc.js; everything else with `import type`.',
         },
       ]),
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -100,15 +100,13 @@ export interface SerializedError {
 
 export function toCheckupError(err: unknown): CheckupError {
   if (err instanceof CheckupError) return err;
-  const e = err as NodeJS.ErrnoException;
+  // Structural rather than NodeJS.ErrnoException: the renderer type-checks this file (through the contract's
+  // SerializedError) without Node's types.
+  const e = err as { code?: string; path?: string; message?: string } | null | undefined;
   if (e && (e.code === 'ENOSPC' || e.code === 'EDQUOT')) return new CheckupError('CHK_DISK_FULL', { path: e.path ?? '?' }, { cause: err });
   return new CheckupError('CHK_INTERNAL', { detail: e?.message ?? String(err) }, { cause: err });
 }
 
 export function serializeError(err: unknown): SerializedError {
   return toCheckupError(err).toJSON();
-}
-
-export function errorCodes(): ErrorCode[] {
-  return Object.keys(catalogue) as ErrorCode[];
 }

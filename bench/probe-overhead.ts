@@ -6,14 +6,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compiledEntry } from '../app/paths.js';
 import { launchTarget, resolveNodeBinary } from '../app/target/index.js';
 import { killTree } from '../app/target/process-tree.js';
-import { median } from './stats.js';
+import { median } from '../app/numbers.js';
+import { freePort } from '../scripts/free-port.js';
 
 export interface ProbeOverheadOptions {
   /** Interleaved pairs (default 3; the median needs at least 3). */
@@ -106,17 +107,6 @@ async function measure(url: string, serverPid: number | undefined, load: LoadPla
   return { rps: figures.requestsPerSecond, cpuUsPerRequest };
 }
 
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

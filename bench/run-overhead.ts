@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootDir } from '../app/paths.js';
-import { fmt, median } from './stats.js';
+import { median } from '../app/numbers.js';
+import { fmt } from './stats.js';
 
 const require = createRequire(import.meta.url);
 const autocannonCli = join(require.resolve('autocannon'), '..', 'autocannon.js');

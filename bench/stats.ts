@@ -1,10 +1,6 @@
-// Summaries for benchmark pairs: medians of ratios from interleaved runs (the machine is shared and noisy, so each
-// pair runs its two sides back to back and only their ratio is compared).
-export function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
+// Printing benchmark figures. The benchmarks summarise pairs by medians of ratios from interleaved runs (the machine
+// is shared and noisy, so each pair runs its two sides back to back and only their ratio is compared), with the
+// engine's median (app/numbers.ts).
 
 export function fmt(value: number, digits = 3): string {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';

@@ -10,17 +10,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from './seeded.js';
 
 const VERBS = ['get', 'set', 'load', 'save', 'parse', 'render', 'validate', 'build', 'compute', 'format', 'resolve', 'handle', 'fetch', 'update', 'merge', 'map', 'filter', 'sort', 'encode', 'decode', 'hash', 'check', 'create', 'apply'];
 const NOUNS = ['User', 'Order', 'Cart', 'Invoice', 'Session', 'Token', 'Price', 'Item', 'Query', 'Route', 'Template', 'Config', 'Payload', 'Header', 'Record', 'Account', 'Report', 'Cache', 'Event', 'Stock'];
@@ -132,7 +122,7 @@ function hotness(rand, nodeCount) {
 }
 
 function sampler(seed, hot) {
-  const rand = mulberry32(seed);
+  const rand = seeded(seed);
   let prev = -1;
   return () => {
     // Runs of identical samples: a function often runs for several sampling intervals.
@@ -151,7 +141,7 @@ function sampler(seed, hot) {
 }
 
 function deltas(seed) {
-  const rand = mulberry32(seed);
+  const rand = seeded(seed);
   // ~1 ms interval with jitter; 1% of the gaps are long (a GC pause, a blocked sampler thread).
   return () => (rand() < 0.01 ? 2000 + Math.floor(rand() * 7000) : 900 + Math.floor(rand() * 250));
 }
@@ -189,7 +179,7 @@ export function parseSize(text) {
 }
 
 export function generateBigProfile({ sizeBytes, seed = 1, out }) {
-  const rand = mulberry32(seed);
+  const rand = seeded(seed);
   // About a tenth of a real big profile is its node table; the rest is samples and deltas.
   const nodeCount = Math.max(2000, Math.min(150_000, Math.round(sizeBytes / 2000)));
   const fns = makeFunctions(rand, Math.max(2000, Math.round(nodeCount / 4)));

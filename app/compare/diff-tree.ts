@@ -2,6 +2,7 @@
 // not line, so edits that shift code still line up) with its share of each profile. Small branches are left out.
 import type { DiffNode } from '../contract/compare.js';
 import { ROOT, type Profile } from '../profile/model/profile.js';
+import { round } from '../numbers.js';
 
 /** Branches under this share (of both profiles) are not drawn: they would be thinner than a pixel. */
 const MIN_SHARE = 0.2;
@@ -40,7 +41,7 @@ function add(root: Building, profile: Profile, side: 'before' | 'after'): void {
 }
 
 function finish(b: Building): DiffNode {
-  const r = (v: number) => Math.round(v * 100) / 100;
+  const r = (v: number) => round(v, 2);
   const children = [...b.children.values()]
     .filter((c) => Math.max(c.node.before, c.node.after) >= MIN_SHARE)
     .map(finish)

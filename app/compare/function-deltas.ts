@@ -6,6 +6,7 @@ import type { FrameCategory } from '../contract/profile.js';
 import { frameCosts } from '../profile/analysis/frame-costs.js';
 import { PROBE_PACKAGE } from '../profile/model/classify.js';
 import type { Profile } from '../profile/model/profile.js';
+import { round } from '../numbers.js';
 
 interface Entry {
   functionName: string;
@@ -116,8 +117,8 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
     const selfAfter = y?.self ?? 0;
     const perBefore = usPerRequest(selfBefore, before, perRequest.requestsBefore);
     const perAfter = usPerRequest(selfAfter, after, perRequest.requestsAfter);
-    const delta = round(selfAfter - selfBefore);
-    const deltaPerRequestUs = perBefore !== undefined && perAfter !== undefined ? round(perAfter - perBefore) : undefined;
+    const delta = round(selfAfter - selfBefore, 2);
+    const deltaPerRequestUs = perBefore !== undefined && perAfter !== undefined ? round(perAfter - perBefore, 2) : undefined;
     out.push({
       functionName: ref.functionName,
       url: ref.url,
@@ -125,19 +126,15 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
       ...(x && y && x.line !== y.line ? { lineBefore: x.line } : {}),
       category: ref.category,
       ...(ref.package ? { package: ref.package } : {}),
-      selfBefore: round(selfBefore),
-      selfAfter: round(selfAfter),
+      selfBefore: round(selfBefore, 2),
+      selfAfter: round(selfAfter, 2),
       delta,
-      ...(perBefore !== undefined ? { perRequestUsBefore: round(perBefore) } : {}),
-      ...(perAfter !== undefined ? { perRequestUsAfter: round(perAfter) } : {}),
+      ...(perBefore !== undefined ? { perRequestUsBefore: round(perBefore, 2) } : {}),
+      ...(perAfter !== undefined ? { perRequestUsAfter: round(perAfter, 2) } : {}),
       ...(deltaPerRequestUs !== undefined ? { deltaPerRequestUs } : {}),
       change: changeOf(delta, deltaPerRequestUs),
     });
   }
   const size = (f: FunctionDelta) => Math.abs(f.deltaPerRequestUs ?? f.delta);
   return out.sort((p, q) => size(q) - size(p)).slice(0, limit);
-}
-
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
 }

@@ -2,11 +2,10 @@
 // small samples) with an exact Student-t tail from the regularised incomplete beta function, and a confidence
 // interval for the ratio of two means by the delta method.
 
-export function mean(xs: readonly number[]): number {
-  let s = 0;
-  for (const x of xs) s += x;
-  return xs.length ? s / xs.length : NaN;
-}
+import { mean } from '../numbers.js';
+
+// figures.ts imports mean from here; it is the engine's one (../numbers.ts).
+export { mean };
 
 /** Sample variance (n - 1). */
 export function variance(xs: readonly number[]): number {

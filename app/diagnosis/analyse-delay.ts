@@ -8,7 +8,7 @@ import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { loopDelay } from './loop-delay.js';
 import { requestCost, routeName, type RequestCost } from './request-cost.js';
-import { round } from './stats.js';
+import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { windowSpan } from './windows.js';
 

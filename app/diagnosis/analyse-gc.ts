@@ -3,7 +3,7 @@
 import type { Evidence } from '../contract/diagnosis.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
-import { round, sum } from './stats.js';
+import { round, sum } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
 export function gcShare(input: DiagnosisInput): number {

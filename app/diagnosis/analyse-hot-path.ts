@@ -7,7 +7,7 @@ import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { requestCost, routeName } from './request-cost.js';
-import { round } from './stats.js';
+import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
 /** The culprit's share of the loop's busy time, 0..1 (its charged CPU over all non-idle profile time). */

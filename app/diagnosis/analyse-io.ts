@@ -2,11 +2,11 @@
 // (a database, another service, a slow disk, a lock). The probe's outbound-call tracing names the call sites.
 import type { Culprit, Evidence } from '../contract/diagnosis.js';
 import type { IoSiteStats } from '../contract/metrics.js';
-import { classifyFrame } from '../profile/analysis/classify.js';
+import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
-import { round } from './stats.js';
+import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
 interface Site {

@@ -2,7 +2,8 @@
 import type { Evidence } from '../contract/diagnosis.js';
 import { mb, named } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
-import { chunks, kendallTau, round, theilSenSlope } from './stats.js';
+import { round } from '../numbers.js';
+import { chunks, kendallTau, theilSenSlope } from './stats.js';
 import { thresholds as T } from './thresholds.js';
 
 export function heapFloorTrend(input: DiagnosisInput): { floors: number[]; tau: number; growth: number; ratePerSec: number } {

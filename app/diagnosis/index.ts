@@ -14,7 +14,7 @@ import type { AdviceTexts, AnalyserResult, DiagnosisInput, ScoredFinding } from 
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { loopDelay } from './loop-delay.js';
 import { requestCost } from './request-cost.js';
-import { round } from './stats.js';
+import { round } from '../numbers.js';
 import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
 
 export type { AdviceTexts, DiagnosisInput } from './input.js';

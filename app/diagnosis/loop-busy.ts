@@ -4,7 +4,7 @@
 // non-idle samples is used instead (0.12 on the same run), and the evidence says which measure it is.
 import type { Evidence } from '../contract/diagnosis.js';
 import type { DiagnosisInput } from './input.js';
-import { median, round } from './stats.js';
+import { median, round } from '../numbers.js';
 
 export interface LoopBusy {
   /** 0..1 */

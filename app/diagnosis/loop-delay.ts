@@ -2,7 +2,7 @@
 // already carry their stall as their delay, so a badly blocked run reads as blocked, not quiet.
 import type { ProbeSample } from '../contract/metrics.js';
 import { isBlockedWindow } from '../contract/blocked-window.js';
-import { median, quantile, round } from './stats.js';
+import { median, quantile, round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
 export interface LoopDelay {

@@ -8,7 +8,7 @@ import { PROBE_PACKAGE } from '../profile/model/classify.js';
 import { frameCosts } from '../profile/analysis/frame-costs.js';
 import { ROOT, type Profile } from '../profile/model/profile.js';
 import type { CpuEvidence } from './input.js';
-import { round } from './stats.js';
+import { round } from '../numbers.js';
 
 const OWNERS: ReadonlySet<FrameCategory> = new Set(['app', 'dependency']);
 

@@ -4,7 +4,7 @@
 import type { ProbeSample, RouteStats } from '../contract/metrics.js';
 import type { DiagnosisInput } from './input.js';
 import { loopBusy } from './loop-busy.js';
-import { sum } from './stats.js';
+import { sum } from '../numbers.js';
 
 export interface RouteCost extends RouteStats {
   /** Mean synchronous time of the request's first turn, ms. */

@@ -1,6 +1,6 @@
 // Frames from V8 stack trace text (a warning's stack, an uncaught exception on stderr), turned into culprits.
 import type { Culprit } from '../contract/diagnosis.js';
-import { classifyFrame } from '../profile/analysis/classify.js';
+import { classifyFrame } from '../profile/model/classify.js';
 import { normaliseFrameUrl } from '../profile/model/frame-url.js';
 
 export interface StackFrame {

@@ -1,29 +1,7 @@
 // Small, robust statistics for short, noisy series. Medians and Theil–Sen rather than means and least squares:
-// one stalled window (a GC pause, the machine's other tenant) must not decide a verdict.
-
-export function median(values: readonly number[]): number {
-  return quantile(values, 0.5);
-}
-
-/** Linear-interpolated quantile, q in 0..1; NaN for an empty series. */
-export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
-export function sum(values: readonly number[]): number {
-  let s = 0;
-  for (const v of values) s += v;
-  return s;
-}
-
-export function mean(values: readonly number[]): number {
-  return values.length ? sum(values) / values.length : NaN;
-}
+// one stalled window (a GC pause, the machine's other tenant) must not decide a verdict. Order statistics and rounding
+// are the engine's own (../numbers.ts).
+import { median } from '../numbers.js';
 
 /** Theil–Sen slope: the median of pairwise slopes; tolerant of up to ~29% outliers. */
 export function theilSenSlope(xs: readonly number[], ys: readonly number[]): number {
@@ -60,9 +38,4 @@ export function chunks<T>(values: readonly T[], parts: number): T[][] {
     out.push(values.slice(Math.floor((k * values.length) / n), Math.floor(((k + 1) * values.length) / n)));
   }
   return out.filter((c) => c.length > 0);
-}
-
-export function round(value: number, digits = 1): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

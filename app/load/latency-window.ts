@@ -9,6 +9,7 @@
 // between 0.3 and 0.9 ms), 1 ms wide from 100 ms to 10 s, and one overflow bucket beyond. A reported percentile is
 // the upper edge of its bucket, so it is never below the true value and at most one bucket width above it. The max
 // is kept exactly.
+import { round } from '../numbers.js';
 
 const FINE_LIMIT_MS = 100;
 const FINE_STEP_MS = 0.1;
@@ -77,7 +78,7 @@ export class LatencyWindow {
       if (c === 0) continue;
       seen += c;
       while (next < order.length && seen >= ranks[order[next]!]!) {
-        out[order[next]!] = Math.min(upperEdge(b, this.max), round3(this.max));
+        out[order[next]!] = Math.min(upperEdge(b, this.max), round(this.max, 3));
         next++;
       }
     }
@@ -88,13 +89,13 @@ export class LatencyWindow {
     if (this.count === 0) return { count: 0, mean: 0, stddev: 0, min: 0, max: 0 };
     const mean = this.sum / this.count;
     const variance = Math.max(0, this.sumSquares / this.count - mean * mean);
-    return { count: this.count, mean: round3(mean), stddev: round3(Math.sqrt(variance)), min: round3(this.min), max: round3(this.max) };
+    return { count: this.count, mean: round(mean, 3), stddev: round(Math.sqrt(variance), 3), min: round(this.min, 3), max: round(this.max, 3) };
   }
 
   /** p50, p99 and max of everything recorded since the last call, then starts a new window. */
   take(): WindowSummary {
     const [p50 = 0, p99 = 0] = this.percentiles([50, 99]);
-    const summary = { count: this.count, p50, p99, max: this.count ? round3(this.max) : 0 };
+    const summary = { count: this.count, p50, p99, max: this.count ? round(this.max, 3) : 0 };
     this.reset();
     return summary;
   }
@@ -109,8 +110,4 @@ export class LatencyWindow {
     this.lowest = OVERFLOW;
     this.highest = 0;
   }
-}
-
-function round3(ms: number): number {
-  return Math.round(ms * 1000) / 1000;
 }

@@ -8,6 +8,7 @@
 import type { LatencySummary, LoadResult } from '../contract/metrics.js';
 import type { AggregatedResult, HistogramSummary } from './autocannon.js';
 import type { MeasureWindow } from './protocol.js';
+import { mean } from '../numbers.js';
 
 const PERCENTILES: [string, number][] = [
   ['p0_001', 0.001], ['p0_01', 0.01], ['p0_1', 0.1], ['p1', 1], ['p2_5', 2.5], ['p10', 10], ['p25', 25],
@@ -25,9 +26,9 @@ export interface SeriesStats {
 /** Mean, population standard deviation (as autocannon's histograms report it), min and max. */
 export function seriesStats(series: readonly number[]): SeriesStats {
   if (series.length === 0) return { mean: 0, stddev: 0, min: 0, max: 0 };
-  const mean = series.reduce((a, b) => a + b, 0) / series.length;
-  const variance = series.reduce((a, b) => a + (b - mean) ** 2, 0) / series.length;
-  return { mean, stddev: Math.sqrt(variance), min: Math.min(...series), max: Math.max(...series) };
+  const m = mean(series);
+  const variance = series.reduce((a, b) => a + (b - m) ** 2, 0) / series.length;
+  return { mean: m, stddev: Math.sqrt(variance), min: Math.min(...series), max: Math.max(...series) };
 }
 
 /** Nearest-rank percentile over a small series (a few hundred values at most). */

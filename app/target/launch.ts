@@ -1,7 +1,6 @@
 // Starting a target: check the spec, open the side channel, spawn with the probe preloaded through NODE_OPTIONS.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
 import { CheckupError } from '../errors.js';
 import { probePath } from '../paths.js';
 import { buildLaunchCommand, type LaunchSpec } from './launch-command.js';
@@ -12,13 +11,6 @@ import { buildTargetEnv } from './target-env.js';
 /** Check the spec, open the side channel and start the target with the probe preloaded. */
 export async function launchTarget(spec: LaunchSpec, options: LaunchOptions = {}): Promise<Target> {
   const command = buildLaunchCommand(spec, options.node);
-  if (options.logFile) {
-    try {
-      mkdirSync(dirname(options.logFile), { recursive: true });
-    } catch (err) {
-      throw new CheckupError('CHK_WRITE_FAILED', { path: options.logFile, detail: (err as Error).message }, { cause: err });
-    }
-  }
   const probeFile = options.probeFile ?? probePath;
   if (!existsSync(probeFile)) throw new CheckupError('CHK_PROBE_FAILED', { detail: `the probe file ${probeFile} is missing` });
   const channel = await ProbeChannel.open();

@@ -1,7 +1,5 @@
-// The target's stdout and stderr, cut into lines: delivered as events, appended to the session log, and the last few
-// kept for error messages.
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { dirname } from 'node:path';
+// The target's stdout and stderr, cut into lines: delivered as events (the session writer appends them to target.log),
+// and the last few kept for error messages.
 import { StringDecoder } from 'node:string_decoder';
 
 export type StreamName = 'stdout' | 'stderr';
@@ -63,36 +61,5 @@ export class TailBuffer {
 
   get(stream: StreamName): string[] {
     return [...this.lines[stream]];
-  }
-}
-
-/** Appends `<ISO time> <stream> <text>` lines to the session's target.log. */
-export class LogFile {
-  private readonly stream: WriteStream;
-  private failed = false;
-
-  constructor(path: string) {
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-    } catch {
-      // createWriteStream reports the failure through 'error' below
-    }
-    this.stream = createWriteStream(path, { flags: 'a' });
-    // A full disk must not take the run down; the log simply stops.
-    this.stream.on('error', () => {
-      this.failed = true;
-    });
-  }
-
-  write(line: LogLine): void {
-    if (!this.failed) this.stream.write(`${new Date(line.ts).toISOString()} ${line.stream} ${line.text}\n`);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stream.closed || this.stream.destroyed) return resolve();
-      this.stream.end(() => resolve());
-      this.stream.once('error', () => resolve());
-    });
   }
 }

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import { withBlockedWindow } from '../contract/blocked-window.js';
 import type { LaunchCommand } from './launch-command.js';
-import { LineSplitter, LogFile, TailBuffer, type LogLine, type StreamName } from './output-lines.js';
+import { LineSplitter, TailBuffer, type LogLine, type StreamName } from './output-lines.js';
 import type { ProbeChannel, ProbeConnection } from './probe-channel.js';
 import type { ProbeHello, ProbeMessage } from './probe-protocol.js';
 import { groupAlive, killTree, killTreeSync } from './process-tree.js';
@@ -27,8 +27,6 @@ export interface LaunchOptions {
   node?: string;
   /** Probe sampling window, ms (default 250). */
   sampleIntervalMs?: number;
-  /** Append stdout/stderr lines here (the session's target.log). */
-  logFile?: string;
   /** The port to wait for, when the user names one; default: the first TCP port the app listens on. */
   port?: number;
   /** How many trailing output lines to keep for error messages (default 20). */
@@ -99,7 +97,6 @@ export class Target extends EventEmitter<TargetEvents> {
   private main?: ProbeConnection;
   private readonly inspectors = new Map<number, { url?: string; error?: string }>();
   private readonly tail: TailBuffer;
-  private readonly logFile?: LogFile;
   private leaderExited = false;
   private stopping = false;
   private shutdownPromise?: Promise<ShutdownResult>;
@@ -117,7 +114,6 @@ export class Target extends EventEmitter<TargetEvents> {
     if (child.pid === undefined) throw new Error('target: spawned without a pid');
     this.pid = child.pid;
     this.tail = new TailBuffer(options.tailLines ?? 20);
-    if (options.logFile) this.logFile = new LogFile(options.logFile);
     this.exited = new Promise((resolve) => this.once('exit', resolve));
     this.wireOutput();
     this.wireChannel();
@@ -221,7 +217,7 @@ export class Target extends EventEmitter<TargetEvents> {
       void drained.then(() => {
         this.exitInfo = { code, signal, unexpected: !this.stopping, at: Date.now() };
         this.emit('exit', this.exitInfo);
-        // Nothing left of the tree: release the channel and the log now rather than wait for shutdown().
+        // Nothing left of the tree: release the channel now rather than wait for shutdown().
         if (!this.stopping && process.platform !== 'win32' && !groupAlive(this.pid)) void this.cleanup();
       });
     });
@@ -230,7 +226,6 @@ export class Target extends EventEmitter<TargetEvents> {
   private onLine(stream: StreamName, text: string): void {
     const line: LogLine = { stream, text, ts: Date.now() };
     if (!(stream === 'stderr' && INSPECTOR_NOISE.test(text))) this.tail.add(stream, text);
-    this.logFile?.write(line);
     this.emit('log', line);
   }
 
@@ -309,7 +304,6 @@ export class Target extends EventEmitter<TargetEvents> {
     unregisterTarget(this);
     this.portWatcher?.stop();
     await this.channel.close();
-    await this.logFile?.close();
   }
 
   private cleanupSync(): void {

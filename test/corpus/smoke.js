@@ -8,24 +8,14 @@
 //   node test/corpus/smoke.js koa-n-plus-one  only the named cases
 //   SMOKE_BURST_SEC=1 node test/corpus/smoke.js
 const http = require('node:http');
-const net = require('node:net');
 const { spawn, execFileSync } = require('node:child_process');
 const autocannon = require('autocannon');
 const { loadCases } = require('./cases.js');
+// ESM, loaded with require(esm) (Node 20.19 and later).
+const { freePort } = require('../../scripts/free-port.js');
 
 const BURST_SEC = Number(process.env.SMOKE_BURST_SEC || 2);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function childrenOf(pid) {
   try {

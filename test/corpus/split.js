@@ -9,20 +9,11 @@
 //   node test/corpus/split.js --write   write `split` into every case.json
 const fs = require('node:fs');
 const path = require('node:path');
+// ESM, loaded with require(esm) (Node 20.19 and later).
+const { seeded: mulberry32 } = require('../../scripts/seeded.js');
 
 const SEED = 20261123;
 const CASES_DIR = path.join(__dirname, 'cases');
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function assignSplit(names) {
   const sorted = [...names].sort();

@@ -3,7 +3,7 @@
 import type { Culprit } from '../../app/contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../../app/contract/metrics.js';
 import type { DiagnosisInput } from '../../app/diagnosis/input.js';
-import { seeded } from './seeded.js';
+import { seeded } from '../../scripts/seeded.js';
 
 export type Scenario =
   | 'healthy-saturated' | 'healthy-idle' | 'blocked' | 'io' | 'slow-downstream' | 'hot' | 'overloaded' | 'gc' | 'leak' | 'listener' | 'crash'

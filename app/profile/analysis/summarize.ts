@@ -7,6 +7,7 @@ import { findHotspots } from '../../diagnosis/hotspots/index.js';
 import type { Profile } from '../model/profile.js';
 import { hotspotAdvice, type AdviceText } from '../../diagnosis/advice-files.js';
 import { frameCosts, type FrameCosts } from './frame-costs.js';
+import { round } from '../../numbers.js';
 
 export interface SummaryOptions {
   /** How many hot functions (by self, plus any others in the same top by total) and packages/files to list. */
@@ -20,11 +21,6 @@ export interface SummaryOptions {
 }
 
 export const DEFAULT_TOP = 25;
-
-function round(n: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}
 
 /** Hot functions: the top `top` by self cost, plus any function in the top `top` by total cost; by self, descending. */
 export function hotFunctions(profile: Profile, costs: FrameCosts, top: number): HotFunction[] {

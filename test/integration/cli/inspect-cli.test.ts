@@ -8,7 +8,7 @@ import { runCli } from '../../helpers/cli.js';
 
 describe('checkup inspect', () => {
   it('a Node 20 --cpu-prof file: the JSON document with the hot functions, categories and packages', async () => {
-    const r = await runCli(['inspect', profileFixture('node/node-20-cpu-prof.cpuprofile'), '--json']);
+    const r = await runCli(['inspect', profileFixture('node/20.20/cpu-prof.cpuprofile'), '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ format: 'cpuprofile', unit: 'milliseconds', samples: 1279 });
@@ -22,20 +22,20 @@ describe('checkup inspect', () => {
   });
 
   it('a sampling heap profile: allocation by function, in bytes', async () => {
-    const doc = JSON.parse((await runCli(['inspect', profileFixture('node/node-20-heap-prof.heapprofile'), '--json'])).stdout);
+    const doc = JSON.parse((await runCli(['inspect', profileFixture('node/20.20/heap-prof.heapprofile'), '--json'])).stdout);
     expect(doc).toMatchObject({ format: 'heapprofile', unit: 'bytes' });
     expect(doc.topFunctions[0].selfBytes).toBeGreaterThan(0);
   });
 
   it('a `node --prof` log, through node --prof-process', async () => {
-    const r = await runCli(['inspect', profileFixture('node/node-20-isolate-v8.log')]);
+    const r = await runCli(['inspect', profileFixture('node/20.20/isolate-v8.log')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('v8-log');
     expect(r.stdout).toMatch(/sortRandom/);
   });
 
   it('a trace with several threads lists them and takes --profile N', async () => {
-    const r = await runCli(['inspect', profileFixture('trace-event/multi-thread-with-samples.json'), '--json', '--profile', '1']);
+    const r = await runCli(['inspect', profileFixture('trace-event/unversioned/multi-thread-with-samples.json'), '--json', '--profile', '1']);
     const doc = JSON.parse(r.stdout);
     expect(doc.profile).toBe(1);
     expect(doc.profiles).toHaveLength(2);
@@ -45,7 +45,7 @@ describe('checkup inspect', () => {
     const dir = mkdtempSync(join(tmpdir(), 'checkup-inspect-'));
     const truncated = join(dir, 'cut.cpuprofile');
     const { readFileSync } = await import('node:fs');
-    writeFileSync(truncated, readFileSync(profileFixture('node/node-20-cpu-prof.cpuprofile')).subarray(0, 5000));
+    writeFileSync(truncated, readFileSync(profileFixture('node/20.20/cpu-prof.cpuprofile')).subarray(0, 5000));
     const binary = join(dir, 'image.cpuprofile');
     writeFileSync(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255, 254]));
     for (const [file, code] of [[truncated, 'CHK_PROFILE_TRUNCATED'], [binary, 'CHK_PROFILE_UNKNOWN_FORMAT'], [join(dir, 'nope.json'), 'CHK_FILE_NOT_FOUND']]) {

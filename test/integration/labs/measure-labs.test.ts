@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LoadSpecSchema } from '../../../app/contract/recipe.js';
 import { getLab, labNames, type LabVariant } from '../../../app/labs/catalogue.js';
 import { startLoad, type MeasureWindow } from '../../../app/load/index.js';
+import { round } from '../../../app/numbers.js';
 import { startLab } from './lab-process.js';
 import { heapFloors, heapSlopeMBps, monitorPath, type MonitorReport } from './lab-monitor.js';
 
@@ -27,8 +28,6 @@ interface Row {
   floorRising: number;
   warnings: string;
 }
-
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function measure(name: string, variant: LabVariant): Promise<Row> {
   const lab = await startLab(name, variant, { nodeArgs: ['--require', monitorPath()], ipc: true });

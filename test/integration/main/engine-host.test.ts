@@ -94,7 +94,7 @@ describe('engine host process', () => {
 
   it('opens a profile and serves its flame document by name', async () => {
     const { client } = start();
-    const path = profileFixture('node/node-20-cpu-prof.cpuprofile');
+    const path = profileFixture('node/20.20/cpu-prof.cpuprofile');
     const view = await client.call('openProfile', { source: { kind: 'file', path } });
     expect(view.flamePath).toMatch(/^flame\/[0-9a-f]{16}\.cpuprofile$/);
     const doc = await client.flameDocument(view.flamePath.slice('flame/'.length));
@@ -138,7 +138,7 @@ describe('engine host process', () => {
     const { client, forks } = start();
     await client.call('listLabs', {});
     const first = forks[0]!;
-    const pending = client.call('openProfile', { source: { kind: 'file', path: profileFixture('node/node-20-cpu-prof.cpuprofile') } });
+    const pending = client.call('openProfile', { source: { kind: 'file', path: profileFixture('node/20.20/cpu-prof.cpuprofile') } });
     first.kill('SIGKILL');
     const err = (await pending.catch((e: unknown) => e)) as RemoteError;
     expect(err.serialized).toMatchObject({ code: 'CHK_INTERNAL' });

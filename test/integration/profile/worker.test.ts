@@ -26,7 +26,7 @@ const children = () =>
 
 describe('importInWorker', () => {
   it('gives the same summary as an import on this thread, a flame profile, and progress', async () => {
-    const path = profileFixture('node/node-20-cpu-prof.cpuprofile');
+    const path = profileFixture('node/20.20/cpu-prof.cpuprofile');
     const phases = new Set<string>();
     const r = await importInWorker({ path }, { onProgress: (p) => phases.add(p.phase), keepProfiles: true, top: 10 });
     const local = await importProfile({ path });
@@ -73,7 +73,7 @@ describe('importInWorker', () => {
   it('stops a --prof-process child when aborted', async () => {
     const controller = new AbortController();
     const pending = importInWorker(
-      { path: profileFixture('node/node-20-isolate-v8.log') },
+      { path: profileFixture('node/20.20/isolate-v8.log') },
       { signal: controller.signal, onProgress: (p) => p.phase === 'preprocess' && p.fraction === 0 && setTimeout(() => controller.abort(), 150) },
     );
     await expect(pending).rejects.toMatchObject({ code: 'CHK_CANCELLED' });

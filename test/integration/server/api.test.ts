@@ -139,7 +139,7 @@ describe('calls over the WebSocket', () => {
 
 describe('uploads and flame documents', () => {
   it('streams an upload to a new file under imports/, opens it, and serves its flame document', async () => {
-    const fixture = profileFixture('node/node-20-cpu-prof.cpuprofile');
+    const fixture = profileFixture('node/20.20/cpu-prof.cpuprofile');
     const bytes = readFileSync(fixture);
     const half = Math.floor(bytes.length / 2);
     const res = await upload(server, '../../../etc/My profile.cpuprofile', [bytes.subarray(0, half), bytes.subarray(half)]);

@@ -77,8 +77,6 @@ describe('before the target listens', () => {
     expect(err.params.available).toContain('withpre');
     await expectCode(launchTarget({ kind: 'script', script: 'hello-server.cjs', cwd: fixturesDir }, { node: '/no/such/node' }), 'CHK_NODE_NOT_FOUND');
     await expectCode(launchTarget({ kind: 'script', script: 'hello-server.cjs', cwd: fixturesDir }, { probeFile: join(fixturesDir, 'no-probe.cjs') }), 'CHK_PROBE_FAILED');
-    const logUnderAFile = join(fixturesDir, 'hello-server.cjs', 'logs', 'target.log');
-    await expectCode(launchTarget({ kind: 'script', script: 'hello-server.cjs', cwd: fixturesDir }, { logFile: logUnderAFile }), 'CHK_WRITE_FAILED');
   });
 
   it('shutdown during start-up rejects the wait with CHK_INTERRUPTED', async () => {

@@ -1,11 +1,10 @@
 // Launching real targets: a plain script and an npm script, with args, env and cwd; the port comes from the probe
-// (not from what the app prints); the inspector is on 127.0.0.1 and answers; output reaches the events and the log.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+// (not from what the app prints); the inspector is on 127.0.0.1 and answers; output reaches the events, line by line,
+// stamped with the time it was read (the session writer appends those events to target.log).
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { launchTarget, type LogLine } from '../../../app/target/index.js';
+import { freePort } from '../../../scripts/free-port.js';
 import { cleanUpTargets, expectTreeGone, fixturesDir, launchFixture, sleep, track } from './target-helpers.js';
 
 interface Info {
@@ -17,17 +16,6 @@ interface Info {
   childReport: { nodeOptions: string; probe: boolean; channel: boolean } | null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function getInfo(port: number, waitForChild = false): Promise<Info> {
   for (;;) {
     const info = (await (await fetch(`http://127.0.0.1:${port}/info`)).json()) as Info;
@@ -36,14 +24,11 @@ async function getInfo(port: number, waitForChild = false): Promise<Info> {
   }
 }
 
-const tmp = mkdtempSync(join(tmpdir(), 'checkup-launch-test-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 afterEach(cleanUpTargets);
 
 describe('launching a plain script', () => {
   it('finds the real port through the probe, passes args/env/cwd, opens a loopback inspector, logs output', async () => {
-    const logFile = join(tmp, 'plain', 'target.log');
-    const target = await launchFixture('hello-server.cjs', { args: ['first arg', '--flag'], env: { FIXTURE_VAR: 'from-env', SPAWN_PROBE_CHECK: '1' }, logFile });
+    const target = await launchFixture('hello-server.cjs', { args: ['first arg', '--flag'], env: { FIXTURE_VAR: 'from-env', SPAWN_PROBE_CHECK: '1' } });
     const lines: LogLine[] = [];
     target.on('log', (l) => lines.push(l));
 
@@ -80,9 +65,14 @@ describe('launching a plain script', () => {
     expect(result.signal).toBe('SIGTERM');
     expect(result.forced).toBe(false);
     expect(target.exitInfo?.unexpected).toBe(false);
-    const log = readFileSync(logFile, 'utf8');
-    expect(log).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z stdout listening on 9999$/m);
-    expect(log).toMatch(/ stderr server ready$/m);
+    // Every line came whole (no newline, no carriage return) and stamped between the launch and the shutdown.
+    const shutDownAt = Date.now();
+    expect(lines.filter((l) => l.text === 'listening on 9999')).toHaveLength(1);
+    for (const l of lines) {
+      expect(l.text).not.toMatch(/[\r\n]/);
+      expect(l.ts).toBeGreaterThanOrEqual(target.launchedAt);
+      expect(l.ts).toBeLessThanOrEqual(shutDownAt);
+    }
     await expectTreeGone(target.pid);
   });
 

@@ -3,7 +3,7 @@ import { compareFigures } from '../../../app/compare/figures.js';
 import { DEFAULT_RUN_SIGMA, estimateRunNoise } from '../../../app/compare/run-noise.js';
 import type { RepeatResult } from '../../../app/contract/metrics.js';
 import type { SessionDetail } from '../../../app/contract/session.js';
-import { seeded } from '../../helpers/seeded.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 const repeat = (rps: number, p99 = 5): RepeatResult => ({
   requestsPerSecond: rps,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../../app/diagnosis/index.js';
 import { loadDiagnosisAdvice } from '../../../app/diagnosis/advice-files.js';
+import { RECORDED_LABS, recordedDiagnosis, recordedInput } from '../../helpers/recorded-session.js';
 import { syntheticRun, type Scenario } from '../../helpers/synthetic-run.js';
 
 const expected: Array<[Scenario, string, string | undefined]> = [
@@ -95,5 +96,14 @@ describe('diagnose() on synthetic runs', () => {
     const d = diagnose(run);
     expect(d.verdict).toBe('load-errors');
     expect(d.findings[0]!.explanation).toContain('HTTP 404');
+  });
+});
+
+describe('diagnose() on recorded lab sessions', () => {
+  it.each(RECORDED_LABS)('%s: the rebuilt input gets the verdict the doctor gave when it was recorded', (lab) => {
+    const recorded = recordedDiagnosis(lab);
+    expect(diagnose(recordedInput(lab)).verdict).toBe(recorded.verdict);
+    // And that verdict is the lab's own problem (assets/labs/README.md).
+    expect(recorded.verdict).toBe({ healthy: 'healthy', blocking: 'event-loop-blocked', 'slow-io': 'io-bound', 'gc-churn': 'gc-pressure', 'memory-leak': 'memory-leak', 'listener-leak': 'listener-leak' }[lab]);
   });
 });

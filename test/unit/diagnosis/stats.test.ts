@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunks, kendallTau, median, quantile, theilSenSlope } from '../../../app/diagnosis/stats.js';
+import { chunks, kendallTau, theilSenSlope } from '../../../app/diagnosis/stats.js';
+import { mean, median, quantile, round } from '../../../app/numbers.js';
 import { parseStackFrames } from '../../../app/diagnosis/stack-frames.js';
 
 describe('robust statistics', () => {
@@ -8,6 +9,14 @@ describe('robust statistics', () => {
     expect(median([4, 1, 2, 3])).toBe(2.5);
     expect(quantile([0, 10], 0.9)).toBe(9);
     expect(Number.isNaN(median([]))).toBe(true);
+  });
+  it('mean and round: the engine\'s one of each', () => {
+    expect(mean([1, 2, 6])).toBe(3);
+    expect(Number.isNaN(mean([]))).toBe(true);
+    expect(round(2.345, 2)).toBe(2.35);
+    expect(round(12.25)).toBe(12.3);
+    expect(round(-0.04)).toBe(-0);
+    expect(round(1234.5678, 0)).toBe(1235);
   });
   it('Theil–Sen ignores a wild outlier that least squares would follow', () => {
     const xs = [0, 1, 2, 3, 4, 5, 6, 7];

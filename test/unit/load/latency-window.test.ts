@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatencyWindow } from '../../../app/load/latency-window.js';
-import { seeded } from '../../helpers/seeded.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 function exactPercentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFrame, packageFromPath } from '../../../app/profile/analysis/classify.js';
+import { classifyFrame, packageFromPath } from '../../../app/profile/model/classify.js';
 
 describe('classifyFrame', () => {
   it.each([

@@ -16,8 +16,8 @@ async function open(rel: string) {
 const names = (s: { topFunctions: Array<{ functionName: string }> }, n: number) => s.topFunctions.slice(0, n).map((h) => h.functionName);
 
 describe('profile fixtures', () => {
-  it('node/node-20-cpu-prof.cpuprofile: sortRandom and its comparator, then buildStrings and GC', async () => {
-    const { result, summaries } = await open('node/node-20-cpu-prof.cpuprofile');
+  it('node/20.20/cpu-prof.cpuprofile: sortRandom and its comparator, then buildStrings and GC', async () => {
+    const { result, summaries } = await open('node/20.20/cpu-prof.cpuprofile');
     const s = summaries[0]!;
     expect(result.format).toBe('cpuprofile');
     expect(s.samples).toBe(1279);
@@ -36,8 +36,8 @@ describe('profile fixtures', () => {
     expect(s.warnings).toEqual([]);
   });
 
-  it('node/node-20-heap-prof.heapprofile: allocation by function, in bytes', async () => {
-    const { result, summaries } = await open('node/node-20-heap-prof.heapprofile');
+  it('node/20.20/heap-prof.heapprofile: allocation by function, in bytes', async () => {
+    const { result, summaries } = await open('node/20.20/heap-prof.heapprofile');
     const s = summaries[0]!;
     expect(result.format).toBe('heapprofile');
     expect(s.unit).toBe('bytes');
@@ -47,8 +47,8 @@ describe('profile fixtures', () => {
     expect(s.advice).toEqual([]);
   });
 
-  it('node/node-10-heap.heapprofile: allocation by function and by npm package', async () => {
-    const { result, summaries } = await open('node/node-10-heap.heapprofile');
+  it('node/10.11/heap.heapprofile: allocation by function and by npm package', async () => {
+    const { result, summaries } = await open('node/10.11/heap.heapprofile');
     const s = summaries[0]!;
     expect(result.profiles[0]!.totalWeight).toBe(525704);
     expect(s.topFunctions[0]).toMatchObject({ functionName: 'pmessageHandler', package: 'node-redis-pubsub', selfMs: 164072, category: 'dependency' });
@@ -56,8 +56,8 @@ describe('profile fixtures', () => {
     expect(s.packages.map((p) => p.name)).toContain('mongoose');
   });
 
-  it('node/node-10-example.cpuprofile (old layout: head tree + timestamps)', async () => {
-    const { result, summaries } = await open('node/node-10-example.cpuprofile');
+  it('node/10.11/example.cpuprofile (old layout: head tree + timestamps)', async () => {
+    const { result, summaries } = await open('node/10.11/example.cpuprofile');
     expect(result.format).toBe('cpuprofile');
     expect(summaries[0]!.samples).toBe(29);
     expect(names(summaries[0]!, 1)).toEqual(['d']);
@@ -65,8 +65,8 @@ describe('profile fixtures', () => {
     expect(result.profiles[0]!.totalWeight).toBe(163140645206 - 163140599286);
   });
 
-  it('chrome/chrome-65-simple.cpuprofile', async () => {
-    const { result, summaries } = await open('chrome/chrome-65-simple.cpuprofile');
+  it('chrome/65/simple.cpuprofile', async () => {
+    const { result, summaries } = await open('chrome/65/simple.cpuprofile');
     const s = summaries[0]!;
     expect(s.samples).toBe(29);
     // d (two call sites, one function) gets every sample but the first; the last lasts until endTime.
@@ -74,8 +74,8 @@ describe('profile fixtures', () => {
     expect(result.profiles[0]!.totalWeight).toBe(34345 + 1972);
   });
 
-  it('chrome/chrome-69-performance-trace.json: the ProfileChunks of one thread', async () => {
-    const { result, summaries } = await open('chrome/chrome-69-performance-trace.json');
+  it('chrome/69/performance-trace.json: the ProfileChunks of one thread', async () => {
+    const { result, summaries } = await open('chrome/69/performance-trace.json');
     expect(result.format).toBe('chrome-trace');
     expect(result.profiles).toHaveLength(1);
     const s = summaries[0]!;
@@ -86,8 +86,8 @@ describe('profile fixtures', () => {
     expect(s.categories.find((c) => c.name === 'idle')!.selfMs).toBeCloseTo(232.704 + 0.13485, 3);
   });
 
-  it('speedscope/simple.speedscope.json (evented, unit none)', async () => {
-    const { result } = await open('speedscope/simple.speedscope.json');
+  it('speedscope/0.0.1/simple.speedscope.json (evented, unit none)', async () => {
+    const { result } = await open('speedscope/0.0.1/simple.speedscope.json');
     const p = result.profiles[0]!;
     expect(result.format).toBe('speedscope');
     expect(p.name).toBe('simple.txt');
@@ -98,8 +98,8 @@ describe('profile fixtures', () => {
     expect(result.warnings).toEqual(['Profile 1 has no unit; its values are shown as microseconds.']);
   });
 
-  it('speedscope/two-sampled.speedscope.json (two sampled profiles, seconds)', async () => {
-    const { result } = await open('speedscope/two-sampled.speedscope.json');
+  it('speedscope/0.6.0/two-sampled.speedscope.json (two sampled profiles, seconds)', async () => {
+    const { result } = await open('speedscope/0.6.0/two-sampled.speedscope.json');
     expect(result.profiles.map((p) => p.name)).toEqual(['one', 'two']);
     for (const p of result.profiles) {
       expect(p.totalWeight).toBe(14e6);
@@ -107,8 +107,8 @@ describe('profile fixtures', () => {
     }
   });
 
-  it('trace-event/multi-thread-with-samples.json: one profile per thread', async () => {
-    const { result } = await open('trace-event/multi-thread-with-samples.json');
+  it('trace-event/unversioned/multi-thread-with-samples.json: one profile per thread', async () => {
+    const { result } = await open('trace-event/unversioned/multi-thread-with-samples.json');
     expect(result.profiles.map((p) => p.name)).toEqual(['hermes (pid 7512), mqt_js (tid 1)', 'hermes (pid 7512, tid 2)']);
     const [t1, t2] = result.profiles.map((p) => summarizeProfile(p, 'chrome-trace'));
     expect(t1!.topFunctions.find((h) => h.functionName === 'function1')!.selfMs).toBeCloseTo(13.326, 3);
@@ -117,15 +117,15 @@ describe('profile fixtures', () => {
     expect(t2!.samples).toBe(5);
   });
 
-  it('trace-event/simple-with-samples.json: frame names carry their location', async () => {
-    const { result } = await open('trace-event/simple-with-samples.json');
+  it('trace-event/unversioned/simple-with-samples.json: frame names carry their location', async () => {
+    const { result } = await open('trace-event/unversioned/simple-with-samples.json');
     const s = summarizeProfile(result.profiles[0]!, 'chrome-trace');
     expect(s.samples).toBe(7);
     expect(s.topFunctions.find((h) => h.functionName === 'function3')).toMatchObject({ line: 17, column: 3, selfMs: 10.605 });
   });
 
-  it('trace-event/simple-partial.json: an unterminated event array imports with a warning', async () => {
-    const { result } = await open('trace-event/simple-partial.json');
+  it('trace-event/unversioned/simple-partial.json: an unterminated event array imports with a warning', async () => {
+    const { result } = await open('trace-event/unversioned/simple-partial.json');
     expect(result.warnings[0]).toMatch(/without its closing bracket/);
     const s = summarizeProfile(result.profiles[0]!, 'chrome-trace');
     const times = Object.fromEntries(s.topFunctions.map((h) => [h.functionName, [h.selfMs * 1000, h.totalMs * 1000]]));
@@ -133,8 +133,8 @@ describe('profile fixtures', () => {
   });
 
   it.each([
-    ['edge-cases/speedscope-incomplete-trace.json', /frame "A" is opened but never closed/],
-    ['edge-cases/speedscope-out-of-order-events.json', /closes frame "B" at 4, but the innermost open frame is "A"/],
+    ['speedscope/invalid/incomplete-trace.json', /frame "A" is opened but never closed/],
+    ['speedscope/invalid/out-of-order-events.json', /closes frame "B" at 4, but the innermost open frame is "A"/],
   ])('%s is refused as malformed, like speedscope does', async (rel, detail) => {
     const err = await importProfile({ path: profileFixture(rel) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CheckupError);
@@ -149,7 +149,7 @@ describe('profile fixtures', () => {
 
   it('recognises the format from the content, not the name', async () => {
     const { readFile } = await import('node:fs/promises');
-    const data = await readFile(profileFixture('node/node-20-heap-prof.heapprofile'));
+    const data = await readFile(profileFixture('node/20.20/heap-prof.heapprofile'));
     const result = await importProfile({ name: 'misleading.cpuprofile', data });
     expect(result.format).toBe('heapprofile');
   });

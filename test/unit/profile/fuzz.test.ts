@@ -8,7 +8,7 @@ import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
 import { profileFixture } from '../../helpers/fixtures.js';
-import { seeded } from './synthetic.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 const ALLOWED = new Set([
   'CHK_PROFILE_EMPTY',
@@ -35,14 +35,14 @@ const V8_LOG = JSON.stringify({
 });
 
 const SEEDS: Array<[string, string]> = [
-  ['cpuprofile', readFileSync(profileFixture('node/node-20-cpu-prof.cpuprofile'), 'utf8')],
-  ['old cpuprofile', readFileSync(profileFixture('node/node-10-example.cpuprofile'), 'utf8')],
-  ['heapprofile', readFileSync(profileFixture('node/node-20-heap-prof.heapprofile'), 'utf8')],
-  ['chrome trace', readFileSync(profileFixture('chrome/chrome-69-performance-trace.json'), 'utf8')],
-  ['sampled trace', readFileSync(profileFixture('trace-event/multi-thread-with-samples.json'), 'utf8')],
-  ['duration trace', readFileSync(profileFixture('trace-event/simple-partial.json'), 'utf8') + ']'],
-  ['speedscope sampled', readFileSync(profileFixture('speedscope/two-sampled.speedscope.json'), 'utf8')],
-  ['speedscope evented', readFileSync(profileFixture('speedscope/simple.speedscope.json'), 'utf8')],
+  ['cpuprofile', readFileSync(profileFixture('node/20.20/cpu-prof.cpuprofile'), 'utf8')],
+  ['old cpuprofile', readFileSync(profileFixture('node/10.11/example.cpuprofile'), 'utf8')],
+  ['heapprofile', readFileSync(profileFixture('node/20.20/heap-prof.heapprofile'), 'utf8')],
+  ['chrome trace', readFileSync(profileFixture('chrome/69/performance-trace.json'), 'utf8')],
+  ['sampled trace', readFileSync(profileFixture('trace-event/unversioned/multi-thread-with-samples.json'), 'utf8')],
+  ['duration trace', readFileSync(profileFixture('trace-event/unversioned/simple-partial.json'), 'utf8') + ']'],
+  ['speedscope sampled', readFileSync(profileFixture('speedscope/0.6.0/two-sampled.speedscope.json'), 'utf8')],
+  ['speedscope evented', readFileSync(profileFixture('speedscope/0.0.1/simple.speedscope.json'), 'utf8')],
   ['v8 log json', V8_LOG],
 ];
 

@@ -6,7 +6,7 @@ import { heapProfileToModel } from '../../../app/profile/import/heapprofile.js';
 import { importProfile, type ImportProgress } from '../../../app/profile/import/import-profile.js';
 import { profileFixture } from '../../helpers/fixtures.js';
 
-const cpuText = readFileSync(profileFixture('node/node-20-cpu-prof.cpuprofile'), 'utf8');
+const cpuText = readFileSync(profileFixture('node/20.20/cpu-prof.cpuprofile'), 'utf8');
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
@@ -19,7 +19,7 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 
 describe('importProfile', () => {
   it('takes a path, bytes or text, with the same result', async () => {
-    const fromPath = await importProfile({ path: profileFixture('node/node-20-cpu-prof.cpuprofile') });
+    const fromPath = await importProfile({ path: profileFixture('node/20.20/cpu-prof.cpuprofile') });
     const fromText = await importProfile({ name: 'x', data: cpuText });
     const fromBytes = await importProfile({ name: 'x', data: new TextEncoder().encode(cpuText) });
     for (const r of [fromText, fromBytes]) {
@@ -73,9 +73,9 @@ describe('importProfile', () => {
   });
 
   it('refuses a file over its size limit before reading it', async () => {
-    const err = await importProfile({ path: profileFixture('node/node-20-cpu-prof.cpuprofile') }, { maxBytes: 10_000 }).catch((e: CheckupError) => e);
+    const err = await importProfile({ path: profileFixture('node/20.20/cpu-prof.cpuprofile') }, { maxBytes: 10_000 }).catch((e: CheckupError) => e);
     expect(err).toMatchObject({ code: 'CHK_PROFILE_TOO_LARGE' });
-    expect((err as CheckupError).message).toMatch(/node-20-cpu-prof\.cpuprofile \(29\.5 kB\) is larger than Checkup can open \(10\.0 kB\)/);
+    expect((err as CheckupError).message).toMatch(/cpu-prof\.cpuprofile \(29\.5 kB\) is larger than Checkup can open \(10\.0 kB\)/);
   });
 
   it('accepts the inspector result wrapped in {profile}', async () => {
@@ -114,7 +114,7 @@ describe('cpuProfileToModel / heapProfileToModel (inspector results)', () => {
   });
 
   it('builds a model from a HeapProfiler.stopSampling result', () => {
-    const json = JSON.parse(readFileSync(profileFixture('node/node-20-heap-prof.heapprofile'), 'utf8'));
+    const json = JSON.parse(readFileSync(profileFixture('node/20.20/heap-prof.heapprofile'), 'utf8'));
     const p = heapProfileToModel(json, 'heap');
     expect(p.unit).toBe('bytes');
     expect(p.totalWeight).toBe(3147288);

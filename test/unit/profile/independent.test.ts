@@ -46,7 +46,7 @@ function independent(raw: { nodes: RawNode[]; samples: number[]; timeDeltas: num
   return { counts, self, total, sum };
 }
 
-describe.each(['node/node-20-cpu-prof.cpuprofile', 'chrome/chrome-65-simple.cpuprofile'])('%s against an independent computation', (rel) => {
+describe.each(['node/20.20/cpu-prof.cpuprofile', 'chrome/65/simple.cpuprofile'])('%s against an independent computation', (rel) => {
   it('agrees on sample counts, self and total time of every function', async () => {
     const raw = JSON.parse(readFileSync(profileFixture(rel), 'utf8'));
     const expected = independent(raw);

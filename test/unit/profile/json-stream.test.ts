@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonParseError, JsonStreamParser, parseJsonBytes } from '../../../app/profile/import/json/stream-parser.js';
 import { PROFILE_FIXTURES } from '../../helpers/fixtures.js';
-import { seeded } from './synthetic.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 /** Typed arrays back to plain arrays, for comparing with JSON.parse. */
 function plain(v: unknown): unknown {
@@ -33,10 +33,11 @@ function errorOf(fn: () => unknown): JsonParseError {
   throw new Error('expected a JsonParseError');
 }
 
-const jsonFixtures = readdirSync(PROFILE_FIXTURES)
-  .filter((d) => statSync(join(PROFILE_FIXTURES, d)).isDirectory())
-  .flatMap((d) => readdirSync(join(PROFILE_FIXTURES, d)).map((f) => join(d, f)))
-  .filter((f) => !f.endsWith('.log') && !f.includes('partial'));
+// Every JSON fixture, <tool>/<version>/<file>: all but the V8 tick logs and the deliberately unterminated trace.
+const jsonFixtures = (readdirSync(PROFILE_FIXTURES, { recursive: true }) as string[])
+  .filter((f) => f.includes(sep) && statSync(join(PROFILE_FIXTURES, f)).isFile())
+  .filter((f) => !f.endsWith('.log') && !f.includes('partial'))
+  .sort();
 
 describe('JsonStreamParser', () => {
   it.each(jsonFixtures)('parses %s like JSON.parse, whatever the chunking', (file) => {

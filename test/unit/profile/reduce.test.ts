@@ -5,7 +5,7 @@ import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { ROOT, type Profile } from '../../../app/profile/model/profile.js';
 import { FLAME_DEFAULTS, reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
 import { profileFixture } from '../../helpers/fixtures.js';
-import { seeded } from './synthetic.js';
+import { seeded } from '../../../scripts/seeded.js';
 
 /** A big random profile: a seeded tree of `nodes` nodes over 3000 functions, `samples` skewed samples. */
 function bigProfile(nodes: number, samples: number, seed = 7): Profile {
@@ -55,7 +55,7 @@ describe('reduceForFlame', () => {
   });
 
   it('only merges identical neighbours of a small profile, keeping its figures exact', async () => {
-    const original = (await importProfile({ path: profileFixture('node/node-20-cpu-prof.cpuprofile') })).profiles[0]!;
+    const original = (await importProfile({ path: profileFixture('node/20.20/cpu-prof.cpuprofile') })).profiles[0]!;
     const reduced = reduceForFlame(original);
     expect(reduced.notes[0]).toMatch(/^1,279 samples were merged into \d+ \(identical consecutive stacks\)\.$/);
     const again = (await reimport(reduced.json)).profiles[0]!;
@@ -64,7 +64,7 @@ describe('reduceForFlame', () => {
   });
 
   it('reduces a heap profile to a .heapprofile tree with the same allocation figures', async () => {
-    const original = (await importProfile({ path: profileFixture('node/node-10-heap.heapprofile') })).profiles[0]!;
+    const original = (await importProfile({ path: profileFixture('node/10.11/heap.heapprofile') })).profiles[0]!;
     const reduced = reduceForFlame(original);
     expect(reduced.format).toBe('heapprofile');
     const again = await reimport(reduced.json);

@@ -20,7 +20,7 @@ async function reimport(json: unknown, name: string) {
 }
 
 describe('export and re-import', () => {
-  it.each(['node/node-20-cpu-prof.cpuprofile', 'chrome/chrome-65-simple.cpuprofile', 'chrome/chrome-69-performance-trace.json', 'node/node-10-example.cpuprofile'])(
+  it.each(['node/20.20/cpu-prof.cpuprofile', 'chrome/65/simple.cpuprofile', 'chrome/69/performance-trace.json', 'node/10.11/example.cpuprofile'])(
     '%s survives a .cpuprofile round trip',
     async (rel) => {
       const first = await importProfile({ path: profileFixture(rel) });
@@ -41,12 +41,12 @@ describe('export and re-import', () => {
   );
 
   it.each([
-    'node/node-20-cpu-prof.cpuprofile',
-    'node/node-20-heap-prof.heapprofile',
-    'node/node-10-heap.heapprofile',
-    'speedscope/two-sampled.speedscope.json',
-    'speedscope/simple.speedscope.json',
-    'trace-event/simple-partial.json',
+    'node/20.20/cpu-prof.cpuprofile',
+    'node/20.20/heap-prof.heapprofile',
+    'node/10.11/heap.heapprofile',
+    'speedscope/0.6.0/two-sampled.speedscope.json',
+    'speedscope/0.0.1/simple.speedscope.json',
+    'trace-event/unversioned/simple-partial.json',
   ])('%s survives a speedscope round trip', async (rel) => {
     const first = await importProfile({ path: profileFixture(rel) });
     for (const original of first.profiles) {

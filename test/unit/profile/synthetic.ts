@@ -2,7 +2,6 @@
 // "name@url:line" strings (url and line optional), a sample is a stack plus its time in µs.
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import type { Profile } from '../../../app/profile/model/profile.js';
-import { seeded } from '../../helpers/seeded.js';
 
 export type Stack = string[];
 
@@ -29,4 +28,3 @@ export const HTTP = ['parserOnIncoming@node:_http_server:1100', 'emit@node:event
 export const APP = 'file:///srv/app';
 export const idle: Array<[Stack, number]> = [[['(idle)'], 1000]];
 
-export { seeded };
