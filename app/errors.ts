@@ -80,11 +80,6 @@ export class CheckupError extends Error {
     return (catalogue[this.code] as ErrorDef).exit;
   }
 
-  /** Any thrown value as a CheckupError (unknown errors become CHK_INTERNAL, full disks CHK_DISK_FULL). */
-  static from(err: unknown): CheckupError {
-    return toCheckupError(err);
-  }
-
   toJSON(): SerializedError {
     return { code: this.code, message: this.message, hint: this.hint, details: this.details };
   }

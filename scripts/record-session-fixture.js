@@ -20,7 +20,7 @@ if (!sessionDir || !outDir) {
 }
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const compiled = (path) => import(pathToFileURL(join(root, 'out', path)).href);
-const { measuredSamples } = await compiled('app/engine/diagnose-run.js');
+const { cutMeasuredWindow } = await compiled('app/diagnosis/measured-window.js');
 const { calledAppFunctions, cpuEvidence, profileCulprits } = await compiled('app/diagnosis/profile-evidence.js');
 const { findHotspots } = await compiled('app/diagnosis/hotspots/index.js');
 const { hotspotAdvice } = await compiled('app/diagnosis/advice-files.js');
@@ -34,7 +34,7 @@ const ndjson = (name) => (has(name) ? read(name).split('\n').filter(Boolean).map
 
 const session = JSON.parse(read('session.json'));
 const { measureStartAt, measureEndAt } = session.timings;
-const samples = measuredSamples(ndjson('samples.ndjson'), measureStartAt, measureEndAt);
+const { samples } = cutMeasuredWindow(ndjson('samples.ndjson'), [], measureStartAt, measureEndAt);
 const warnings = ndjson('warnings.ndjson');
 const load = has('load.json') ? { ...JSON.parse(read('load.json')), raw: {} } : undefined;
 

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { Engine } from '../engine/engine.js';
-import { CheckupError } from '../errors.js';
+import { CheckupError, toCheckupError } from '../errors.js';
 import { openBrowser } from '../server/open-browser.js';
 import { startServer } from '../server/server.js';
 import { killAllTargetsSync } from '../target/index.js';
@@ -35,7 +35,7 @@ export async function serveCommand(argv: string[], io: CliIo = processIo): Promi
   try {
     command = parseServeArgs(argv);
   } catch (err) {
-    const e = CheckupError.from(err);
+    const e = toCheckupError(err);
     io.stderr(errorReport(e.toJSON()) + '\n');
     return e.exitCode;
   }
@@ -44,7 +44,7 @@ export async function serveCommand(argv: string[], io: CliIo = processIo): Promi
   try {
     server = await startServer({ engine, port: command.port });
   } catch (err) {
-    const e = CheckupError.from(err);
+    const e = toCheckupError(err);
     io.stderr(errorReport(e.toJSON()) + '\n');
     return e.exitCode;
   }

@@ -5,7 +5,8 @@ import type { SessionDetail } from '../contract/session.js';
 import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
 import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
 import { judge, type Untested } from './significance.js';
-import { mean, studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
+import { mean } from '../numbers.js';
+import { studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
 
 interface Samples {
   /** One value per independent run, when the session has repeats. */

@@ -4,9 +4,6 @@
 
 import { mean } from '../numbers.js';
 
-// figures.ts imports mean from here; it is the engine's one (../numbers.ts).
-export { mean };
-
 /** Sample variance (n - 1). */
 export function variance(xs: readonly number[]): number {
   if (xs.length < 2) return NaN;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { EngineApi, EngineEvent, MethodParams, MethodResults, RecipeCheck } from '../contract/api.js';
 import { RecipeSchema } from '../contract/recipe.js';
 import { issuesByField } from '../contract/schema-issues.js';
-import { CheckupError } from '../errors.js';
+import { CheckupError, toCheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
 import { importBundle } from '../share/bundle.js';
@@ -77,7 +77,7 @@ export class Engine implements EngineApi {
     this.runs.set(runId, run);
     void run.done.then(
       (outcome) => this.finished(run, outcome),
-      (err: unknown) => this.finished(run, { sessionId: run.sessionId, sessionDir: run.sessionDir, status: 'partial', error: CheckupError.from(err) }),
+      (err: unknown) => this.finished(run, { sessionId: run.sessionId, sessionDir: run.sessionDir, status: 'partial', error: toCheckupError(err) }),
     );
     return { runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
   }
@@ -200,7 +200,7 @@ export class Engine implements EngineApi {
       const started = await this.rerun({ sessionId: w.sessionId, note: `watch: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''} changed` });
       this.emit({ type: 'watch', state: 'rerun', dir: w.watcher.dir, files, runId: started.runId });
     } catch (err) {
-      this.emit({ type: 'watch', state: 'stopped', dir: w.watcher.dir, message: CheckupError.from(err).message });
+      this.emit({ type: 'watch', state: 'stopped', dir: w.watcher.dir, message: toCheckupError(err).message });
     }
   }
 

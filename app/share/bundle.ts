@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
-import { CheckupError } from '../errors.js';
+import { CheckupError, toCheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { writeFileAtomic } from '../store/atomic.js';
 
@@ -95,7 +95,7 @@ export async function importBundle(path: string, sessionsDir: string): Promise<s
     await fs.rename(tmp, join(sessionsDir, id));
   } catch (err) {
     await fs.rm(tmp, { recursive: true, force: true });
-    throw CheckupError.from(err);
+    throw toCheckupError(err);
   }
   return id;
 }

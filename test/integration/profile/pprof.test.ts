@@ -136,7 +136,7 @@ describe('pprof import', () => {
 
 describe('pprof export', () => {
   it('round trip .cpuprofile -> pprof -> import keeps every function\'s self time', async () => {
-    for (const fixture of ['node/node-20-cpu-prof.cpuprofile', 'node/node-20-heap-prof.heapprofile']) {
+    for (const fixture of ['node/20.20/cpu-prof.cpuprofile', 'node/20.20/heap-prof.heapprofile']) {
       const before = (await importProfile({ path: profileFixture(fixture) })).profiles[0]!;
       const file = join(dir, 'round-trip.pb.gz');
       writeFileSync(file, gzipSync(toPprof(before)));

@@ -71,8 +71,8 @@ describe('profile sets', () => {
   });
 
   it('opens a gzipped .cpuprofile like the file itself', async () => {
-    const plain = await importProfile({ path: profileFixture('node/node-20-cpu-prof.cpuprofile') });
-    const zipped = await importProfile({ name: 'x.cpuprofile.gz', data: gzipSync(readFileSync(profileFixture('node/node-20-cpu-prof.cpuprofile'))) });
+    const plain = await importProfile({ path: profileFixture('node/20.20/cpu-prof.cpuprofile') });
+    const zipped = await importProfile({ name: 'x.cpuprofile.gz', data: gzipSync(readFileSync(profileFixture('node/20.20/cpu-prof.cpuprofile'))) });
     expect(zipped.format).toBe('cpuprofile');
     expect(zipped.profiles[0]!.totalWeight).toBe(plain.profiles[0]!.totalWeight);
   });
