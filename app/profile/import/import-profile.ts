@@ -200,7 +200,8 @@ async function fromBinary(bytes: Uint8Array, name: string, opts: ImportOptions, 
     } catch (err) {
       throw new CheckupError('CHK_PROFILE_TRUNCATED', { name, detail: (err as Error).message }, { cause: err });
     }
-    const members = entries.map((e) => ({ name: e.name, input: { name: e.name, data: e.data } }));
+    // In name order, as a folder's files are: the archive's order is whatever its writer's directory listing was.
+    const members = entries.map((e) => ({ name: e.name, input: { name: e.name, data: e.data } })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (members.length > MAX_SET_FILES) throw new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: `${members.length} files`, limit: `${MAX_SET_FILES} files` });
     return importSet(name, members, (input) => importProfile(input, memberOptions(opts, maxBytes)), opts.signal);
   }

@@ -40,9 +40,11 @@ describe('the judgement of one figure', () => {
 function session(windows: number, delayP99: number, seconds: number[]): SessionDetail {
   const rps = seconds.reduce((a, b) => a + b, 0) / seconds.length;
   const samples = Array.from({ length: windows }, (_, i) => ({ ts: 1000 * (i + 1), windowMs: 1000, delay: { p99: delayP99 + (i % 3) }, cpu: { user: 0.2, system: 0.05 }, gc: { totalMs: 5 }, memory: { heapUsed: 2e7, rss: 6e7 } }));
+  const ticks = seconds.map((r, i) => ({ second: i, phase: 'measure', requests: r, bytes: 0, errors: 0, non2xx: 0, latencyP50: 1, latencyP99: 3, latencyMax: 9 }));
   return {
-    dir: '/x', session: { timings: { startedAt: 0 }, recipe: { note: undefined } }, samples, warnings: [], logTail: [],
-    ticks: seconds.map((r, i) => ({ second: i, phase: 'measure', requests: r, bytes: 0, errors: 0, non2xx: 0, latencyP50: 1, latencyP99: 3, latencyMax: 9 })),
+    dir: '/x', session: { timings: { startedAt: 0 }, recipe: { note: undefined } }, samples, warnings: [], logTail: [], ticks,
+    // The store cuts the measured window; here every window and second is in it.
+    measured: { startAt: 0, samples, ticks },
     load: { requestsPerSecond: rps, requestsPerSecondSeries: seconds, latency: { mean: 1, stddev: 0, min: 0, p50: 1, p90: 2, p97_5: 3, p99: 3, max: 9 }, errors: 0, timeouts: 0, non2xx: 0, requestsTotal: rps * seconds.length, durationSec: seconds.length, connections: 10, pipelining: 1, url: '', throughputBytesPerSec: 0, statusCodes: {}, raw: {}, requestsPerSecondStats: { mean: rps, stddev: 0, min: 0, max: 0 } },
   } as unknown as SessionDetail;
 }

@@ -142,9 +142,10 @@ describe('profile fixtures', () => {
     expect((err as CheckupError).message).toMatch(detail);
   });
 
-  it('a missing file is CHK_FILE_NOT_FOUND, a folder too', async () => {
+  it('a missing file is CHK_FILE_NOT_FOUND; a folder holding no profile file itself is CHK_PROFILE_EMPTY', async () => {
     await expect(importProfile({ path: profileFixture('nope.cpuprofile') })).rejects.toMatchObject({ code: 'CHK_FILE_NOT_FOUND' });
-    await expect(importProfile({ path: profileFixture('node') })).rejects.toMatchObject({ code: 'CHK_FILE_NOT_FOUND' });
+    // node/ holds only version folders: a set is the files directly inside.
+    await expect(importProfile({ path: profileFixture('node') })).rejects.toMatchObject({ code: 'CHK_PROFILE_EMPTY' });
   });
 
   it('recognises the format from the content, not the name', async () => {

@@ -36,7 +36,7 @@ function errorOf(fn: () => unknown): JsonParseError {
 // Every JSON fixture, <tool>/<version>/<file>: all but the V8 tick logs and the deliberately unterminated trace.
 const jsonFixtures = (readdirSync(PROFILE_FIXTURES, { recursive: true }) as string[])
   .filter((f) => f.includes(sep) && statSync(join(PROFILE_FIXTURES, f)).isFile())
-  .filter((f) => !f.endsWith('.log') && !f.includes('partial'))
+  .filter((f) => !f.endsWith('.log') && !f.includes('partial') && /\.(json|cpuprofile|heapprofile)$/.test(f))
   .sort();
 
 describe('JsonStreamParser', () => {

@@ -40,6 +40,7 @@ const detail = (culprits: unknown[] = []) =>
     diagnosis: { verdict: 'gc-pressure', analyser: 'x', findings: [{ kind: 'gc-pressure', severity: 'problem', title: 'The garbage collector is working hard', explanation: 'x', advice: '', evidence: [{ label: 'Time in GC pauses', value: 27.46, unit: '%', series: 'gc.share', threshold: 15 }], culprits }] },
     samples: [],
     ticks: [],
+    measured: { startAt: 0, samples: [], ticks: [] },
     warnings: [],
     logTail: [],
   }) as unknown as SessionDetail;
