@@ -85,6 +85,12 @@ export class CheckupError extends Error {
   }
 }
 
+/** The CLI exit status of an error in its wire form (1 for a code this catalogue does not know). */
+export function exitCodeOf(error: SerializedError): number {
+  const def = (catalogue as Record<string, ErrorDef>)[error.code];
+  return def ? def.exit : 1;
+}
+
 /** The wire form of an error (CLI --json, IPC, browser-mode socket). */
 export interface SerializedError {
   code: string;

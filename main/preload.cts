@@ -25,6 +25,7 @@ const METHODS = [
   'getSession',
   'deleteSession',
   'openProfile',
+  'exportProfile',
   'describeProject',
   'compareSessions',
   'importBundle',

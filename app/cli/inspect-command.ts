@@ -1,10 +1,12 @@
 // `checkup inspect FILE [--json] [--profile N] [--top N]`: open any profile offline and say what is slow and why.
 // Parsing and analysis run in a worker thread with progress on stderr; only the summary comes back.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HotFunction, ProfileSummary } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
 import { categoryName, culpritName } from '../contract/words.js';
-import { importInWorker } from '../profile/import/in-worker.js';
+import { Engine } from '../engine/engine.js';
+import { inProcessClient } from '../rpc/in-process.js';
 import { location } from './report.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { bold, cyan, dim, isTty, yellow } from './terminal.js';
@@ -75,9 +77,15 @@ export function jsonInspect(path: string, format: string, summary: ProfileSummar
 
 export async function inspectCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
+  const engine = new Engine();
+  const api = inProcessClient(engine);
+  // Ctrl-C stops the import (and any `node --prof-process` it started); the command then ends with CHK_CANCELLED.
+  const onSignal = () => void engine.close();
   process.on('SIGINT', onSignal);
+  const tty = isTty(process.stderr);
+  const stopProgress = api.onEvent((e) => {
+    if (e.type === 'profile-progress' && tty) process.stderr.write(`\r\u001b[2K${dim(`${e.phase} ${Math.round(e.fraction * 100)} %`, process.stderr)}`);
+  });
   try {
     let parsed;
     try {
@@ -91,25 +99,16 @@ export async function inspectCommand(argv: string[], io: CliIo = processIo): Pro
     const index = parsed.values.profile === undefined ? 0 : Number(parsed.values.profile);
     if (!Number.isInteger(top) || top < 1) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--top must be a whole number of at least 1' });
     if (!Number.isInteger(index) || index < 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--profile must be a profile number (0, 1, ...)' });
-    const tty = isTty(process.stderr);
-    const result = await importInWorker(
-      { path },
-      {
-        flame: false,
-        top,
-        signal: controller.signal,
-        onProgress: (p) => tty && process.stderr.write(`\r\u001b[2K${dim(`${p.phase} ${Math.round(p.fraction * 100)} %`, process.stderr)}`),
-      },
-    );
+    const view = await api.openProfile({ source: { kind: 'file', path: resolve(path), index }, top, flame: false });
     if (tty) process.stderr.write('\r\u001b[2K');
-    const chosen = result.profiles[index];
-    if (!chosen) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `this file has ${result.profiles.length} profile(s); --profile ${index} is not one of them` });
-    const names = result.profiles.map((p, i) => p.summary.profileName ?? `profile ${i}`);
-    io.stdout(json ? JSON.stringify(jsonInspect(path, result.format, chosen.summary, names, index), null, 2) + '\n' : humanInspect(path, result.format, chosen.summary, names));
+    const names = view.siblings.map((p) => p.name);
+    io.stdout(json ? JSON.stringify(jsonInspect(path, view.format, view.summary, names, index), null, 2) + '\n' : humanInspect(path, view.format, view.summary, names));
     return 0;
   } catch (err) {
+    if (tty) process.stderr.write('\r\u001b[2K');
     return failWith(err, json, io);
   } finally {
+    stopProgress();
     process.off('SIGINT', onSignal);
   }
 }

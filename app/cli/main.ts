@@ -12,13 +12,17 @@ Usage:
                                                     --fixed runs its repaired variant
   checkup inspect FILE [--json] [--profile N]       what a profile file says: hot functions, categories, packages
                                                     and advice (.cpuprofile, .heapprofile, Chrome trace, node --prof
-                                                    log, speedscope JSON)
+                                                    log, speedscope JSON, pprof .pb.gz; gzipped or not); a folder
+                                                    or .tar(.gz) of profiles opens as their merge, then each file
   checkup compare BEFORE AFTER [--json]             compare two sessions (folders or ids): figures with a
                                                     significance test, verdicts, per-function time changes
   checkup sessions [--json]                         the history: every session by project, newest first
   checkup report SESSION [--compare BEFORE]         a self-contained HTML report (opens offline) of a session or
                                                     of a comparison, written into the session folder
   checkup export SESSION                            the whole session in one .checkup file, to send to someone
+  checkup export SESSION|FILE --format F            a session's CPU profile (--heap: its heap profile) or any
+                                                    profile file (--profile N) as pprof, cpuprofile or speedscope,
+                                                    for go tool pprof, Pyroscope, DevTools, speedscope
   checkup import FILE.checkup                       a session bundle back into your sessions
   checkup labs                                      list the bundled sample apps
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)

@@ -1,14 +1,14 @@
 // `checkup run`: one whole checkup from the terminal. Ctrl-C stops the run and saves what was collected; a second
 // Ctrl-C kills the target at once. The target never outlives this process.
+import type { EngineApi, EngineEvent } from '../contract/api.js';
 import type { LoadSpec } from '../contract/recipe.js';
-import { CheckupError } from '../errors.js';
+import { CheckupError, exitCodeOf } from '../errors.js';
 import { Engine } from '../engine/engine.js';
 import { getLab } from '../labs/catalogue.js';
-import { readSession } from '../store/session-reader.js';
+import { inProcessClient } from '../rpc/in-process.js';
 import { killAllTargetsSync } from '../target/index.js';
-import { compareRefs } from '../engine/comparison.js';
 import { humanComparison, jsonComparison, regressions } from './compare-report.js';
-import { failWith, processIo, type CliIo } from './io.js';
+import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
 import { humanReport, jsonReport } from './report.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
@@ -31,6 +31,29 @@ function withLabLoad(argv: string[], command: RunCommand): RunCommand {
   return { ...command, recipe: { ...command.recipe, load } };
 }
 
+type RunFinished = Extract<EngineEvent, { type: 'run-finished' }>;
+
+/** Starts the run and waits for its end on the event stream, as every face follows a run. */
+async function runToEnd(api: EngineApi, recipe: unknown): Promise<RunFinished> {
+  const finished = new Map<string, RunFinished>();
+  let waiting: { runId: string; resolve(e: RunFinished): void } | undefined;
+  const unsubscribe = api.onEvent((e) => {
+    if (e.type !== 'run-finished') return;
+    if (waiting?.runId === e.runId) waiting.resolve(e);
+    else finished.set(e.runId, e);
+  });
+  try {
+    const { runId } = await api.startRun({ recipe });
+    return await new Promise<RunFinished>((resolve) => {
+      const early = finished.get(runId);
+      if (early) resolve(early);
+      else waiting = { runId, resolve };
+    });
+  } finally {
+    unsubscribe();
+  }
+}
+
 export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const wantsJson = argv.includes('--json');
 
@@ -42,8 +65,9 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
   }
 
   const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
+  const api = inProcessClient(engine);
   const progress = new ProgressPrinter(command.recipe.load.warmupSec);
-  engine.onEvent((e) => progress.handle(e));
+  api.onEvent((e) => progress.handle(e));
 
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -63,18 +87,16 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
   process.on('exit', killAllTargetsSync);
 
   try {
-    const started = await engine.startRun({ recipe: command.recipe });
-    const outcome = await engine.runOutcome(started.runId);
+    const outcome = await runToEnd(api, command.recipe);
     progress.clear();
-    const detail = await readSession(engine.sessionsDir, outcome.sessionId);
-    let error = outcome.error?.toJSON();
-    const comparison = command.baseline && !outcome.error ? await compareRefs(command.baseline, outcome.sessionDir, engine.sessionsDir) : undefined;
+    const detail = await api.getSession({ id: outcome.sessionId });
+    let error = outcome.error;
+    const comparison = command.baseline && !outcome.error ? await api.compareSessions({ before: sessionRef(command.baseline), after: outcome.sessionDir }) : undefined;
     const regressed = comparison ? regressions(comparison) : [];
     if (command.failOnRegression && regressed.length) error = new CheckupError('CHK_REGRESSION', { detail: regressed.join('; '), baseline: command.baseline }).toJSON();
     if (command.json) io.stdout(JSON.stringify({ ...(jsonReport(detail, error) as object), ...(comparison ? { comparison: jsonComparison(comparison) } : {}) }, null, 2) + '\n');
     else io.stdout(humanReport(detail, error) + (comparison ? humanComparison(comparison) : ''));
-    if (outcome.error) return outcome.error.exitCode;
-    return command.failOnRegression && regressed.length ? new CheckupError('CHK_REGRESSION', { detail: '' }).exitCode : 0;
+    return error ? exitCodeOf(error) : 0;
   } catch (err) {
     progress.clear();
     return failWith(err, wantsJson, io);

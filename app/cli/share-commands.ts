@@ -1,14 +1,19 @@
 // `checkup sessions`, `checkup report`, `checkup export` and `checkup import`: the history and sharing from a terminal.
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SESSION_FILES } from '../contract/session.js';
+import type { EngineApi } from '../contract/api.js';
 import { CheckupError } from '../errors.js';
 import { Engine } from '../engine/engine.js';
 import { defaultSessionsDir } from '../paths.js';
-import { failWith, processIo, type CliIo } from './io.js';
+import { inProcessClient } from '../rpc/in-process.js';
+import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { bold, dim, green, red, yellow } from './terminal.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-async function withEngine(argv: string[], options: Options, work: (engine: Engine, positionals: string[], values: Record<string, unknown>) => Promise<string>, io: CliIo): Promise<number> {
+async function withEngine(argv: string[], options: Options, work: (engine: EngineApi, positionals: string[], values: Record<string, unknown>, sessionsDir: string) => Promise<string>, io: CliIo): Promise<number> {
   const json = argv.includes('--json');
   try {
     let parsed;
@@ -18,8 +23,8 @@ async function withEngine(argv: string[], options: Options, work: (engine: Engin
       throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
     }
     const values = parsed.values as Record<string, unknown>;
-    const engine = new Engine({ sessionsDir: (values.out as string | undefined) ?? defaultSessionsDir() });
-    io.stdout(await work(engine, parsed.positionals, values));
+    const sessionsDir = (values.out as string | undefined) ?? defaultSessionsDir();
+    io.stdout(await work(inProcessClient(new Engine({ sessionsDir })), parsed.positionals, values, sessionsDir));
     return 0;
   } catch (err) {
     return failWith(err, json, io);
@@ -33,10 +38,10 @@ function one(positionals: string[], what: string): string {
 
 /** `checkup sessions`: every session, newest first, grouped by project. */
 export function sessionsCommand(argv: string[], io: CliIo = processIo): Promise<number> {
-  return withEngine(argv, {}, async (engine, _p, values) => {
-    const list = await engine.listSessions();
+  return withEngine(argv, {}, async (engine, _p, values, sessionsDir) => {
+    const list = await engine.listSessions({});
     if (values.json) return JSON.stringify(list, null, 2) + '\n';
-    if (!list.length) return `No sessions in ${engine.sessionsDir} yet. Try \`checkup run --demo\`.\n`;
+    if (!list.length) return `No sessions in ${sessionsDir} yet. Try \`checkup run --demo\`.\n`;
     const byProject = new Map<string, typeof list>();
     for (const s of list) byProject.set(s.project, [...(byProject.get(s.project) ?? []), s]);
     const out: string[] = [];
@@ -58,22 +63,43 @@ export function sessionsCommand(argv: string[], io: CliIo = processIo): Promise<
 /** `checkup report SESSION [--compare BEFORE]`: a self-contained HTML report in the session folder. */
 export function reportCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   return withEngine(argv, { compare: { type: 'string' } }, async (engine, positionals, values) => {
-    const r = await engine.exportReport({ sessionId: one(positionals, 'one session (folder or id)'), ...(values.compare ? { compareWith: values.compare as string } : {}) });
+    const r = await engine.exportReport({ sessionId: sessionRef(one(positionals, 'one session (folder or id)')), ...(values.compare ? { compareWith: sessionRef(values.compare as string) } : {}) });
     return values.json ? JSON.stringify(r) + '\n' : `Report written: ${r.path} (${Math.round(r.bytes / 1024)} KB; opens offline in any browser)\n`;
   }, io);
 }
 
+const PROFILE_FORMATS = ['pprof', 'cpuprofile', 'speedscope'] as const;
+
+/**
+ * `checkup export SESSION`: the whole session as one .checkup file. With `--format pprof|cpuprofile|speedscope`: a
+ * session's CPU profile (`--heap`: its heap profile), or any profile file (`--profile N` of several), in that format.
+ */
 export function exportCommand(argv: string[], io: CliIo = processIo): Promise<number> {
-  return withEngine(argv, {}, async (engine, positionals, values) => {
-    const r = await engine.exportBundle({ sessionId: one(positionals, 'one session (folder or id)') });
-    return values.json ? JSON.stringify(r) + '\n' : `Session bundle written: ${r.path} (${Math.round(r.bytes / 1024)} KB). \`checkup import\` or the app opens it.\n`;
+  return withEngine(argv, { format: { type: 'string' }, heap: { type: 'boolean' }, profile: { type: 'string' } }, async (engine, positionals, values) => {
+    const what = one(positionals, 'one session (folder or id) or profile file');
+    if (values.format === undefined) {
+      const r = await engine.exportBundle({ sessionId: sessionRef(what) });
+      return values.json ? JSON.stringify(r) + '\n' : `Session bundle written: ${r.path} (${Math.round(r.bytes / 1024)} KB). \`checkup import\` or the app opens it.\n`;
+    }
+    const format = PROFILE_FORMATS.find((f) => f === values.format);
+    if (!format) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--format is one of ${PROFILE_FORMATS.join(', ')}` });
+    const index = values.profile === undefined ? 0 : Number(values.profile);
+    if (!Number.isInteger(index) || index < 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--profile must be a profile number (0, 1, ...)' });
+    const ref = sessionRef(what);
+    const file = values.heap ? 'heap' : 'cpu';
+    // An id names a session in the sessions folder; a session folder elsewhere (a CI baseline) is read as its file.
+    const source = !isAbsolute(ref)
+      ? { kind: 'session' as const, sessionId: ref, file: file as 'heap' | 'cpu' }
+      : { kind: 'file' as const, path: existsSync(join(ref, SESSION_FILES.session)) ? join(ref, SESSION_FILES[file === 'heap' ? 'heapProfile' : 'cpuProfile']) : ref, index };
+    const r = await engine.exportProfile({ source, format });
+    return values.json ? JSON.stringify(r) + '\n' : `Profile written as ${format}: ${r.path} (${Math.round(r.bytes / 1024)} KB)\n`;
   }, io);
 }
 
 export function importCommand(argv: string[], io: CliIo = processIo): Promise<number> {
-  return withEngine(argv, {}, async (engine, positionals, values) => {
+  return withEngine(argv, {}, async (engine, positionals, values, sessionsDir) => {
     const { resolve } = await import('node:path');
     const r = await engine.importBundle({ path: resolve(one(positionals, 'one .checkup file')) });
-    return values.json ? JSON.stringify(r) + '\n' : `Imported as session ${r.sessionId} in ${engine.sessionsDir}\n`;
+    return values.json ? JSON.stringify(r) + '\n' : `Imported as session ${r.sessionId} in ${sessionsDir}\n`;
   }, io);
 }

@@ -11,6 +11,8 @@ import type { SerializedError } from '../errors.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
 const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an absolute path');
+/** A session by id in the sessions folder, or by its folder's absolute path. */
+const SessionRef = z.union([SessionId, AbsolutePath]);
 const Categories = z.array(z.enum(['app', 'dependency', 'node-core', 'v8', 'native', 'gc', 'idle', 'program'])).max(8);
 
 /** Where a profile comes from: a recorded session's file, or a file opened from disk (any supported format). */
@@ -36,10 +38,21 @@ export const methodParams = {
       hide: Categories.optional(),
       /** Show only the stacks through this function, starting at it. */
       focus: z.object({ functionName: z.string().max(1000), url: z.string().max(4096), line: z.number().int().min(0) }).strict().optional(),
+      /** How many hot functions the summary lists (default 25). */
+      top: z.number().int().min(1).max(1000).optional(),
+      /** Prepare the flame view's document (default true; the CLI only reads the summary). */
+      flame: z.boolean().optional(),
     })
     .strict(),
+  /**
+   * A profile written in another format, so other tools open it: pprof (gzipped; go tool pprof, Pyroscope, Parca),
+   * .cpuprofile (Chrome DevTools; time profiles only) or speedscope JSON. Beside the file it came from, or in the
+   * session's folder.
+   */
+  exportProfile: z.object({ source: ProfileSourceSchema, format: z.enum(['pprof', 'cpuprofile', 'speedscope']) }).strict(),
   describeProject: z.object({ dir: AbsolutePath }).strict(),
-  compareSessions: z.object({ before: SessionId, after: SessionId }).strict(),
+  /** Two sessions: ids in the sessions folder, or session folders anywhere (a CI baseline). */
+  compareSessions: z.object({ before: SessionRef, after: SessionRef }).strict(),
   /** The same recipe again (after the user edited the code); a lab can switch to its fixed variant. */
   rerun: z.object({ sessionId: SessionId, variant: z.enum(['slow', 'fixed']).optional(), note: z.string().max(2000).optional(), repeats: z.number().int().min(1).max(20).optional() }).strict(),
   /** Re-run a session's recipe whenever its project's files change (debounced; node_modules and .git ignored). */
@@ -48,9 +61,9 @@ export const methodParams = {
   watchState: z.object({}).strict(),
   setSessionNote: z.object({ id: SessionId, note: z.string().max(2000) }).strict(),
   /** A self-contained HTML report of a session, or of a comparison when `compareWith` (the before session) is given. */
-  exportReport: z.object({ sessionId: SessionId, compareWith: SessionId.optional() }).strict(),
+  exportReport: z.object({ sessionId: SessionRef, compareWith: SessionRef.optional() }).strict(),
   /** One file holding a whole session, to send to someone; importBundle reads it back. */
-  exportBundle: z.object({ sessionId: SessionId }).strict(),
+  exportBundle: z.object({ sessionId: SessionRef }).strict(),
   importBundle: z.object({ path: AbsolutePath }).strict(),
   openInEditor: z.object({ url: z.string().min(1).max(4096), line: z.number().int().min(0).optional(), column: z.number().int().min(0).optional() }).strict(),
   revealPath: z.object({ path: AbsolutePath }).strict(),
@@ -109,8 +122,8 @@ export interface ProfileView {
   format: import('./profile.js').ProfileFormat;
   /** File name or session name, for the title bar. */
   title: string;
-  /** Path of the flame document relative to the renderer's origin: `flame/<id>.json` (speedscope's #profileURL). */
-  flamePath: string;
+  /** Path of the flame document relative to the renderer's origin: `flame/<id>.json` (speedscope's #profileURL); absent when not asked for. */
+  flamePath?: string;
   summary: import('./profile.js').ProfileSummary;
   /** What was reduced or hidden for the flame view, in plain words. */
   notes: string[];
@@ -150,6 +163,7 @@ export interface MethodResults {
   getSession: SessionDetail;
   deleteSession: { deleted: boolean };
   openProfile: ProfileView;
+  exportProfile: { path: string; bytes: number };
   describeProject: ProjectInfo;
   compareSessions: import('./compare.js').Comparison;
   rerun: RunStarted;

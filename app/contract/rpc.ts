@@ -20,6 +20,7 @@ const ENGINE_METHODS = {
   getSession: true,
   deleteSession: true,
   openProfile: true,
+  exportProfile: true,
   describeProject: true,
   compareSessions: true,
   rerun: true,

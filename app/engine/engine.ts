@@ -135,6 +135,10 @@ export class Engine implements EngineApi {
     return this.profiles.open(params);
   }
 
+  async exportProfile(params: MethodParams['exportProfile']): Promise<MethodResults['exportProfile']> {
+    return this.profiles.export(params);
+  }
+
   async compareSessions(params: MethodParams['compareSessions']): Promise<MethodResults['compareSessions']> {
     return compareRefs(params.before, params.after, this.sessionsDir);
   }
@@ -223,6 +227,7 @@ export class Engine implements EngineApi {
 
   /** Stops watching and every run: the host is going away. */
   async close(): Promise<void> {
+    this.profiles.cancelAll();
     this.watching?.watcher.close();
     this.watching = undefined;
     await this.stopAll();

@@ -3,11 +3,12 @@
 // here, a few at a time, for the face that serves them to speedscope (browser-mode server, desktop protocol).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
-import type { EngineEvent, MethodParams, ProfileSource, ProfileView } from '../contract/api.js';
+import { basename, dirname, join } from 'node:path';
+import type { EngineEvent, MethodParams, MethodResults, ProfileSource, ProfileView } from '../contract/api.js';
 import type { FrameCategory } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
 import { importInWorker } from '../profile/import/in-worker.js';
+import { writeFileAtomic } from '../store/atomic.js';
 import { sessionProfilePath } from '../store/session-profiles.js';
 import { readSessionFile, sessionDir } from '../store/session-reader.js';
 
@@ -18,8 +19,25 @@ const CATEGORY_NAMES: Record<FrameCategory, string> = {
   app: 'your code', dependency: 'dependencies', 'node-core': 'Node core', v8: 'V8 internals', native: 'natives', gc: 'GC', idle: 'idle', program: 'program',
 };
 
+const EXPORT_EXTENSIONS: Record<MethodParams['exportProfile']['format'], string> = { pprof: '.pb.gz', cpuprofile: '.cpuprofile', speedscope: '.speedscope.json' };
+
+/**
+ * Where an export goes: beside its source, named after it (`profile.cpuprofile` -> `profile.pb.gz`; the profile's
+ * number after it for any but the first of several), never over the source itself.
+ */
+export function exportPath(source: string, format: MethodParams['exportProfile']['format'], index?: number): string {
+  const dir = dirname(source);
+  const stem = basename(source).replace(/(\.(gz|json))?$/i, '').replace(/\.[^.]+$/, '') || 'profile';
+  const ext = EXPORT_EXTENSIONS[format];
+  const numbered = index ? `${stem}-${index}` : stem;
+  const target = join(dir, numbered + ext);
+  return target === source ? join(dir, `${numbered}-checkup${ext}`) : target;
+}
+
 export class ProfileViews {
   private readonly documents = new Map<string, Buffer>();
+  /** Imports under way, so that closing the engine stops them (and any `--prof-process` child of theirs). */
+  private readonly inFlight = new Set<AbortController>();
 
   constructor(
     private readonly sessionsDir: string,
@@ -42,11 +60,17 @@ export class ProfileViews {
     const { source } = params;
     const hide = [...new Set(params.hide ?? [])];
     const { path, title } = await this.locate(source);
+    const withFlame = params.flame !== false;
     let lastEmit = 0;
+    const controller = new AbortController();
+    this.inFlight.add(controller);
     const result = await importInWorker(
       { path },
       {
         hide,
+        flame: withFlame,
+        signal: controller.signal,
+        ...(params.top !== undefined ? { top: params.top } : {}),
         ...(params.focus ? { focus: params.focus } : {}),
         onProgress: (p) => {
           const now = Date.now();
@@ -55,20 +79,28 @@ export class ProfileViews {
           this.emit({ type: 'profile-progress', path, phase: p.phase, fraction: p.fraction });
         },
       },
-    );
-    const index = source.kind === 'file' ? Math.min(source.index ?? 0, result.profiles.length - 1) : 0;
+    ).finally(() => this.inFlight.delete(controller));
+    const wanted = source.kind === 'file' ? (source.index ?? 0) : 0;
+    if (wanted >= result.profiles.length) {
+      throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${basename(path)} holds ${result.profiles.length} profile(s); profile ${wanted} is not one of them` });
+    }
+    const index = wanted;
     const chosen = result.profiles[index];
-    if (!chosen?.flame) throw new CheckupError('CHK_PROFILE_NO_SAMPLES', { name: basename(path) });
-    const id = randomBytes(8).toString('hex');
-    this.keep(id, Buffer.from(JSON.stringify(chosen.flame.json)));
-    const notes = [...chosen.flame.notes];
+    if (!chosen || (withFlame && !chosen.flame)) throw new CheckupError('CHK_PROFILE_NO_SAMPLES', { name: basename(path) });
+    let flamePath: string | undefined;
+    if (chosen.flame) {
+      const id = randomBytes(8).toString('hex');
+      this.keep(id, Buffer.from(JSON.stringify(chosen.flame.json)));
+      flamePath = `flame/${id}.${chosen.flame.format}`;
+    }
+    const notes = [...(chosen.flame?.notes ?? [])];
     if (params.focus) notes.push(`Focused on ${params.focus.functionName}: only the stacks through it, starting at it.`);
     if (hide.length) notes.push(`Hidden: ${hide.map((c) => CATEGORY_NAMES[c]).join(', ')}; their time is shown in the functions that called them.`);
     return {
       source,
       format: result.format,
       title: result.profiles.length > 1 ? `${title} · ${chosen.summary.profileName ?? `profile ${index + 1}`}` : title,
-      flamePath: `flame/${id}.${chosen.flame.format}`,
+      ...(flamePath ? { flamePath } : {}),
       summary: chosen.summary,
       notes,
       siblings: result.profiles.map((p, i) => ({ index: i, name: p.summary.profileName ?? `profile ${i + 1}` })),
@@ -76,6 +108,26 @@ export class ProfileViews {
       hidden: hide,
       ...(params.focus ? { focus: params.focus } : {}),
     };
+  }
+
+  /** The profile written in another format beside its file, or in its session's folder. */
+  async export(params: MethodParams['exportProfile']): Promise<MethodResults['exportProfile']> {
+    const { source, format } = params;
+    const { path } = await this.locate(source);
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const result = await importInWorker({ path }, { flame: false, signal: controller.signal, export: { format, index: source.kind === 'file' ? (source.index ?? 0) : 0 } }).finally(() =>
+      this.inFlight.delete(controller),
+    );
+    const bytes = result.exported!.bytes;
+    const target = exportPath(path, format, source.kind === 'file' ? source.index : undefined);
+    await writeFileAtomic(target, bytes);
+    return { path: target, bytes: bytes.byteLength };
+  }
+
+  /** Stops every import under way: they reject with CHK_CANCELLED. */
+  cancelAll(): void {
+    for (const controller of this.inFlight) controller.abort();
   }
 
   private keep(id: string, doc: Buffer): void {

@@ -1,10 +1,14 @@
 // Worker thread entry: import, summarise and reduce a profile off the caller's thread, reporting progress. Started
 // by importInWorker (app/profile/import/in-worker.ts) from its compiled file.
 import { parentPort, workerData } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
 import { CheckupError } from '../errors.js';
 import { summarizeProfile } from './analysis/summarize.js';
 import { importProfile } from './import/import-profile.js';
-import type { FromWorker, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './import/worker-protocol.js';
+import type { FromWorker, ProfileExportFormat, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './import/worker-protocol.js';
+import { toCpuProfile, toSpeedscope } from './model/export.js';
+import { toPprof } from './model/export-pprof.js';
+import type { Profile } from './model/profile.js';
 import { reduceForFlame } from './reduce/reduce-for-flame.js';
 import { focusOnFrame } from './model/focus-frame.js';
 import { hideCategories } from './model/hide-categories.js';
@@ -25,6 +29,11 @@ async function run(): Promise<void> {
     ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}),
     ...(job.profProcessTimeoutMs !== undefined ? { profProcessTimeoutMs: job.profProcessTimeoutMs } : {}),
   });
+  if (job.export) {
+    const bytes = exportProfile(imported.profiles, job.export.format, job.export.index);
+    post({ type: 'result', result: { format: imported.format, warnings: imported.warnings, profiles: [], exported: { bytes } } }, [bytes.buffer as ArrayBuffer]);
+    return;
+  }
   const fileWarnings = imported.warnings.filter((w) => !imported.profiles.some((p) => p.warnings.includes(w)));
   const profiles: WorkerProfileResult[] = [];
   const transfer: ArrayBuffer[] = [];
@@ -49,6 +58,18 @@ async function run(): Promise<void> {
   }
   const result: WorkerResult = { format: imported.format, warnings: imported.warnings, profiles };
   post({ type: 'result', result }, [...new Set(transfer)]);
+}
+
+/** One profile of the file in another format: pprof gzipped (as pprof files are), the JSON formats as UTF-8. */
+function exportProfile(profiles: Profile[], format: ProfileExportFormat, index: number): Uint8Array {
+  const profile = profiles[index];
+  if (!profile) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `the file holds ${profiles.length} profile(s); profile ${index} is not one of them` });
+  if (format === 'pprof') return new Uint8Array(gzipSync(toPprof(profile)));
+  if (format === 'cpuprofile' && profile.unit !== 'microseconds') {
+    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `"${profile.name}" counts ${profile.unit === 'bytes' ? 'bytes' : 'events'}, not time: a .cpuprofile cannot hold it (export it as pprof or speedscope)` });
+  }
+  const json = format === 'cpuprofile' ? toCpuProfile(profile) : toSpeedscope(profile);
+  return new TextEncoder().encode(JSON.stringify(json));
 }
 
 run().catch((err: unknown) => {

@@ -1,6 +1,7 @@
 // GET /download?path=<absolute path>: browser mode's way to hand the user a file the engine exported (a session or
-// comparison report, a session bundle), since a page cannot read the disk. It serves only those files: the name must
-// be report.html, compare-<id>.html or <id>.checkup, and the file must lie inside the engine's sessions folder after
+// comparison report, a session bundle, a session's profile as pprof or speedscope), since a page cannot read the disk.
+// It serves only those files: the name must be report.html, compare-<id>.html, <id>.checkup, profile.pb.gz,
+// heap.pb.gz or their .speedscope.json forms, and the file must lie inside the engine's sessions folder after
 // symbolic links are resolved. Everything else is refused (403) before the disk is looked at; a missing allowed file
 // is a 404. The guard (token, Host, Origin) has already run, as for every request.
 import { promises as fs } from 'node:fs';
@@ -8,8 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, isAbsolute, resolve, sep } from 'node:path';
 import { sendFile } from './static-files.js';
 
-/** The names the engine's exports get (app/engine/share.ts): nothing else in a session folder is downloadable. */
-export const DOWNLOADABLE_NAME = /^(?:report\.html|compare-[A-Za-z0-9._-]{1,128}\.html|[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.checkup)$/;
+/**
+ * The names the engine's exports get (app/engine/share.ts; a session's profiles in other formats, profile-views.ts):
+ * nothing else in a session folder is downloadable.
+ */
+export const DOWNLOADABLE_NAME = /^(?:report\.html|compare-[A-Za-z0-9._-]{1,128}\.html|[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.checkup|(?:profile|heap)\.(?:pb\.gz|speedscope\.json))$/;
 
 export type DownloadCheck = { ok: true; file: string; name: string } | { ok: false; status: 400 | 403 | 404 };
 

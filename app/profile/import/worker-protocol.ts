@@ -19,7 +19,11 @@ export interface WorkerJob {
   hide?: FrameCategory[];
   /** Keep only stacks through this function, starting at it (applied after `hide`). */
   focus?: FrameMatch;
+  /** Instead of summaries: the file's profile `index` written in another format (the encoded bytes come back). */
+  export?: { format: ProfileExportFormat; index: number };
 }
+
+export type ProfileExportFormat = 'pprof' | 'cpuprofile' | 'speedscope';
 
 export interface WorkerProfileResult {
   summary: ProfileSummary;
@@ -31,6 +35,8 @@ export interface WorkerResult {
   format: ProfileFormat;
   warnings: string[];
   profiles: WorkerProfileResult[];
+  /** The exported file's bytes, when the job asked for an export. */
+  exported?: { bytes: Uint8Array };
 }
 
 export type ToWorker = { type: 'abort' };

@@ -97,7 +97,7 @@ describe('engine host process', () => {
     const path = profileFixture('node/20.20/cpu-prof.cpuprofile');
     const view = await client.call('openProfile', { source: { kind: 'file', path } });
     expect(view.flamePath).toMatch(/^flame\/[0-9a-f]{16}\.cpuprofile$/);
-    const doc = await client.flameDocument(view.flamePath.slice('flame/'.length));
+    const doc = await client.flameDocument(view.flamePath!.slice('flame/'.length));
     expect(doc).toBeInstanceOf(Uint8Array);
     const parsed = JSON.parse(Buffer.from(doc!).toString('utf8')) as { nodes?: unknown[] };
     expect(Array.isArray(parsed.nodes)).toBe(true);

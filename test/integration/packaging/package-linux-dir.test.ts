@@ -153,7 +153,7 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
     try {
       expect((await client.call('listLabs', {})).map((l) => l.name)).toContain('healthy');
       const view = await client.call('openProfile', { source: { kind: 'file', path: profileFixture('node/20.20/cpu-prof.cpuprofile') } });
-      expect(await client.flameDocument(view.flamePath.slice('flame/'.length))).toBeInstanceOf(Uint8Array);
+      expect(await client.flameDocument(view.flamePath!.slice('flame/'.length))).toBeInstanceOf(Uint8Array);
       const finished = new Promise<{ status: string; diagnosis?: { verdict: string } }>((resolve) =>
         client.onEvent((e) => {
           if (e.type === 'run-finished') resolve(e);

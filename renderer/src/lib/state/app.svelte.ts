@@ -42,6 +42,8 @@ export class AppState {
   /** What was exported from the Diagnosis screen and from the Comparison screen. */
   readonly sessionExports: ExportState;
   readonly comparisonExports: ExportState;
+  /** Exports of the profile on the Flame screen (pprof, .cpuprofile, speedscope). */
+  readonly profileExports: ExportState;
   /** An imported bundle is being read (a dropped or chosen .checkup file). */
   importing = $state(false);
 
@@ -56,6 +58,7 @@ export class AppState {
     this.watch = new WatchState(client);
     this.sessionExports = new ExportState(client);
     this.comparisonExports = new ExportState(client);
+    this.profileExports = new ExportState(client);
     client.onEvent((e) => this.handle(e));
     client.onStatus?.((s) => {
       const wasDown = this.connection === 'disconnected';

@@ -102,7 +102,7 @@ export class FlameState {
 
   /** speedscope's address for the current view: its own page, told where our flame document is. */
   speedscopeUrl(base: string): string | undefined {
-    if (!this.view) return undefined;
+    if (!this.view?.flamePath) return undefined;
     const profileUrl = new URL(this.view.flamePath, base).href;
     return `speedscope/index.html#profileURL=${encodeURIComponent(profileUrl)}&title=${encodeURIComponent(this.view.title)}`;
   }

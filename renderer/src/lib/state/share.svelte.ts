@@ -1,10 +1,11 @@
 // Exporting a session or a comparison: the engine writes a self-contained HTML report or a .checkup bundle into the
 // session folder and says where. The screen shows that path, "Show in folder", and in browser mode a real download
 // through the server's /download route (which serves only those files, from the sessions folder).
+import type { MethodParams } from '../../../../app/contract/api.js';
 import type { Client } from '../client/index.js';
 
 export interface Exported {
-  kind: 'report' | 'comparison' | 'bundle';
+  kind: 'report' | 'comparison' | 'bundle' | 'profile';
   path: string;
   bytes: number;
 }
@@ -47,6 +48,11 @@ export class ExportState {
 
   bundle(sessionId: string): Promise<Exported | undefined> {
     return this.run('bundle', () => this.client.exportBundle({ sessionId }));
+  }
+
+  /** A profile in another format (pprof for go tool pprof and Pyroscope, .cpuprofile, speedscope), beside its file. */
+  profile(source: MethodParams['exportProfile']['source'], format: MethodParams['exportProfile']['format']): Promise<Exported | undefined> {
+    return this.run('profile', () => this.client.exportProfile({ source, format }));
   }
 
   async reveal(path: string): Promise<void> {
