@@ -9,18 +9,8 @@ import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
-interface Site {
-  kind: IoSiteStats['kind'];
-  functionName: string;
-  url: string;
-  line: number;
-  column: number;
-  count: number;
-  totalMs: number;
-  /** Of totalMs, the time calls waited for a connection before being sent (probe 2). */
-  queuedMs: number;
-  calledFrom?: string;
-}
+/** One call site summed over the measured window; queuedMs is 0 from probes before version 2. */
+type Site = Pick<IoSiteStats, 'kind' | 'functionName' | 'url' | 'line' | 'column' | 'count' | 'totalMs' | 'calledFrom'> & { queuedMs: number };
 
 export function ioSites(input: DiagnosisInput): Site[] {
   const byKey = new Map<string, Site>();

@@ -119,7 +119,7 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
       res.writeHead(426, { ...headers, Upgrade: 'websocket', 'Content-Length': '0' });
       return void res.end();
     }
-    if (path === '/download') return serveDownload(req, res, engine.sessionsDir, headers, headOnly);
+    if (path === '/download') return serveDownload(req, res, engine.sessionsDir, importsDir, headers, headOnly);
     if (path.startsWith('/flame/')) {
       const name = path.slice('/flame/'.length);
       const doc = engine.profiles.flameDocument(name);

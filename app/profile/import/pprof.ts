@@ -203,6 +203,9 @@ class SampleReader {
 /** @datadog/pprof's names for what V8 did outside JavaScript (they have no file). */
 const PSEUDO_FRAMES: Record<string, FrameCategory> = { 'Garbage Collection': 'gc', '(garbage collector)': 'gc', '(idle)': 'idle', Idle: 'idle', '(program)': 'program', Program: 'program' };
 
+/** No name, or @datadog/pprof's name for an anonymous function, `(anonymous:L#12:C#3)`: V8's profiles say (anonymous). */
+const ANONYMOUS = /^(?:|\(anonymous:L#\d+:C#\d+\))$/;
+
 /** Whether a file name is code Node runs (otherwise the profile came from another runtime, e.g. Go). */
 const JS_FILE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$|^node:/;
 
@@ -239,7 +242,7 @@ export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
       if (JS_FILE.test(fn.filename)) jsFrames++;
       // A frame is a function, as in V8's profiles: where it starts when the producer says (Go does), else the line.
       const pseudo = fn.filename ? undefined : PSEUDO_FRAMES[fn.name];
-      frames.push(builder.frame({ functionName: fn.name || '(anonymous)', url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column, ...(pseudo ? { category: pseudo } : {}) }));
+      frames.push(builder.frame({ functionName: ANONYMOUS.test(fn.name) ? '(anonymous)' : fn.name, url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column, ...(pseudo ? { category: pseudo } : {}) }));
     }
     locationFrames.set(locationId, frames);
     return frames;

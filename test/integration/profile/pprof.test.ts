@@ -21,7 +21,7 @@ const serverScript = join(import.meta.dirname, '../../fixtures/targets/pprof-ser
 const goFixture = (name: string) => join(import.meta.dirname, '../../fixtures/profiles/go/1.26', name);
 let server: ChildProcess | undefined;
 
-/** Self value per "function name|file" of one sample type, summed from pprof-format's decoding (leaf = first location's first line). */
+/** Self value per function of one sample type, summed from pprof-format's decoding (leaf = first location's first line). */
 function independentSelf(path: string, sampleType: string): { total: number; self: Map<string, number> } {
   const p = PprofProfile.decode(gunzipSync(readFileSync(path)));
   const s = (i: number | bigint) => p.stringTable.strings[Number(i)]!;
@@ -36,7 +36,10 @@ function independentSelf(path: string, sampleType: string): { total: number; sel
     total += v;
     const leaf = loc.get(Number(sample.locationId[0]))!.line[0]!;
     const f = fn.get(Number(leaf.functionId))!;
-    const key = `${s(f.name) || '(anonymous)'}|${s(f.filename)}`;
+    // A function is its name, file and first line (the line of its frame when the producer leaves start_line out);
+    // @datadog/pprof names an anonymous function by its position, V8's profiles (and Checkup) say (anonymous).
+    const name = /^(|\(anonymous:L#\d+:C#\d+\))$/.test(s(f.name)) ? '(anonymous)' : s(f.name);
+    const key = `${name}|${s(f.filename)}|${Number(f.startLine) || Number(leaf.line)}`;
     self.set(key, (self.get(key) ?? 0) + v);
   }
   return { total, self };
@@ -49,7 +52,7 @@ function expectAgreement(profile: Profile, path: string, sampleType: string): vo
   expect(summary.topFunctions.length).toBeGreaterThan(0);
   for (const f of summary.topFunctions) {
     const file = f.url.startsWith('file://') ? [f.url, decodeURI(f.url.slice('file://'.length))] : [f.url];
-    const theirs = Math.max(...file.map((u) => self.get(`${f.functionName}|${u}`) ?? 0));
+    const theirs = Math.max(...file.map((u) => self.get(`${f.functionName}|${u}|${f.line}`) ?? 0));
     expect(Math.abs(f.selfPercent - (100 * theirs) / total), `${f.functionName} ${f.url}`).toBeLessThanOrEqual(1);
   }
 }

@@ -150,4 +150,27 @@ describe('checkDownload', () => {
     expect(await checkDownload(sessions, `/download?path=${encodeURIComponent(join(sessions, 'x', '.checkup'))}`)).toEqual({ ok: false, status: 403 });
     expect(await checkDownload(sessions, `/download?path=${encodeURIComponent(join(sessions, 'report.html'))}`)).toEqual({ ok: false, status: 404 });
   });
+
+  it("serves a session's profile exports and profiles exported beside an upload, nothing else from the imports folder", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'checkup-dl-'));
+    const sessionsDir = join(root, 'sessions');
+    const importsDir = join(root, 'imports');
+    mkdirSync(join(sessionsDir, 's1'), { recursive: true });
+    mkdirSync(importsDir);
+    for (const f of ['profile.pb.gz', 'heap.speedscope.json', 'profile.cpuprofile']) writeFileSync(join(sessionsDir, 's1', f), 'x');
+    for (const f of ['wall.pb.gz', 'wall.cpuprofile', 'notes.txt']) writeFileSync(join(importsDir, f), 'x');
+    const at = (path: string) => checkDownload(sessionsDir, `/download?path=${encodeURIComponent(path)}`, importsDir);
+    expect((await at(join(sessionsDir, 's1', 'profile.pb.gz'))).ok).toBe(true);
+    expect((await at(join(sessionsDir, 's1', 'heap.speedscope.json'))).ok).toBe(true);
+    // The session's own recording is not an export: it travels in a bundle.
+    expect(await at(join(sessionsDir, 's1', 'profile.cpuprofile'))).toEqual({ ok: false, status: 403 });
+    expect((await at(join(importsDir, 'wall.pb.gz'))).ok).toBe(true);
+    expect((await at(join(importsDir, 'wall.cpuprofile'))).ok).toBe(true);
+    expect(await at(join(importsDir, 'notes.txt'))).toEqual({ ok: false, status: 403 });
+    // Upload-export names are not downloadable from a session folder, nor outside both folders.
+    expect(await at(join(sessionsDir, 's1', 'wall.pb.gz'))).toEqual({ ok: false, status: 403 });
+    expect(await at(join(root, 'wall.pb.gz'))).toEqual({ ok: false, status: 403 });
+  });
 });
