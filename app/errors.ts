@@ -42,7 +42,7 @@ const catalogue = {
   CHK_PROF_PROCESS_FAILED: { message: '`node --prof-process --preprocess` could not read {name}: {detail}', hint: 'Process the log with the same Node.js version that wrote it.', exit: 2 },
   CHK_REGRESSION: { message: 'Regression: {detail}', hint: 'Compared with the baseline {baseline}.', exit: 5 },
   CHK_BUNDLE_INVALID: { message: 'Cannot import {name}: {detail}.', hint: 'A bundle is the .checkup file that Checkup exports from a session.', exit: 2 },
-  CHK_COMPARE_MISMATCH: { message: 'These sessions cannot be compared: {detail}', exit: 2 },
+  CHK_COMPARE_MISMATCH: { message: 'These cannot be compared: {detail}', exit: 2 },
   CHK_NOT_SUPPORTED: { message: '{what} is not available here.', hint: '{hint}', exit: 2 },
   CHK_NO_EDITOR: { message: 'Cannot open {path}: no editor or file opener was found.', hint: 'Install VS Code (`code` on the PATH) or set $EDITOR.', exit: 1 },
   CHK_DISCONNECTED: { message: 'Lost the connection to Checkup.', hint: 'Is `checkup serve` still running? The page reconnects on its own.', exit: 1 },

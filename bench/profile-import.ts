@@ -21,6 +21,8 @@ export interface BenchProfileImportOptions {
   cacheDir?: string;
   /** Per-file time limit for speedscope, seconds. */
   speedscopeTimeoutSec?: number;
+  /** Also the same stacks as pprof (default true). */
+  pprof?: boolean;
   /** Skip the browser side (e.g. no Chromium on this machine). */
   skipSpeedscope?: boolean;
   chromiumPath?: string;
@@ -50,6 +52,8 @@ export interface ProfileImportBenchResult {
     nodes: number;
     checkup: { streaming: Run; jsonParse: Run; flameBytes?: number };
     speedscope?: SpeedscopeRun;
+    /** The same stacks as a production profiler writes them: pprof, one sample per tick with a timestamp label. */
+    pprof?: { bytes: number; unzippedBytes: number; checkup: Run; pprofFormat: Run };
   }>;
 }
 
@@ -65,6 +69,30 @@ async function ensureFile(dir: string, sizeMb: number, seed: number): Promise<{ 
   const info = JSON.parse(stdout) as { path: string; bytes: number; samples: number; nodes: number };
   writeFileSync(meta, JSON.stringify(info));
   return info;
+}
+
+/** The file's stacks as pprof (scripts/generate-big-pprof.js), kept beside it in the cache. */
+async function ensurePprof(cpuprofile: string): Promise<{ path: string; bytes: number; unzippedBytes: number }> {
+  const path = `${cpuprofile}.pb.gz`;
+  const meta = `${path}.json`;
+  if (existsSync(path) && existsSync(meta)) return JSON.parse(readFileSync(meta, 'utf8'));
+  const { stdout } = await exec(process.execPath, ['--max-old-space-size=8192', join(rootDir, 'scripts', 'generate-big-pprof.js'), '--from', cpuprofile, '--out', path], { maxBuffer: 1 << 20, timeout: 1_800_000 });
+  const info = JSON.parse(stdout) as { path: string; bytes: number; unzippedBytes: number };
+  writeFileSync(meta, JSON.stringify(info));
+  return info;
+}
+
+/** pprof-format's own decoding of the whole message (objects for every sample): the reference for a pprof reader. */
+function pprofFormatScript(): string {
+  return `
+    const { Profile } = await import('pprof-format');
+    const { readFileSync } = await import('node:fs');
+    const { gunzipSync } = await import('node:zlib');
+    const started = performance.now();
+    const p = Profile.decode(gunzipSync(readFileSync(process.argv[1])));
+    const ms = performance.now() - started;
+    console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, samples: p.sample.length, flameBytes: 0 }));
+  `;
 }
 
 /** The code a measuring child runs: `stream` (our import) or `json` (JSON.parse, then the same model). */
@@ -96,9 +124,12 @@ function childScript(mode: 'stream' | 'json'): string {
 
 const strip = ({ flameBytes: _f, ...run }: Run & { flameBytes?: number }): Run => run;
 
-async function measureChild(mode: 'stream' | 'json', path: string): Promise<Run & { flameBytes?: number }> {
+async function measureChild(mode: 'stream' | 'json' | 'pprof-format', path: string): Promise<Run & { flameBytes?: number }> {
   try {
-    const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', childScript(mode), path], { maxBuffer: 1 << 20, timeout: 600_000 });
+    const script = mode === 'pprof-format' ? pprofFormatScript() : childScript(mode);
+    // pprof-format's decode holds every sample as objects: give it the heap it needs, so the row shows its cost.
+    const heap = mode === 'pprof-format' ? ['--max-old-space-size=16384'] : [];
+    const { stdout } = await exec(process.execPath, [...heap, '--input-type=module', '-e', script, path], { maxBuffer: 1 << 20, timeout: 600_000, cwd: rootDir });
     const r = JSON.parse(stdout) as { ms: number; maxRssMb: number; flameBytes: number };
     return { ok: true, ms: Math.round(r.ms), maxRssMb: Math.round(r.maxRssMb), flameBytes: r.flameBytes };
   } catch (err) {
@@ -229,6 +260,13 @@ export async function benchProfileImport(opts: BenchProfileImportOptions = {}): 
         nodes: file.nodes,
         checkup: { streaming: strip(streaming), jsonParse: strip(jsonParse), flameBytes: streaming.flameBytes },
       };
+      if (opts.pprof !== false) {
+        const pprof = await ensurePprof(file.path);
+        const ours = await measureChild('stream', pprof.path);
+        const theirs = await measureChild('pprof-format', pprof.path);
+        entry.pprof = { bytes: pprof.bytes, unzippedBytes: pprof.unzippedBytes, checkup: strip(ours), pprofFormat: strip(theirs) };
+        log(`  pprof (${Math.round(pprof.unzippedBytes / 1e6)} MB unzipped): checkup ${ours.ok ? `${ours.ms} ms, peak ${ours.maxRssMb} MB` : ours.error}; pprof-format decode ${theirs.ok ? `${theirs.ms} ms, peak ${theirs.maxRssMb} MB` : theirs.error}`);
+      }
       if (!skipBrowser) {
         const name = file.path.slice(file.path.lastIndexOf(sep) + 1);
         entry.speedscope = await speedscopeRun(port, name, opts.speedscopeTimeoutSec ?? 120, chromiumPath);
@@ -248,7 +286,13 @@ export function formatProfileImportBench(r: ProfileImportBenchResult): string {
     const s = f.speedscope ? (f.speedscope.status === 'rendered' ? `${(f.speedscope.ms / 1000).toFixed(1)} s / ${f.speedscope.peakPssMb} MB` : `${f.speedscope.status} after ${(f.speedscope.ms / 1000).toFixed(0)} s`) : 'skipped';
     return `| ${f.sizeMb} MB (${(f.samples / 1e6).toFixed(1)} M samples) | ${run(f.checkup.streaming)} | ${run(f.checkup.jsonParse)} | ${s} |`;
   });
-  return ['| file | Checkup (streaming) | Checkup (JSON.parse) | speedscope in Chromium |', '|---|---|---|---|', ...rows].join('\n');
+  const table = ['| file | Checkup (streaming) | Checkup (JSON.parse) | speedscope in Chromium |', '|---|---|---|---|', ...rows].join('\n');
+  const pprofRows = r.files.filter((f) => f.pprof).map((f) => {
+    const run = (x: Run) => (x.ok ? `${(x.ms! / 1000).toFixed(1)} s / ${x.maxRssMb} MB` : `failed (${x.error})`);
+    return `| ${(f.pprof!.unzippedBytes / 1e6).toFixed(0)} MB unzipped, ${(f.pprof!.bytes / 1e6).toFixed(0)} MB .pb.gz (${(f.samples / 1e6).toFixed(1)} M samples) | ${run(f.pprof!.checkup)} | ${run(f.pprof!.pprofFormat)} |`;
+  });
+  if (!pprofRows.length) return table;
+  return [table, '', '| pprof file | Checkup (import + summary + flame) | pprof-format decode only |', '|---|---|---|', ...pprofRows].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -28,6 +28,7 @@ const METHODS = [
   'exportProfile',
   'describeProject',
   'compareSessions',
+  'compareProfiles',
   'importBundle',
   'exportBundle',
   'exportReport',

@@ -1,10 +1,16 @@
-// `checkup compare BEFORE AFTER [--json] [--out DIR]`: two sessions (folders, or ids in the sessions folder).
+// `checkup compare BEFORE AFTER [--json] [--out DIR]`: two sessions (folders, or ids in the sessions folder) with their
+// figures and tests; or two profiles (files of any format, folders of them, or a session's CPU profile beside a file)
+// function by function.
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ProfileSource } from '../contract/api.js';
+import { SESSION_FILES } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
 import { Engine } from '../engine/engine.js';
 import { defaultSessionsDir } from '../paths.js';
 import { inProcessClient } from '../rpc/in-process.js';
-import { humanComparison, jsonComparison } from './compare-report.js';
+import { humanComparison, humanProfileComparison, jsonComparison, jsonProfileComparison } from './compare-report.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 
 export async function compareCommand(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -17,12 +23,29 @@ export async function compareCommand(argv: string[], io: CliIo = processIo): Pro
       throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
     }
     const [before, after, extra] = parsed.positionals;
-    if (!before || !after || extra) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give two sessions: `checkup compare BEFORE AFTER` (folders or session ids)' });
+    if (!before || !after || extra) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give two sessions or two profiles: `checkup compare BEFORE AFTER` (session folders or ids, profile files)' });
     const api = inProcessClient(new Engine({ sessionsDir: parsed.values.out ?? defaultSessionsDir() }));
-    const comparison = await api.compareSessions({ before: sessionRef(before), after: sessionRef(after) });
-    io.stdout(json ? JSON.stringify(jsonComparison(comparison), null, 2) + '\n' : humanComparison(comparison));
+    const [a, b] = [sessionRef(before), sessionRef(after)];
+    if (isSession(a) && isSession(b)) {
+      const comparison = await api.compareSessions({ before: a, after: b });
+      io.stdout(json ? JSON.stringify(jsonComparison(comparison), null, 2) + '\n' : humanComparison(comparison));
+    } else {
+      const comparison = await api.compareProfiles({ before: profileSource(a), after: profileSource(b) });
+      io.stdout(json ? JSON.stringify(jsonProfileComparison(comparison), null, 2) + '\n' : humanProfileComparison(comparison));
+    }
     return 0;
   } catch (err) {
     return failWith(err, json, io);
   }
+}
+
+/** An id (no folder of that name here), or a folder holding a session. */
+function isSession(ref: string): boolean {
+  return !isAbsolute(ref) || (statSync(ref).isDirectory() && existsSync(join(ref, SESSION_FILES.session)));
+}
+
+/** A session's CPU profile, or a profile file (or folder of them) as it is. */
+function profileSource(ref: string): ProfileSource {
+  if (!isAbsolute(ref)) return { kind: 'session', sessionId: ref, file: 'cpu' };
+  return { kind: 'file', path: isSession(ref) ? join(ref, SESSION_FILES.cpuProfile) : ref };
 }

@@ -1,5 +1,5 @@
 // Before/after for a terminal, and the JSON document of `checkup compare --json`.
-import type { Comparison, FigureComparison } from '../contract/compare.js';
+import type { Comparison, FigureComparison, FunctionDelta, ProfileComparison } from '../contract/compare.js';
 import { changeText, culpritName, fasterSlower, functionChangeWords, OUTCOME_WORDS, pValue, quantity, verdictChange } from '../contract/words.js';
 import { location } from './report.js';
 import { bold, cyan, dim, green, red, yellow } from './terminal.js';
@@ -34,18 +34,42 @@ export function humanComparison(c: Comparison): string {
   const methods = new Map<string, string[]>();
   for (const f of c.figures) if (f.test && f.outcome !== 'untested') methods.set(f.test.method, [...(methods.get(f.test.method) ?? []), f.label]);
   if (methods.size) out.push('', dim('  Tests (significant when p < 0.05):'), ...[...methods].map(([m, labels]) => dim(`    ${labels.join(', ')}: ${m}`)));
-  const { faster, slower } = fasterSlower(c.functions, 5);
-  const fn = (f: Comparison['functions'][number]) => {
+  out.push(...functionLines(c.functions));
+  for (const w of c.warnings) out.push('', yellow(`  Note: ${w}`));
+  out.push('');
+  return out.join('\n');
+}
+
+/** The functions that got faster and slower, five of each. */
+function functionLines(functions: FunctionDelta[]): string[] {
+  const out: string[] = [];
+  const { faster, slower } = fasterSlower(functions, 5);
+  const fn = (f: FunctionDelta) => {
     const words = functionChangeWords(f);
     const detail = [words.perRequest, words.shares].filter(Boolean).join('; ');
     return `    ${words.change.padStart(22)}  ${bold(culpritName(f))}  ${cyan(location(f))}  ${dim(detail)}`;
   };
-  const by = c.functions.some((f) => f.deltaPerRequestUs !== undefined) ? 'self time per request' : 'self time, share of the profile';
+  const by = functions.some((f) => f.deltaPerRequestUs !== undefined) ? 'self time per request' : 'self time, share of the profile';
   if (faster.length) out.push('', `  ${green('Faster')} (${by})`, ...faster.map(fn));
   if (slower.length) out.push('', `  ${yellow('Slower')} (${by})`, ...slower.map(fn));
+  if (!faster.length && !slower.length) out.push('', dim('  No function changed its share of the profile by more than the noise floor.'));
+  return out;
+}
+
+/** Two profiles: what each is, then the functions whose share changed. */
+export function humanProfileComparison(c: ProfileComparison): string {
+  const side = (p: ProfileComparison['before']) => `${p.title}  ${dim(`${p.format} · ${p.unit === 'milliseconds' ? quantity(p.durationMs, 'ms') : p.unit} · ${p.samples.toLocaleString('en-US')} samples`)}`;
+  const out = ['', `${bold('Before')}  ${side(c.before)}`, `${bold('After')}   ${side(c.after)}`];
+  out.push(...functionLines(c.functions));
   for (const w of c.warnings) out.push('', yellow(`  Note: ${w}`));
   out.push('');
   return out.join('\n');
+}
+
+/** The JSON document of a profile comparison: the same `functions` as a session comparison's. */
+export function jsonProfileComparison(c: ProfileComparison): unknown {
+  const { diff: _diff, ...rest } = c;
+  return rest;
 }
 
 /** The JSON document: the whole comparison plus the `load` shortcut CI scripts read. */

@@ -15,7 +15,9 @@ Usage:
                                                     log, speedscope JSON, pprof .pb.gz; gzipped or not); a folder
                                                     or .tar(.gz) of profiles opens as their merge, then each file
   checkup compare BEFORE AFTER [--json]             compare two sessions (folders or ids): figures with a
-                                                    significance test, verdicts, per-function time changes
+                                                    significance test, verdicts, per-function time changes; or two
+                                                    profiles (any format, e.g. production's pprof against a session)
+                                                    function by function
   checkup sessions [--json]                         the history: every session by project, newest first
   checkup report SESSION [--compare BEFORE]         a self-contained HTML report (opens offline) of a session or
                                                     of a comparison, written into the session folder

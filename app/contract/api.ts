@@ -51,6 +51,8 @@ export const methodParams = {
    */
   exportProfile: z.object({ source: ProfileSourceSchema, format: z.enum(['pprof', 'cpuprofile', 'speedscope']) }).strict(),
   describeProject: z.object({ dir: AbsolutePath }).strict(),
+  /** Two profiles function by function: files of any format (a production pprof), or a session's profile. */
+  compareProfiles: z.object({ before: ProfileSourceSchema, after: ProfileSourceSchema }).strict(),
   /** Two sessions: ids in the sessions folder, or session folders anywhere (a CI baseline). */
   compareSessions: z.object({ before: SessionRef, after: SessionRef }).strict(),
   /** The same recipe again (after the user edited the code); a lab can switch to its fixed variant. */
@@ -166,6 +168,7 @@ export interface MethodResults {
   exportProfile: { path: string; bytes: number };
   describeProject: ProjectInfo;
   compareSessions: import('./compare.js').Comparison;
+  compareProfiles: import('./compare.js').ProfileComparison;
   rerun: RunStarted;
   watchProject: WatchState;
   watchState: WatchState;

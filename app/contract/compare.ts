@@ -127,3 +127,26 @@ export interface Comparison {
   /** Why the comparison may mislead: different recipes, different machines, partial sessions. */
   warnings: string[];
 }
+
+/** One side of a comparison of two profile files (or a file and a session's profile). */
+export interface ComparedProfile {
+  /** File name (and the profile's name within it), or the session's name. */
+  title: string;
+  format: import('./profile.js').ProfileFormat;
+  unit: import('./profile.js').ProfileSummary['unit'];
+  durationMs: number;
+  samples: number;
+}
+
+/**
+ * Two profiles compared function by function, with no load figures (added with issue 17/10: `checkup compare
+ * a.cpuprofile b.pb.gz`). Shares of each profile's own total are compared, so profiles of different lengths compare.
+ */
+export interface ProfileComparison {
+  before: ComparedProfile;
+  after: ComparedProfile;
+  /** The same shape as a session comparison's: sorted by the size of the change, largest first. */
+  functions: FunctionDelta[];
+  diff?: DiffNode;
+  warnings: string[];
+}

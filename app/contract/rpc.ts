@@ -23,6 +23,7 @@ const ENGINE_METHODS = {
   exportProfile: true,
   describeProject: true,
   compareSessions: true,
+  compareProfiles: true,
   rerun: true,
   watchProject: true,
   watchState: true,

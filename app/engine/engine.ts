@@ -9,6 +9,7 @@ import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
 import { importBundle } from '../share/bundle.js';
 import { deleteSession, listSessions, readSession, readSessionFile, setSessionNote } from '../store/session-reader.js';
+import { compareProfiles } from '../compare/profiles.js';
 import { compareRefs } from './comparison.js';
 import { openInEditor, revealPath } from './os-actions.js';
 import { ProfileViews } from './profile-views.js';
@@ -137,6 +138,15 @@ export class Engine implements EngineApi {
 
   async exportProfile(params: MethodParams['exportProfile']): Promise<MethodResults['exportProfile']> {
     return this.profiles.export(params);
+  }
+
+  async compareProfiles(params: MethodParams['compareProfiles']): Promise<MethodResults['compareProfiles']> {
+    const [before, after] = await Promise.all([this.profiles.model(params.before), this.profiles.model(params.after)]);
+    if (before.profile.unit !== after.profile.unit) {
+      const what = { microseconds: 'time', bytes: 'bytes', count: 'counts of events' };
+      throw new CheckupError('CHK_COMPARE_MISMATCH', { detail: `${before.title} measures ${what[before.profile.unit]} and ${after.title} measures ${what[after.profile.unit]}: choose two profiles of the same kind` });
+    }
+    return compareProfiles(before, after);
   }
 
   async compareSessions(params: MethodParams['compareSessions']): Promise<MethodResults['compareSessions']> {

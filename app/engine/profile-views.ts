@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { EngineEvent, MethodParams, MethodResults, ProfileSource, ProfileView } from '../contract/api.js';
 import type { FrameCategory } from '../contract/profile.js';
+import type { ProfileSide } from '../compare/profiles.js';
 import { CheckupError } from '../errors.js';
 import { importInWorker } from '../profile/import/in-worker.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -108,6 +109,19 @@ export class ProfileViews {
       hidden: hide,
       ...(params.focus ? { focus: params.focus } : {}),
     };
+  }
+
+  /** The full model of one profile, imported off the engine's thread (for comparisons). */
+  async model(source: ProfileSource): Promise<ProfileSide> {
+    const { path, title } = await this.locate(source);
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const result = await importInWorker({ path }, { flame: false, keepProfiles: true, top: 1, signal: controller.signal }).finally(() => this.inFlight.delete(controller));
+    const index = source.kind === 'file' ? (source.index ?? 0) : 0;
+    const chosen = result.profiles[index];
+    if (!chosen?.profile) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${basename(path)} holds ${result.profiles.length} profile(s); profile ${index} is not one of them` });
+    const name = chosen.summary.profileName;
+    return { profile: chosen.profile, format: result.format, title: result.profiles.length > 1 && name ? `${title} · ${name}` : title };
   }
 
   /** The profile written in another format beside its file, or in its session's folder. */

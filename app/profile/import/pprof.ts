@@ -11,7 +11,7 @@ import { ProfileBuilder } from '../model/builder.js';
 import { Profile, ROOT } from '../model/profile.js';
 import type { FrameCategory } from '../../contract/profile.js';
 import type { WeightUnit } from '../model/types.js';
-import { ProtobufError, WIRE_LEN, WIRE_VARINT, fieldsOf, readVarint } from './protobuf-fields.js';
+import { ProtobufError, WIRE_LEN, WIRE_VARINT, fieldsOf } from './protobuf-fields.js';
 import { malformed, noSamples } from './values.js';
 
 /** Label keys with more distinct values than this (span ids, timestamps) are not offered as views. */
@@ -32,8 +32,8 @@ interface SampleType {
 interface Tables {
   strings: string[];
   sampleTypes: SampleType[];
-  /** Where each sample lies: start at 2i, end at 2i + 1. */
-  sampleRanges: Float64Array;
+  /** Where each sample lies: start at 2i, end at 2i + 1 (32-bit offsets: a bigger message is refused). */
+  sampleRanges: Uint32Array;
   sampleCount: number;
   locations: Map<number, Array<{ functionId: number; line: number; column: number }>>;
   functions: Map<number, { name: string; filename: string; startLine: number }>;
@@ -79,10 +79,12 @@ function sampleTypeOf(type: string, unit: string): SampleType {
 }
 
 function readTables(buffer: Uint8Array, name: string): Tables {
+  // Reported by the importer as a file too large for us (its RangeError rule).
+  if (buffer.length > 0xffffffff) throw new RangeError('profile: a pprof message over 4 GB');
   const bad = (detail: string) => malformed('pprof', name, detail);
   const strings: string[] = [];
   const rawTypes: Array<{ type: number; unit: number }> = [];
-  let ranges = new Float64Array(2048);
+  let ranges = new Uint32Array(2048);
   let sampleCount = 0;
   const locations: Tables['locations'] = new Map();
   const rawFunctions: Array<{ id: number; name: number; filename: number; startLine: number }> = [];
@@ -100,7 +102,7 @@ function readTables(buffer: Uint8Array, name: string): Tables {
       case 2:
         if (f.wire !== WIRE_LEN) throw bad('a sample is not a message');
         if (2 * sampleCount + 2 > ranges.length) {
-          const grown = new Float64Array(ranges.length * 2);
+          const grown = new Uint32Array(ranges.length * 2);
           grown.set(ranges);
           ranges = grown;
         }
@@ -159,49 +161,100 @@ function readTables(buffer: Uint8Array, name: string): Tables {
   };
 }
 
-/** One sample, decoded without objects: leaf-first location ids, one value per sample type, string labels. */
+/**
+ * One sample, decoded without objects: leaf-first location ids, one value per sample type, string labels. The hot
+ * loop of a big file, so varints are read inline (no tuple per number, no generator per sample), and the bytes of
+ * the packed location ids are kept: identical stacks have identical bytes, which key the call-tree node cache.
+ */
 class SampleReader {
   readonly locationIds: number[] = [];
   readonly values: number[] = [];
   /** [key, value] string indexes of the sample's string labels. */
   readonly labels: number[] = [];
+  /** Where the packed location ids lie (stackEnd 0: not packed). */
+  stackStart = 0;
+  stackEnd = 0;
+  private at = 0;
 
   constructor(private readonly buffer: Uint8Array) {}
+
+  private varint(): number {
+    const buffer = this.buffer;
+    let byte = buffer[this.at++]!;
+    if (byte < 0x80) return byte;
+    let value = byte & 0x7f;
+    let scale = 128;
+    for (let i = 1; i < 10; i++) {
+      if (this.at >= buffer.length) throw new ProtobufError('a number runs past the end of the data', true);
+      byte = buffer[this.at++]!;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 128;
+    }
+    throw new ProtobufError('a number is longer than ten bytes');
+  }
 
   read(start: number, end: number): void {
     this.locationIds.length = 0;
     this.values.length = 0;
     this.labels.length = 0;
-    for (const f of fieldsOf(this.buffer, start, end)) {
-      if (f.field === 1 || f.field === 2) {
-        const into = f.field === 1 ? this.locationIds : this.values;
-        if (f.wire === WIRE_VARINT) into.push(f.value);
-        else if (f.wire === WIRE_LEN) this.packed(f.start, f.end, into, f.field === 2);
-      } else if (f.field === 3 && f.wire === WIRE_LEN) {
-        let key = 0;
-        let str = 0;
-        for (const l of fieldsOf(this.buffer, f.start, f.end)) {
-          if (l.field === 1) key = l.value;
-          else if (l.field === 2) str = l.value;
-        }
-        if (key && str) this.labels.push(key, str);
+    this.stackStart = this.stackEnd = 0;
+    this.at = start;
+    while (this.at < end) {
+      const key = this.varint();
+      const field = Math.floor(key / 8);
+      const wire = key % 8;
+      if (wire === WIRE_VARINT) {
+        const v = this.varint();
+        if (field === 1) this.locationIds.push(v);
+        else if (field === 2) this.values.push(signed(v));
+        continue;
       }
-    }
-  }
-
-  private packed(start: number, end: number, into: number[], signed: boolean): void {
-    let at = start;
-    while (at < end) {
-      let v: number;
-      [v, at] = readVarint(this.buffer, at);
-      // int64 values are two's complement on the wire: a negative one reads as a number near 2^64.
-      into.push(signed && v >= 2 ** 63 ? v - 2 ** 64 : v);
+      if (wire !== WIRE_LEN) throw new ProtobufError(`a sample has a field of wire type ${wire}`);
+      const length = this.varint();
+      const fieldEnd = this.at + length;
+      if (fieldEnd > end) throw new ProtobufError('a field runs past the end of its message', true);
+      if (field === 1) {
+        this.stackStart = this.at;
+        this.stackEnd = fieldEnd;
+        while (this.at < fieldEnd) this.locationIds.push(this.varint());
+      } else if (field === 2) {
+        while (this.at < fieldEnd) this.values.push(signed(this.varint()));
+      } else if (field === 3) {
+        // A label: key (1) and str (2) are string indexes; num (3) and num_unit (4) are not views.
+        let labelKey = 0;
+        let str = 0;
+        while (this.at < fieldEnd) {
+          const k = this.varint();
+          if (k % 8 !== WIRE_VARINT) throw new ProtobufError('a label field is not a number');
+          const v = this.varint();
+          if (k === 8) labelKey = v;
+          else if (k === 16) str = v;
+        }
+        if (labelKey && str) this.labels.push(labelKey, str);
+      }
+      this.at = fieldEnd;
     }
   }
 }
 
-/** @datadog/pprof's names for what V8 did outside JavaScript (they have no file). */
-const PSEUDO_FRAMES: Record<string, FrameCategory> = { 'Garbage Collection': 'gc', '(garbage collector)': 'gc', '(idle)': 'idle', Idle: 'idle', '(program)': 'program', Program: 'program' };
+/** int64 values are two's complement on the wire: a negative one reads as a number near 2^64. */
+function signed(v: number): number {
+  return v >= 2 ** 63 ? v - 2 ** 64 : v;
+}
+
+/**
+ * @datadog/pprof's names for what V8 did outside JavaScript (they have no file), and the names V8's own profiles give
+ * them, so a production profile and a .cpuprofile compare function by function.
+ */
+const PSEUDO_FRAMES = new Map<string, { category: FrameCategory; name: string }>([
+  ['Garbage Collection', { category: 'gc', name: '(garbage collector)' }],
+  ['(garbage collector)', { category: 'gc', name: '(garbage collector)' }],
+  ['Idle', { category: 'idle', name: '(idle)' }],
+  ['(idle)', { category: 'idle', name: '(idle)' }],
+  ['Program', { category: 'program', name: '(program)' }],
+  ['(program)', { category: 'program', name: '(program)' }],
+]);
 
 /** No name, or @datadog/pprof's name for an anonymous function, `(anonymous:L#12:C#3)`: V8's profiles say (anonymous). */
 const ANONYMOUS = /^(?:|\(anonymous:L#\d+:C#\d+\))$/;
@@ -221,7 +274,7 @@ export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
   try {
     tables = readTables(buffer, name);
   } catch (err) {
-    if (err instanceof Error && err.name === 'CheckupError') throw err;
+    if ((err instanceof Error && err.name === 'CheckupError') || err instanceof RangeError) throw err;
     throw bad((err as Error).message);
   }
   const { sampleTypes, strings } = tables;
@@ -241,8 +294,9 @@ export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
       if (!fn) throw bad(`location ${locationId} names function ${line.functionId}, which it does not define`);
       if (JS_FILE.test(fn.filename)) jsFrames++;
       // A frame is a function, as in V8's profiles: where it starts when the producer says (Go does), else the line.
-      const pseudo = fn.filename ? undefined : PSEUDO_FRAMES[fn.name];
-      frames.push(builder.frame({ functionName: ANONYMOUS.test(fn.name) ? '(anonymous)' : fn.name, url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column, ...(pseudo ? { category: pseudo } : {}) }));
+      const pseudo = fn.filename ? undefined : PSEUDO_FRAMES.get(fn.name);
+      const functionName = pseudo?.name ?? (ANONYMOUS.test(fn.name) ? '(anonymous)' : fn.name);
+      frames.push(builder.frame({ functionName, url: fn.filename, line: fn.startLine || line.line, column: fn.startLine ? 0 : line.column, ...(pseudo ? { category: pseudo.category } : {}) }));
     }
     locationFrames.set(locationId, frames);
     return frames;
@@ -254,6 +308,9 @@ export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
   const labelValues = new Map<number, Map<number, Float64Array>>();
   const distinct = new Map<number, Set<number>>();
   const reader = new SampleReader(buffer);
+  const bytes = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  // Call-tree node of each distinct stack, by the bytes of its packed location ids.
+  const nodeOfStack = new Map<string, number>();
   const stack: number[] = [];
   const countType = sampleTypes.findIndex((t) => t.modelUnit === 'count' && /^samples?$/.test(t.type));
   let sampleTotal = 0;
@@ -265,9 +322,14 @@ export function pprofToModels(buffer: Uint8Array, name: string): PprofImport {
       throw bad(`sample ${i}: ${(err as Error).message}`);
     }
     if (reader.values.length !== sampleTypes.length) throw bad(`sample ${i} has ${reader.values.length} values for ${sampleTypes.length} sample types`);
-    stack.length = 0;
-    for (let k = reader.locationIds.length - 1; k >= 0; k--) for (const frame of framesOf(reader.locationIds[k]!)) stack.push(frame);
-    const node = stack.length ? builder.nodeForStack(stack) : ROOT;
+    const stackKey = reader.stackEnd > 0 ? bytes.toString('latin1', reader.stackStart, reader.stackEnd) : undefined;
+    let node = stackKey !== undefined ? nodeOfStack.get(stackKey) : undefined;
+    if (node === undefined) {
+      stack.length = 0;
+      for (let k = reader.locationIds.length - 1; k >= 0; k--) for (const frame of framesOf(reader.locationIds[k]!)) stack.push(frame);
+      node = stack.length ? builder.nodeForStack(stack) : ROOT;
+      if (stackKey !== undefined) nodeOfStack.set(stackKey, node);
+    }
     if (node >= selfs[0]!.length) selfs = selfs.map((s) => grow(s, node));
     for (let t = 0; t < sampleTypes.length; t++) selfs[t]![node]! += reader.values[t]! * sampleTypes[t]!.scale;
     sampleTotal += countType >= 0 ? reader.values[countType]! : 1;

@@ -38,7 +38,9 @@ function independentSelf(path: string, sampleType: string): { total: number; sel
     const f = fn.get(Number(leaf.functionId))!;
     // A function is its name, file and first line (the line of its frame when the producer leaves start_line out);
     // @datadog/pprof names an anonymous function by its position, V8's profiles (and Checkup) say (anonymous).
-    const name = /^(|\(anonymous:L#\d+:C#\d+\))$/.test(s(f.name)) ? '(anonymous)' : s(f.name);
+    // Its "Garbage Collection" is V8's "(garbage collector)".
+    const v8Names: Record<string, string> = { 'Garbage Collection': '(garbage collector)', Idle: '(idle)', Program: '(program)' };
+    const name = /^(|\(anonymous:L#\d+:C#\d+\))$/.test(s(f.name)) ? '(anonymous)' : (Object.hasOwn(v8Names, s(f.name)) ? v8Names[s(f.name)]! : s(f.name));
     const key = `${name}|${s(f.filename)}|${Number(f.startLine) || Number(leaf.line)}`;
     self.set(key, (self.get(key) ?? 0) + v);
   }
@@ -138,6 +140,30 @@ describe('pprof import', () => {
 });
 
 describe('pprof export', () => {
+  it('keeps functions named like Object.prototype members apart from its own tables, through the import worker', async () => {
+    const names = ['toString', 'constructor', '__proto__', 'hasOwnProperty'];
+    const cpuprofile = {
+      nodes: [
+        { id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, hitCount: 0, children: [2, 3, 4, 5] },
+        ...names.map((functionName, i) => ({ id: i + 2, callFrame: { functionName, scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, hitCount: 1 })),
+      ],
+      startTime: 0,
+      endTime: 5000,
+      // A .cpuprofile's sample lasts until the next one: the closing root sample gives the fourth its time.
+      samples: [2, 3, 4, 5, 1],
+      timeDeltas: [1000, 1000, 1000, 1000, 1000],
+    };
+    const { cpuProfileToModel } = await import('../../../app/profile/import/cpuprofile.js');
+    const { importInWorker } = await import('../../../app/profile/import/in-worker.js');
+    const file = join(dir, 'proto-names.pb.gz');
+    writeFileSync(file, gzipSync(toPprof(cpuProfileToModel(cpuprofile, 'x'))));
+    const r = await importInWorker({ path: file }, { flame: false });
+    const top = r.profiles[0]!.summary.topFunctions;
+    expect(top.map((f) => f.functionName).sort()).toEqual([...names].sort());
+    for (const f of top) expect(typeof f.category).toBe('string');
+  });
+
+
   it('round trip .cpuprofile -> pprof -> import keeps every function\'s self time', async () => {
     for (const fixture of ['node/20.20/cpu-prof.cpuprofile', 'node/20.20/heap-prof.heapprofile']) {
       const before = (await importProfile({ path: profileFixture(fixture) })).profiles[0]!;
