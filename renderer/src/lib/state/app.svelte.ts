@@ -10,6 +10,7 @@ import { RunState } from './run.svelte.js';
 import { SessionView } from './session-view.svelte.js';
 import { SessionsState } from './sessions.svelte.js';
 import { ExportState } from './share.svelte.js';
+import { ProfileComparisonState } from './profile-comparison.svelte.js';
 import { WatchState } from './watch.svelte.js';
 import { isBundleName } from '../util/files.js';
 
@@ -44,6 +45,9 @@ export class AppState {
   readonly comparisonExports: ExportState;
   /** Exports of the profile on the Flame screen (pprof, .cpuprofile, speedscope). */
   readonly profileExports: ExportState;
+  /** Two profiles compared function by function; the Comparison screen shows it when `compareKind` is 'profiles'. */
+  readonly profileComparison: ProfileComparisonState;
+  compareKind = $state<'sessions' | 'profiles'>('sessions');
   /** An imported bundle is being read (a dropped or chosen .checkup file). */
   importing = $state(false);
 
@@ -59,6 +63,7 @@ export class AppState {
     this.sessionExports = new ExportState(client);
     this.comparisonExports = new ExportState(client);
     this.profileExports = new ExportState(client);
+    this.profileComparison = new ProfileComparisonState(client);
     client.onEvent((e) => this.handle(e));
     client.onStatus?.((s) => {
       const wasDown = this.connection === 'disconnected';
@@ -151,6 +156,7 @@ export class AppState {
   }
 
   async openComparison(before: string, after: string): Promise<void> {
+    this.compareKind = 'sessions';
     this.screen = 'compare';
     if (this.comparison.beforeId !== before || this.comparison.afterId !== after) this.comparisonExports.reset();
     await this.comparison.open(before, after);
@@ -183,6 +189,36 @@ export class AppState {
       this.notice = err;
     } finally {
       this.importing = false;
+    }
+  }
+
+  /** Two profiles on the Comparison screen: files of any format, or a session's profile. */
+  async openProfileComparison(before: ProfileSource, after: ProfileSource): Promise<void> {
+    this.compareKind = 'profiles';
+    this.screen = 'compare';
+    await this.profileComparison.open(before, after);
+  }
+
+  /** Two chosen or dropped files compared (uploaded first in a browser). */
+  async compareFiles(before: File, after: File): Promise<void> {
+    try {
+      const [a, b] = await Promise.all([this.client.files.toPath(before), this.client.files.toPath(after)]);
+      await this.openProfileComparison({ kind: 'file', path: a }, { kind: 'file', path: b });
+    } catch (err) {
+      this.notice = err;
+    }
+  }
+
+  /** The profile on the Flame screen (the one of its file shown now) against another file. */
+  async compareFlameWith(file: File): Promise<void> {
+    const view = this.flame.view;
+    if (!view) return;
+    try {
+      const path = await this.client.files.toPath(file);
+      const before: ProfileSource = view.source.kind === 'file' ? { ...view.source, index: view.index } : view.source;
+      await this.openProfileComparison(before, { kind: 'file', path });
+    } catch (err) {
+      this.notice = err;
     }
   }
 
