@@ -3,7 +3,8 @@
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
-//   --splits tuning,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --hog  --stability-runs N   for the accuracy section
+//   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
+//   --splits tuning,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --stability-runs N   for the accuracy section
 import { parseArgs } from 'node:util';
 import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
 import type { CorpusCase, LoadChoice } from './corpus.js';
@@ -41,7 +42,7 @@ if (only.has('instructions')) {
 }
 if (only.has('fp')) {
   log('== false positives of comparisons');
-  report.push(formatFalsePositives(await benchFalsePositives({ pairs: Number(values['fp-pairs'] ?? 10), repeats: Number(values['fp-repeat'] ?? 1), log })));
+  report.push(formatFalsePositives(await benchFalsePositives({ pairs: Number(values['fp-pairs'] ?? 10), repeats: Number(values['fp-repeat'] ?? 1), hog: Boolean(values.hog), log })));
 }
 if (only.has('import')) {
   log('== profile import');

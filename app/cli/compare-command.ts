@@ -39,9 +39,10 @@ export async function compareCommand(argv: string[], io: CliIo = processIo): Pro
   }
 }
 
-/** An id (no folder of that name here), or a folder holding a session. */
+/** An id, a folder holding a session, or nothing at all (the session lookup then says it is missing). */
 function isSession(ref: string): boolean {
-  return !isAbsolute(ref) || (statSync(ref).isDirectory() && existsSync(join(ref, SESSION_FILES.session)));
+  if (!isAbsolute(ref) || !existsSync(ref)) return true;
+  return statSync(ref).isDirectory() && existsSync(join(ref, SESSION_FILES.session));
 }
 
 /** A session's CPU profile, or a profile file (or folder of them) as it is. */

@@ -2,7 +2,7 @@
 import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
-import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, quantity, sig } from '../contract/words.js';
+import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, red, yellow } from './terminal.js';
 
@@ -67,6 +67,8 @@ export function humanReport(detail: SessionDetail, error?: SerializedError): str
     out.push('');
     out.push(`  Load        ${loadLine(detail.load)}`);
   }
+  const machine = machineNotes(s.machine);
+  if (machine.length) out.push(`  Machine     ${yellow(machine.join('\n              '))}`);
   for (const [i, f] of (d?.findings ?? []).entries()) {
     if (i > 0) out.push('', `  Also        ${severityLabel(f)}: ${bold(f.title)}`, `              ${f.explanation}`);
     const evidence = f.evidence.slice(0, 3).map((e) => evidenceWords(e));
@@ -121,7 +123,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
           },
         }
       : {}),
-    ...(detail ? { target: detail.session.target, timings: detail.session.timings } : {}),
+    ...(detail ? { target: detail.session.target, timings: detail.session.timings, ...(detail.session.machine ? { machine: detail.session.machine } : {}) } : {}),
     ...(error ? { error } : {}),
   };
 }

@@ -73,6 +73,18 @@ const extractors: Record<string, Extractor> = {
       return w.length ? { value: mean(w), within: w } : undefined;
     },
   },
+  cpuPerRequest: {
+    // The target's own CPU per request it completed, per probe window: what a request costs, which other programs on
+    // the machine move far less than they move requests/s (probe 2 counts requests per window).
+    label: 'CPU per request', unit: 'µs', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpuPerRequest, values: 'probe windows with requests',
+    get: (d) => {
+      const w = measured(d).filter((s) => s.routes?.length);
+      const perWindow = w.map((s) => ({ cpuUs: (s.cpu.user + s.cpu.system) * s.windowMs * 1000, requests: s.routes!.reduce((n, r) => n + r.count, 0) })).filter((x) => x.requests > 0);
+      if (!perWindow.length) return undefined;
+      const total = perWindow.reduce((t, x) => ({ cpuUs: t.cpuUs + x.cpuUs, requests: t.requests + x.requests }), { cpuUs: 0, requests: 0 });
+      return { value: total.cpuUs / total.requests, within: perWindow.map((x) => x.cpuUs / x.requests) };
+    },
+  },
   gcShare: {
     label: 'Time in GC pauses', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.gc, values: 'probe windows',
     get: (d) => {
@@ -125,18 +137,20 @@ function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; sc
  * Latency has no floor for zeros: its seconds without responses are not samples (measureTicks drops them), and a floor
  * would squash sub-millisecond latencies together.
  */
-function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number | undefined, values: string): SignificanceTest | Untested {
+function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number | undefined, values: string, contention: Contention | undefined): SignificanceTest | Untested {
   const logs = (values: number[]) => (zeroAs === undefined ? values.filter((v) => v > 0) : values.map((v) => Math.max(v, zeroAs))).map(Math.log);
   const la = logs(a);
   const lb = logs(b);
   if (la.length < 2 || lb.length < 2) return { verdict: 'too-few-values', values, n: [la.length, lb.length] };
   const d = mean(lb) - mean(la);
-  const se = Math.sqrt(variance(la) / la.length + variance(lb) / lb.length + 2 * noise.sigma ** 2);
+  const sigmaBusy = contention ? contentionSigma(contention) : 0;
+  const se = Math.sqrt(variance(la) / la.length + variance(lb) / lb.length + 2 * noise.sigma ** 2 + sigmaBusy ** 2);
   const z = d / se;
   const q = studentQuantile(ALPHA, 1e6);
   const origin = noise.runs ? `measured from ${noise.runs} repeated runs on this machine` : 'the default; repeated runs (--repeat) measure yours';
+  const busy = sigmaBusy > 0 ? `, and other programs' use of the machine differing by ${contention!.delta.toFixed(1)} cores between the runs (up to ×${Math.exp(sigmaBusy).toFixed(1)})` : '';
   return {
-    method: `single runs: per-second values plus run-to-run variation of ${Math.round(noise.sigma * 100)} % per run (${origin})`,
+    method: `single runs: per-second values plus run-to-run variation of ${Math.round(noise.sigma * 100)} % per run (${origin})${busy}`,
     p: studentTwoSidedP(z, 1e6),
     ci: [Math.exp(d - q * se), Math.exp(d + q * se)],
     n: [la.length, lb.length],
@@ -144,13 +158,36 @@ function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number
   };
 }
 
-function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined): SignificanceTest | Untested {
+/** How much more of the machine other programs used in one run than in the other, in cores. */
+interface Contention {
+  delta: number;
+  cores: number;
+}
+
+/**
+ * The spread a difference in contention adds to a single-run comparison, on the log scale. A CPU-bound server that
+ * loses Δ of n cores to other programs can slow by up to n / (n − Δ) (a whole core on a 2-core machine: half the
+ * throughput); that factor's log counts as one more standard deviation. Δ is capped at n − 0.5 cores.
+ */
+function contentionSigma(c: Contention): number {
+  const delta = Math.min(c.delta, c.cores - 0.5);
+  return delta > 0 ? Math.log(c.cores / (c.cores - delta)) : 0;
+}
+
+function contentionOf(before: SessionDetail, after: SessionDetail): Contention | undefined {
+  const a = before.session.machine;
+  const b = after.session.machine;
+  if (!a || !b) return undefined;
+  return { delta: Math.abs(a.otherCores - b.otherCores), cores: Math.max(a.cores, b.cores) };
+}
+
+function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined, contention: Contention | undefined): SignificanceTest | Untested {
   if (a.runs && b.runs) {
     const r = welch(a.runs, b.runs);
     if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };
   }
   const values = x.values ?? 'values';
-  if (x.runNoise) return singleRunTest(a.within, b.within, noise ?? { sigma: DEFAULT_RUN_SIGMA, runs: 0 }, x.runNoise.zeroAs, values);
+  if (x.runNoise) return singleRunTest(a.within, b.within, noise ?? { sigma: DEFAULT_RUN_SIGMA, runs: 0 }, x.runNoise.zeroAs, values, contention);
   const minEffect = x.minEffect;
   if (minEffect === undefined) return { verdict: 'no-spread' };
   const r = welch(a.within, b.within);
@@ -166,12 +203,13 @@ function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined)
 
 export function compareFigures(before: SessionDetail, after: SessionDetail, noise: Partial<Record<NoiseFigure, RunNoise>> = {}): FigureComparison[] {
   const out: FigureComparison[] = [];
+  const contention = contentionOf(before, after);
   for (const [key, x] of Object.entries(extractors)) {
     const a = x.get(before);
     const b = x.get(after);
     if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
-    const tested = test(x, a, b, noise[key as NoiseFigure]);
+    const tested = test(x, a, b, noise[key as NoiseFigure], contention);
     const floor = MIN_ABSOLUTE_CHANGE[key];
     const t = 'verdict' in tested || floor === undefined ? tested : { ...tested, minimumAbsolute: floor };
     const { significant, judgement } = judge({ before: a.value, after: b.value, ratio, unit: x.unit }, t);

@@ -2,6 +2,7 @@
 // functions that got faster or slower, and the merged call tree. Pure: the caller loads sessions and profiles.
 import type { ComparedSession, Comparison } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
+import { MACHINE_NOTICE, machineNotes, num } from '../contract/words.js';
 import type { Profile } from '../profile/model/profile.js';
 import { diffTree } from './diff-tree.js';
 import { compareFigures } from './figures.js';
@@ -30,7 +31,14 @@ function warnings(before: SessionDetail, after: SessionDetail): string[] {
   if (JSON.stringify(a.requests) !== JSON.stringify(b.requests)) differs.push('requests' as never);
   if (differs.length) out.push(`The two runs used different load settings (${differs.join(', ')}): differences may come from the load, not the code.`);
   if (before.session.project !== after.session.project) out.push('The two runs are of different projects.');
+  const [ma, mb] = [before.session.machine, after.session.machine];
+  const busyDiffers = ma !== undefined && mb !== undefined && Math.abs(ma.otherCores - mb.otherCores) >= MACHINE_NOTICE.otherCores;
+  if (busyDiffers) {
+    out.push(`Other programs used ${num(ma!.otherCores, 1)} cores during the before run and ${num(mb!.otherCores, 1)} during the after run: requests/s and latency move with that, so their tests were widened by it; CPU per request is the figure it moves least.`);
+  }
   for (const [name, d] of [['before', before], ['after', after]] as const) {
+    // A difference said above already covers each run's own "busy" note.
+    for (const note of machineNotes(d.session.machine, `the ${name} run`)) if (!(busyDiffers && note.startsWith('The machine was busy'))) out.push(note);
     if (d.session.status !== 'complete') out.push(`The ${name} session is ${d.session.status}${d.session.partialReason ? ` (${d.session.partialReason})` : ''}: its figures cover only what was collected.`);
   }
   return out;

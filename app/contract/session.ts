@@ -115,6 +115,24 @@ export interface GitInfo {
   diffStat?: string;
 }
 
+/**
+ * What used the machine during the measured window, in cores' worth of CPU (app/engine/machine-load.ts). A busy
+ * machine moves requests/s and latency; comparisons of single runs widen their test by the difference. Added in 1,
+ * later (with issue 10).
+ */
+export interface MachineLoad {
+  /** Logical CPUs. */
+  cores: number;
+  /** Other programs: the machine's busy time less the target's and Checkup's. */
+  otherCores: number;
+  /** The target's own CPU (its probe's accounting). */
+  targetCores: number;
+  /** Checkup's process, mostly its load generator: near a whole core, the load generator may be the bottleneck. */
+  checkupCores: number;
+  /** Share of CPU time a hypervisor gave to other guests (Linux /proc/stat), %. */
+  stealPercent?: number;
+}
+
 /** session.json. Nested shapes: Recipe (recipe.ts; `repeats` added in 1, later, with repeated measurements). */
 export interface SessionFile {
   /** Added in 1. */
@@ -145,6 +163,8 @@ export interface SessionFile {
   summary: SessionSummary;
   /** Added in 1. */
   git?: GitInfo;
+  /** What else used the machine during the measured window. Added in 1, later (with issue 10). */
+  machine?: MachineLoad;
   /** Names of the files present in the folder (SESSION_FILES). Added in 1. */
   files: string[];
   /** Checkup version that wrote it. Added in 1. */

@@ -5,6 +5,7 @@
 import type { FigureComparison, FunctionDelta } from './compare.js';
 import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
 import type { FrameCategory } from './profile.js';
+import type { MachineLoad } from './session.js';
 
 // ---- Numbers ----------------------------------------------------------------------------------------------------
 
@@ -254,4 +255,21 @@ export function functionChangeWords(f: FunctionDelta): { change: string; perRequ
     ...(f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? { perRequest: `${micros(f.perRequestUsBefore)} → ${micros(f.perRequestUsAfter)} per request` } : {}),
     shares: `self ${sig(f.selfBefore, 3)} % → ${sig(f.selfAfter, 3)} % of the profile`,
   };
+}
+
+/**
+ * When the machine's other load is worth telling: a quarter of a core taken by other programs moves a CPU-bound
+ * server's throughput by several per cent on a small machine; a load generator above nine tenths of a core may be the
+ * limit being measured; 5 % steal is a hypervisor taking noticeable time. Judgements, not fitted.
+ */
+export const MACHINE_NOTICE = { otherCores: 0.25, checkupCores: 0.9, stealPercent: 5 } as const;
+
+/** What the machine's load during a run means for its figures, in sentences; none on a quiet machine. */
+export function machineNotes(m: MachineLoad | undefined, run = 'this run'): string[] {
+  if (!m) return [];
+  const out: string[] = [];
+  if (m.otherCores >= MACHINE_NOTICE.otherCores) out.push(`The machine was busy: other programs used ${num(m.otherCores, 1)} of its ${m.cores} cores during ${run}, so requests/s and latency are lower than the app alone would give.`);
+  if (m.checkupCores >= MACHINE_NOTICE.checkupCores) out.push(`Checkup's load generator used ${num(m.checkupCores, 2)} cores during ${run}: it may have been the bottleneck, not the app.`);
+  if ((m.stealPercent ?? 0) >= MACHINE_NOTICE.stealPercent) out.push(`The hypervisor gave ${num(m.stealPercent, 0)} % of the CPU time to other guests during ${run}.`);
+  return out;
 }

@@ -16,6 +16,7 @@ import { diagnoseRun, saveDiagnosis, type CapturedProfiles } from './diagnose-ru
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
+import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
 
@@ -41,6 +42,8 @@ interface Measured {
 export class RunSession {
   readonly done: Promise<RunOutcome>;
   private readonly samples: ProbeSample[] = [];
+  /** The machine's counters when the measurement began (app/engine/machine-load.ts). */
+  private machineAtStart: MachineSnapshot | undefined;
   private readonly warnings: ProbeWarning[] = [];
   private readonly batcher: LiveBatcher;
   /** Aborted by stop(): every wait of the run (launch, port, load, repeats) gives way to it. */
@@ -153,11 +156,16 @@ export class RunSession {
       }
 
       const ending = await this.runLoad(ready.port);
+      const machineAtEnd = machineSnapshot();
       if (ending.kind === 'crashed') out.crash = ending.exit;
       out.load = ending.kind === 'done' ? ending.result : await this.load?.stop();
       this.phase('collecting');
       if (ending.kind !== 'crashed') out.profiles = await this.stopProfilers();
       if (ending.kind === 'done') out.memoryAfterLoad = await this.weighAfterLoad(session.timings.measureEndAt);
+      if (this.machineAtStart) {
+        const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
+        if (machine) session.machine = machine;
+      }
       if (ending.kind === 'stopped') out.error = new CheckupError('CHK_INTERRUPTED');
       if (out.crash) out.error = crashError(out.crash, this.target);
     } catch (err) {
@@ -242,6 +250,7 @@ export class RunSession {
         onMeasureStart: async () => {
           await this.startProfilers();
           timings.measureStartAt = Date.now();
+          this.machineAtStart = machineSnapshot();
           this.phase('measuring');
         },
         onMeasureEnd: (window) => {
@@ -307,4 +316,11 @@ export class RunSession {
     const result = await this.target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });
     return { code: result.exitCode, signal: result.signal, unexpected: false, at: Date.now() };
   }
+}
+
+/** The target's CPU over [from, to], ms: its probe windows that end inside the span (each covers windowMs before ts). */
+function targetCpuMs(samples: ProbeSample[], from: number, to: number): number {
+  let ms = 0;
+  for (const s of samples) if (s.ts > from && s.ts <= to) ms += (s.cpu.user + s.cpu.system) * s.windowMs;
+  return ms;
 }
