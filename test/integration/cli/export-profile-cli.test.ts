@@ -11,6 +11,9 @@ import { profileFixture } from '../../helpers/fixtures.js';
 const dir = mkdtempSync(join(tmpdir(), 'checkup-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Go's own pprof tool, when this machine has Go (it reads what Checkup exports as Pyroscope and Parca would). */
+const goBinary = ['/usr/local/go/bin/go', '/usr/bin/go', '/usr/lib/go/bin/go'].find((p) => existsSync(p));
+
 const selfTotal = async (path: string, index = 0) => (await importProfile({ path })).profiles[index]!.totalWeight;
 
 describe('checkup export --format', () => {
@@ -56,5 +59,15 @@ describe('checkup export --format', () => {
     const bad = await runCli(['export', session, '--format', 'flamegraph']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/CHK_INVALID_OPTIONS.*--format is one of pprof, cpuprofile, speedscope/);
+  });
+
+  it.skipIf(!goBinary)('is read by go tool pprof with the same hot function and share (only where Go is installed; skipped otherwise)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const source = join(dir, 'for-go.cpuprofile');
+    copyFileSync(profileFixture('node/20.20/cpu-prof.cpuprofile'), source);
+    expect((await runCli(['export', source, '--format', 'pprof'])).code).toBe(0);
+    const top = execFileSync(goBinary!, ['tool', 'pprof', '-top', '-nodecount=3', join(dir, 'for-go.pb.gz')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    // checkup inspect says sortRandom 53.2 % self (inspect-cli.test.ts reads the same fixture).
+    expect(top).toMatch(/\s53\.1\d%\s+53\.1\d%\s+[\d.]+m?s\s+[\d.]+%\s+sortRandom/);
   });
 });
