@@ -5,6 +5,7 @@ import type { SessionDetail } from '../contract/session.js';
 import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
 import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
 import { judge, type Untested } from './significance.js';
+import { MACHINE_NOTICE } from '../contract/words.js';
 import { mean } from '../numbers.js';
 import { studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
 
@@ -38,6 +39,8 @@ interface Extractor {
   minEffect?: number;
   /** What the values within a run are, to say why there were too few of them. */
   values?: string;
+  /** The process's own CPU: not judged for single runs whose machines were busy to different degrees. */
+  movesWithMachine?: boolean;
   get: Extract;
 }
 
@@ -67,16 +70,17 @@ const extractors: Record<string, Extractor> = {
     },
   },
   cpu: {
-    label: 'CPU (share of one core)', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpu, values: 'probe windows',
+    label: 'CPU (share of one core)', unit: '%', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpu, values: 'probe windows', movesWithMachine: true,
     get: (d) => {
       const w = measured(d).map((s) => 100 * (s.cpu.user + s.cpu.system));
       return w.length ? { value: mean(w), within: w } : undefined;
     },
   },
   cpuPerRequest: {
-    // The target's own CPU per request it completed, per probe window: what a request costs, which other programs on
-    // the machine move far less than they move requests/s (probe 2 counts requests per window).
-    label: 'CPU per request', unit: 'µs', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.cpuPerRequest, values: 'probe windows with requests',
+    // The target's own CPU per request it completed, per probe window (probe 2 counts requests per window): what a
+    // request costs. Like requests/s it varies between runs more than within one (a fresh JIT), so single runs are
+    // tested against the run-to-run variation; a machine busy to a different degree moves it too (shared cores).
+    label: 'CPU per request', unit: 'µs', better: 'lower', runNoise: {}, values: 'probe windows with requests', movesWithMachine: true,
     get: (d) => {
       const w = measured(d).filter((s) => s.routes?.length);
       const perWindow = w.map((s) => ({ cpuUs: (s.cpu.user + s.cpu.system) * s.windowMs * 1000, requests: s.routes!.reduce((n, r) => n + r.count, 0) })).filter((x) => x.requests > 0);
@@ -162,6 +166,8 @@ function singleRunTest(a: number[], b: number[], noise: RunNoise, zeroAs: number
 interface Contention {
   delta: number;
   cores: number;
+  /** Before and after. */
+  otherCores: [number, number];
 }
 
 /**
@@ -178,10 +184,13 @@ function contentionOf(before: SessionDetail, after: SessionDetail): Contention |
   const a = before.session.machine;
   const b = after.session.machine;
   if (!a || !b) return undefined;
-  return { delta: Math.abs(a.otherCores - b.otherCores), cores: Math.max(a.cores, b.cores) };
+  return { delta: Math.abs(a.otherCores - b.otherCores), cores: Math.max(a.cores, b.cores), otherCores: [a.otherCores, b.otherCores] };
 }
 
 function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined, contention: Contention | undefined): SignificanceTest | Untested {
+  if (x.movesWithMachine && !(a.runs && b.runs) && contention && contention.delta >= MACHINE_NOTICE.otherCores) {
+    return { verdict: 'machine-differs', otherCores: contention.otherCores };
+  }
   if (a.runs && b.runs) {
     const r = welch(a.runs, b.runs);
     if (r) return { method: `Welch t-test${r.scale} on ${a.runs.length} vs ${b.runs.length} separate runs`, p: r.p, ...(r.ci ? { ci: r.ci } : {}), n: [a.runs.length, b.runs.length], minimumEffect: REPEATED_MIN_EFFECT };

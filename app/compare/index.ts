@@ -34,7 +34,7 @@ function warnings(before: SessionDetail, after: SessionDetail): string[] {
   const [ma, mb] = [before.session.machine, after.session.machine];
   const busyDiffers = ma !== undefined && mb !== undefined && Math.abs(ma.otherCores - mb.otherCores) >= MACHINE_NOTICE.otherCores;
   if (busyDiffers) {
-    out.push(`Other programs used ${num(ma!.otherCores, 1)} cores during the before run and ${num(mb!.otherCores, 1)} during the after run: requests/s and latency move with that, so their tests were widened by it; CPU per request is the figure it moves least.`);
+    out.push(`Other programs used ${num(ma!.otherCores, 1)} cores during the before run and ${num(mb!.otherCores, 1)} during the after run: requests/s and latency move with that, so their tests were widened by it, and the CPU figures are not judged; interleaved or repeated runs compare better.`);
   }
   for (const [name, d] of [['before', before], ['after', after]] as const) {
     // A difference said above already covers each run's own "busy" note.

@@ -4,8 +4,14 @@ import type { FigureComparison, Judgement, SignificanceTest } from '../contract/
 import { pValue, quantity, ratioText, sig } from '../contract/words.js';
 import { ALPHA } from './thresholds.js';
 
-/** Why a figure was not tested: a figure with one value per run, or too few values on a side. */
-export type Untested = { verdict: 'no-spread' } | { verdict: 'too-few-values'; values: string; n: [number, number] };
+/**
+ * Why a figure was not tested: a figure with one value per run, too few values on a side, or a CPU figure of two runs
+ * whose machines were busy to different degrees (other programs' cores, before and after).
+ */
+export type Untested =
+  | { verdict: 'no-spread' }
+  | { verdict: 'too-few-values'; values: string; n: [number, number] }
+  | { verdict: 'machine-differs'; otherCores: [number, number] };
 
 export function judge(
   fig: Pick<FigureComparison, 'before' | 'after' | 'ratio' | 'unit'>,
@@ -13,6 +19,10 @@ export function judge(
 ): { significant: boolean; judgement: Judgement } {
   if ('verdict' in test) {
     if (test.verdict === 'no-spread') return { significant: false, judgement: { verdict: 'no-spread', reason: 'one value per run, no spread to test against' } };
+    if (test.verdict === 'machine-differs') {
+      const [a, b] = test.otherCores;
+      return { significant: false, judgement: { verdict: 'machine-differs', reason: `not judged: other programs used ${sig(a, 2)} cores during the before run and ${sig(b, 2)} during the after run, and a process's CPU figures move with that` } };
+    }
     const [a, b] = test.n;
     return { significant: false, judgement: { verdict: 'too-few-values', reason: `fewer than 2 ${test.values} on a side (${a} before, ${b} after)` } };
   }

@@ -14,8 +14,6 @@ export const ALPHA = 0.05;
 export const SINGLE_RUN_MIN_EFFECT = {
   delay: 0.5,
   cpu: 0.15,
-  /** As for the CPU share (chosen before measuring, not fitted): the same accounting, divided by requests. */
-  cpuPerRequest: 0.15,
   gc: 0.5,
 } as const;
 

@@ -47,9 +47,12 @@ export interface FigureComparison {
  * - `under-minimum-effect`: p < 0.05 but a smaller change than the method tells from run-to-run noise;
  * - `under-minimum-absolute`: p < 0.05 but too small in the figure's own unit to matter (0.02 % → 1.6 % time in GC);
  * - `too-few-values`: the figure is tested, but a side had fewer than two values (seconds, windows, runs);
- * - `no-spread`: one value per run (a peak, a maximum, a total): nothing to test against.
+ * - `no-spread`: one value per run (a peak, a maximum, a total): nothing to test against;
+ * - `machine-differs`: a CPU figure of single runs whose machines were busy to different degrees (added with issue
+ *   10): measured here, a process burning one core of two moved the target's CPU share and CPU per request in 19–20
+ *   of 20 pairs of unchanged code, so those figures are not judged then.
  */
-export type SignificanceVerdict = 'real' | 'within-noise' | 'under-minimum-effect' | 'under-minimum-absolute' | 'too-few-values' | 'no-spread';
+export type SignificanceVerdict = 'real' | 'within-noise' | 'under-minimum-effect' | 'under-minimum-absolute' | 'too-few-values' | 'no-spread' | 'machine-differs';
 
 export interface Judgement {
   verdict: SignificanceVerdict;

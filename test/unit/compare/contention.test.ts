@@ -1,5 +1,6 @@
-// A busy machine in single-run comparisons: the test widens by the difference in other programs' use of the machine,
-// says so in its method and the comparison's warnings; CPU per request is compared from the probe's accounting.
+// A busy machine in single-run comparisons: the test of requests/s and latency widens by the difference in other
+// programs' use of the machine, the CPU figures are not judged then, and the method and warnings say so; CPU per
+// request is compared from the probe's accounting against the run-to-run variation.
 import { describe, expect, it } from 'vitest';
 import type { MachineLoad, SessionDetail } from '../../../app/contract/session.js';
 import { compareSessions } from '../../../app/compare/index.js';
@@ -47,14 +48,21 @@ describe('comparisons on a busy machine', () => {
     expect(rpsOf(c).outcome).toBe('regressed');
   });
 
-  it('compares CPU per request from the probe windows, which contention leaves alone', () => {
-    const c = compareSessions(session(20000, quiet, 1, 40), session(9000, hogged, 2, 40));
-    const cpu = c.figures.find((f) => f.key === 'cpuPerRequest')!;
-    expect(cpu.before).toBeCloseTo(40, 0);
-    expect(cpu.after).toBeCloseTo(40, 0);
-    expect(cpu.significant).toBe(false);
-    const slower = c.figures.find((f) => f.key === 'cpuPerRequest') && compareSessions(session(20000, quiet, 1, 40), session(20000, quiet, 3, 90)).figures.find((f) => f.key === 'cpuPerRequest')!;
-    expect(slower!.outcome).toBe('regressed');
+  it('compares CPU per request from the probe windows against run-to-run variation, and not across unequal contention', () => {
+    const fig = (c: ReturnType<typeof compareSessions>, key: string) => c.figures.find((f) => f.key === key)!;
+    const slower = fig(compareSessions(session(20000, quiet, 1, 40), session(20000, quiet, 3, 90)), 'cpuPerRequest');
+    expect(slower.before).toBeCloseTo(40, 0);
+    expect(slower.after).toBeCloseTo(90, 0);
+    expect(slower.outcome).toBe('regressed');
+    expect(slower.test!.method).toMatch(/run-to-run variation/);
+    const alike = fig(compareSessions(session(20000, quiet, 1, 40), session(20000, quiet, 3, 44)), 'cpuPerRequest');
+    expect(alike.significant).toBe(false);
+    const busy = compareSessions(session(20000, quiet, 1, 40), session(9000, hogged, 2, 90));
+    for (const key of ['cpuPerRequest', 'cpu']) {
+      expect(fig(busy, key).outcome).toBe('untested');
+      expect(fig(busy, key).judgement).toMatchObject({ verdict: 'machine-differs' });
+      expect(fig(busy, key).judgement.reason).toMatch(/other programs used 0 cores during the before run and 1 during the after run/);
+    }
   });
 
   it('says nothing about the machine when neither run was busy, and tells a saturated load generator', () => {
