@@ -21,7 +21,7 @@ export function judge(
     if (test.verdict === 'no-spread') return { significant: false, judgement: { verdict: 'no-spread', reason: 'one value per run, no spread to test against' } };
     if (test.verdict === 'machine-differs') {
       const [a, b] = test.otherCores;
-      return { significant: false, judgement: { verdict: 'machine-differs', reason: `not judged: other programs used ${sig(a, 2)} cores during the before run and ${sig(b, 2)} during the after run, and a process's CPU figures move with that` } };
+      return { significant: false, judgement: { verdict: 'machine-differs', reason: `other programs used ${sig(a, 2)} cores during the before run and ${sig(b, 2)} during the after run, and a process's CPU figures move with that` } };
     }
     const [a, b] = test.n;
     return { significant: false, judgement: { verdict: 'too-few-values', reason: `fewer than 2 ${test.values} on a side (${a} before, ${b} after)` } };
