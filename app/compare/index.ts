@@ -4,7 +4,7 @@ import type { ComparedSession, Comparison } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
 import { MACHINE_NOTICE, machineNotes, num } from '../contract/words.js';
 import type { Profile } from '../profile/model/profile.js';
-import { diffTree } from './diff-tree.js';
+import { diffTree, paintAsListed, type PerRequestScale } from './diff-tree.js';
 import { compareFigures } from './figures.js';
 import { functionDeltas } from './function-deltas.js';
 import type { NoiseFigure, RunNoise } from './run-noise.js';
@@ -44,15 +44,22 @@ function warnings(before: SessionDetail, after: SessionDetail): string[] {
   return out;
 }
 
+/** Profile time per completed request of each run, when both have load figures: the lists' and the flame's unit. */
+function perRequestScale(before: SessionDetail, after: SessionDetail, a: Profile, b: Profile): PerRequestScale | undefined {
+  const [ra, rb] = [before.load?.requestsTotal, after.load?.requestsTotal];
+  return ra && rb ? { before: a.totalWeight / ra, after: b.totalWeight / rb } : undefined;
+}
+
 export function compareSessions(before: SessionDetail, after: SessionDetail, profiles: { before?: Profile; after?: Profile } = {}, noise: Partial<Record<NoiseFigure, RunNoise>> = {}): Comparison {
   const both = profiles.before && profiles.after;
+  const functions = both ? functionDeltas(profiles.before!, profiles.after!, { requestsBefore: before.load?.requestsTotal, requestsAfter: after.load?.requestsTotal }) : [];
   return {
     before: describe(before),
     after: describe(after),
     figures: compareFigures(before, after, noise),
     verdict: { ...(before.diagnosis ? { before: before.diagnosis.verdict } : {}), ...(after.diagnosis ? { after: after.diagnosis.verdict } : {}) },
-    functions: both ? functionDeltas(profiles.before!, profiles.after!, { requestsBefore: before.load?.requestsTotal, requestsAfter: after.load?.requestsTotal }) : [],
-    ...(both ? { diff: diffTree(profiles.before!, profiles.after!) } : {}),
+    functions,
+    ...(both ? { diff: paintAsListed(diffTree(profiles.before!, profiles.after!, perRequestScale(before, after, profiles.before!, profiles.after!)), functions) } : {}),
     warnings: warnings(before, after),
   };
 }

@@ -3,7 +3,7 @@
 import type { ComparedProfile, ProfileComparison } from '../contract/compare.js';
 import type { ProfileFormat } from '../contract/profile.js';
 import type { Profile } from '../profile/model/profile.js';
-import { diffTree } from './diff-tree.js';
+import { diffTree, paintAsListed } from './diff-tree.js';
 import { functionDeltas } from './function-deltas.js';
 
 export interface ProfileSide {
@@ -28,11 +28,12 @@ export function compareProfiles(before: ProfileSide, after: ProfileSide): Profil
   if (a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) >= LENGTH_RATIO_WORTH_SAYING) {
     warnings.push(`One profile holds ${Math.round(Math.max(a, b) / Math.min(a, b))}× the other's ${before.profile.unit === 'bytes' ? 'bytes' : 'time'}: shares of each profile compare, totals do not.`);
   }
+  const functions = functionDeltas(before.profile, after.profile);
   return {
     before: describe(before),
     after: describe(after),
-    functions: functionDeltas(before.profile, after.profile),
-    diff: diffTree(before.profile, after.profile),
+    functions,
+    diff: paintAsListed(diffTree(before.profile, after.profile), functions),
     warnings,
   };
 }

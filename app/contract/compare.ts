@@ -103,6 +103,16 @@ export interface DiffNode {
   after: number;
   selfBefore: number;
   selfAfter: number;
+  /**
+   * How its total time changed, decided by the engine with the function lists' rule (added with issue 10): per request
+   * when both runs have load figures (a faster server spends a larger share in what is left, so shares alone would
+   * paint it red), else in shares of each profile. `strength` 0..1: the change relative to the frame's larger size.
+   */
+  change: 'more' | 'less' | 'same';
+  strength: number;
+  /** Total time per completed request, µs, when both runs have load figures. */
+  perRequestUsBefore?: number;
+  perRequestUsAfter?: number;
   children: DiffNode[];
 }
 

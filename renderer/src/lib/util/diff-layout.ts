@@ -42,25 +42,11 @@ export function layoutDiff(zoom: DiffNode, minWidth = 0.0004, maxDepth = 256): D
   return rects;
 }
 
-export type DiffKind = 'more' | 'less' | 'same';
+export type DiffKind = DiffNode['change'];
 
-/** Under this many percentage points of the whole profile a change is not worth a colour: sampling noise. */
-export const SAME_POINTS = 0.25;
-/** ... nor a change under this share of the frame's own size. */
-export const SAME_RELATIVE = 0.05;
-
-/**
- * How a frame's total time changed: more after (red), less after (blue) or about the same (grey), and how strongly
- * (the change relative to the frame's larger share).
- */
+/** How a frame's time changed, as the engine judged it (app/compare/diff-tree.ts): the lists' rule, per request. */
 export function diffKind(n: DiffNode): { kind: DiffKind; strength: number } {
-  // Idle time is not work: more of it after a fix is the point, not a regression to paint red.
-  if (n.category === 'idle') return { kind: 'same', strength: 0 };
-  const delta = n.after - n.before;
-  const size = width(n);
-  const relative = size > 0 ? Math.abs(delta) / size : 0;
-  if (Math.abs(delta) < SAME_POINTS || relative < SAME_RELATIVE) return { kind: 'same', strength: 0 };
-  return { kind: delta > 0 ? 'more' : 'less', strength: Math.min(1, relative) };
+  return { kind: n.change, strength: n.strength };
 }
 
 /** Fill and text colour for a frame: lightness falls from 88 % (barely changed) to 48 % (appeared or vanished). */
