@@ -25,7 +25,7 @@ export function humanInspect(path: string, format: string, summary: ProfileSumma
   const what = summary.unit === 'bytes' ? 'allocated' : 'sampled';
   out.push(`${bold('Checkup')} ${path}`);
   out.push(dim(`  ${format}${summary.profileName ? ` · ${summary.profileName}` : ''} · ${amount(summary, summary.durationMs)} ${what} · ${summary.samples.toLocaleString('en-US')} samples`));
-  if (profiles.length > 1) out.push(dim(`  ${profiles.length} profiles in this file: ${profiles.map((p, i) => `${i}: ${p}`).join(', ')} (choose with --profile N)`));
+  if (profiles.length > 1) out.push(dim(`  ${profiles.length} profiles here: ${profiles.map((p, i) => `${i}: ${p}`).join(', ')} (choose with --profile N)`));
   out.push('', `  ${bold(summary.unit === 'bytes' ? 'Allocated by function' : 'Hot functions')}  ${dim('self · total')}`);
   for (const f of summary.topFunctions.slice(0, 15)) out.push(fnLine(f));
   const cats = summary.categories.filter((c) => c.percent >= 0.5).map((c) => `${categoryName(c.name)} ${c.percent.toFixed(1)} %`);
