@@ -6,41 +6,18 @@
 // Samples are top-level fields: the first walk notes where each lies and decodes the tables (locations, functions,
 // strings) that usually follow them; the second decodes samples one at a time straight into the call tree, so no
 // decoded sample object outlives its turn. Tables, value types and labels are decoded with pprof-format.
-import { Function as PprofFunction, Location, ValueType } from 'pprof-format';
 import { ProfileBuilder } from '../model/builder.js';
 import { Profile, ROOT } from '../model/profile.js';
 import type { FrameCategory } from '../../contract/profile.js';
-import type { WeightUnit } from '../model/types.js';
-import { ProtobufError, WIRE_LEN, WIRE_VARINT, fieldsOf } from './protobuf-fields.js';
+import { ProtobufError, WIRE_LEN, fieldsOf } from './protobuf-fields.js';
+import { SampleReader } from './pprof-samples.js';
+import { readTables, type SampleType, type Tables } from './pprof-tables.js';
 import { malformed, noSamples } from './values.js';
 
 /** Label keys with more distinct values than this (span ids, timestamps) are not offered as views. */
 const MAX_LABEL_VALUES = 12;
 /** A label value is a view only when its samples hold at least this share of the default type's total. */
 const MIN_VIEW_SHARE = 0.01;
-
-const TIME_SCALE_TO_US: Record<string, number> = { nanoseconds: 1e-3, microseconds: 1, milliseconds: 1e3, seconds: 1e6 };
-
-interface SampleType {
-  type: string;
-  unit: string;
-  /** What a value is multiplied by to become the model's unit. */
-  scale: number;
-  modelUnit: WeightUnit;
-}
-
-interface Tables {
-  strings: string[];
-  sampleTypes: SampleType[];
-  /** Where each sample lies: start at 2i, end at 2i + 1 (32-bit offsets: a bigger message is refused). */
-  sampleRanges: Uint32Array;
-  sampleCount: number;
-  locations: Map<number, Array<{ functionId: number; line: number; column: number }>>;
-  functions: Map<number, { name: string; filename: string; startLine: number }>;
-  defaultSampleType: string;
-  timeNanos: number;
-  durationNanos: number;
-}
 
 /** Wire type of each top-level field of profile.proto (13, comment, may also be packed). */
 const PROFILE_WIRE: Record<number, number> = { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 0, 8: 0, 9: 0, 10: 0, 11: 2, 12: 0, 13: 0, 14: 0, 15: 0 };
@@ -67,180 +44,6 @@ export function looksLikePprof(head: Uint8Array): boolean {
 
 export function isGzip(head: Uint8Array): boolean {
   return head[0] === 0x1f && head[1] === 0x8b;
-}
-
-const num = (v: number | bigint | undefined): number => (v === undefined ? 0 : Number(v));
-
-function sampleTypeOf(type: string, unit: string): SampleType {
-  const time = TIME_SCALE_TO_US[unit];
-  if (time !== undefined) return { type, unit, scale: time, modelUnit: 'microseconds' };
-  if (unit === 'bytes') return { type, unit, scale: 1, modelUnit: 'bytes' };
-  return { type, unit, scale: 1, modelUnit: 'count' };
-}
-
-function readTables(buffer: Uint8Array, name: string): Tables {
-  // Reported by the importer as a file too large for us (its RangeError rule).
-  if (buffer.length > 0xffffffff) throw new RangeError('profile: a pprof message over 4 GB');
-  const bad = (detail: string) => malformed('pprof', name, detail);
-  const strings: string[] = [];
-  const rawTypes: Array<{ type: number; unit: number }> = [];
-  let ranges = new Uint32Array(2048);
-  let sampleCount = 0;
-  const locations: Tables['locations'] = new Map();
-  const rawFunctions: Array<{ id: number; name: number; filename: number; startLine: number }> = [];
-  let defaultType = 0;
-  let timeNanos = 0;
-  let durationNanos = 0;
-  const decoder = new TextDecoder();
-  for (const f of fieldsOf(buffer)) {
-    switch (f.field) {
-      case 1: {
-        const v = ValueType.decode(buffer.subarray(f.start, f.end));
-        rawTypes.push({ type: num(v.type), unit: num(v.unit) });
-        break;
-      }
-      case 2:
-        if (f.wire !== WIRE_LEN) throw bad('a sample is not a message');
-        if (2 * sampleCount + 2 > ranges.length) {
-          const grown = new Uint32Array(ranges.length * 2);
-          grown.set(ranges);
-          ranges = grown;
-        }
-        ranges[2 * sampleCount] = f.start;
-        ranges[2 * sampleCount + 1] = f.end;
-        sampleCount++;
-        break;
-      case 4: {
-        const loc = Location.decode(buffer.subarray(f.start, f.end));
-        locations.set(
-          num(loc.id),
-          loc.line.map((l) => ({ functionId: num(l.functionId), line: num(l.line), column: num(l.column) })),
-        );
-        break;
-      }
-      case 5: {
-        const fn = PprofFunction.decode(buffer.subarray(f.start, f.end));
-        rawFunctions.push({ id: num(fn.id), name: num(fn.name), filename: num(fn.filename), startLine: num(fn.startLine) });
-        break;
-      }
-      case 6:
-        if (f.wire !== WIRE_LEN) throw bad('a string of its table is not text');
-        strings.push(decoder.decode(buffer.subarray(f.start, f.end)));
-        break;
-      case 9:
-        timeNanos = f.value;
-        break;
-      case 10:
-        durationNanos = f.value;
-        break;
-      case 14:
-        defaultType = f.value;
-        break;
-      default:
-        break;
-    }
-  }
-  const text = (i: number) => {
-    if (i < 0 || i >= strings.length) throw bad(`a string index (${i}) is outside its string table`);
-    return strings[i]!;
-  };
-  if (strings.length === 0 || strings[0] !== '') throw bad('its string table does not start with the empty string');
-  if (rawTypes.length === 0) throw bad('it declares no sample type');
-  const functions: Tables['functions'] = new Map();
-  for (const fn of rawFunctions) functions.set(fn.id, { name: text(fn.name), filename: text(fn.filename), startLine: fn.startLine });
-  return {
-    strings,
-    sampleTypes: rawTypes.map((t) => sampleTypeOf(text(t.type), text(t.unit))),
-    sampleRanges: ranges,
-    sampleCount,
-    locations,
-    functions,
-    defaultSampleType: defaultType ? text(defaultType) : '',
-    timeNanos,
-    durationNanos,
-  };
-}
-
-/**
- * One sample, decoded without objects: leaf-first location ids, one value per sample type, string labels. The hot
- * loop of a big file, so varints are read inline (no tuple per number, no generator per sample), and the bytes of
- * the packed location ids are kept: identical stacks have identical bytes, which key the call-tree node cache.
- */
-class SampleReader {
-  readonly locationIds: number[] = [];
-  readonly values: number[] = [];
-  /** [key, value] string indexes of the sample's string labels. */
-  readonly labels: number[] = [];
-  /** Where the packed location ids lie (stackEnd 0: not packed). */
-  stackStart = 0;
-  stackEnd = 0;
-  private at = 0;
-
-  constructor(private readonly buffer: Uint8Array) {}
-
-  private varint(): number {
-    const buffer = this.buffer;
-    let byte = buffer[this.at++]!;
-    if (byte < 0x80) return byte;
-    let value = byte & 0x7f;
-    let scale = 128;
-    for (let i = 1; i < 10; i++) {
-      if (this.at >= buffer.length) throw new ProtobufError('a number runs past the end of the data', true);
-      byte = buffer[this.at++]!;
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 128;
-    }
-    throw new ProtobufError('a number is longer than ten bytes');
-  }
-
-  read(start: number, end: number): void {
-    this.locationIds.length = 0;
-    this.values.length = 0;
-    this.labels.length = 0;
-    this.stackStart = this.stackEnd = 0;
-    this.at = start;
-    while (this.at < end) {
-      const key = this.varint();
-      const field = Math.floor(key / 8);
-      const wire = key % 8;
-      if (wire === WIRE_VARINT) {
-        const v = this.varint();
-        if (field === 1) this.locationIds.push(v);
-        else if (field === 2) this.values.push(signed(v));
-        continue;
-      }
-      if (wire !== WIRE_LEN) throw new ProtobufError(`a sample has a field of wire type ${wire}`);
-      const length = this.varint();
-      const fieldEnd = this.at + length;
-      if (fieldEnd > end) throw new ProtobufError('a field runs past the end of its message', true);
-      if (field === 1) {
-        this.stackStart = this.at;
-        this.stackEnd = fieldEnd;
-        while (this.at < fieldEnd) this.locationIds.push(this.varint());
-      } else if (field === 2) {
-        while (this.at < fieldEnd) this.values.push(signed(this.varint()));
-      } else if (field === 3) {
-        // A label: key (1) and str (2) are string indexes; num (3) and num_unit (4) are not views.
-        let labelKey = 0;
-        let str = 0;
-        while (this.at < fieldEnd) {
-          const k = this.varint();
-          if (k % 8 !== WIRE_VARINT) throw new ProtobufError('a label field is not a number');
-          const v = this.varint();
-          if (k === 8) labelKey = v;
-          else if (k === 16) str = v;
-        }
-        if (labelKey && str) this.labels.push(labelKey, str);
-      }
-      this.at = fieldEnd;
-    }
-  }
-}
-
-/** int64 values are two's complement on the wire: a negative one reads as a number near 2^64. */
-function signed(v: number): number {
-  return v >= 2 ** 63 ? v - 2 ** 64 : v;
 }
 
 /**
