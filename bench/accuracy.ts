@@ -1,16 +1,16 @@
 // `npm run bench -- --only accuracy`: the whole corpus on every Node available (this machine's, 22 and 24 from npm),
 // at each case's own load and at the default load, optionally with a third process burning one core. Prints a
-// confusion matrix (expected kind x verdict), the culprit hit rate, and the held-out third apart from the tuning set.
+// confusion matrix (expected kind x verdict), the culprit hit rate, and the held-out set (round 2) and the round-1 held-out third (seen while tuning) apart from the tuning set.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../app/engine/engine.js';
 import { getLab } from '../app/labs/catalogue.js';
-import { loadCorpus, nodeBinaries, runCase, unsupportedOn, type CaseResult, type CorpusCase, type LoadChoice } from './corpus.js';
+import { CORPUS_SETS, loadCorpus, nodeBinaries, runCase, setOf, unsupportedOn, type CaseResult, type CorpusSet, type LoadChoice } from './corpus.js';
 
 export interface AccuracyOptions {
-  splits: Array<CorpusCase['split']>;
+  splits: CorpusSet[];
   loads: LoadChoice[];
   /** Node labels to run on ('node (PATH)', 'node 22', 'node 24'); default all found. */
   nodes?: string[];
@@ -25,7 +25,7 @@ function startHog(): ChildProcess {
 }
 
 export async function benchAccuracy(o: AccuracyOptions): Promise<{ results: CaseResult[]; skipped: string[] }> {
-  const cases = loadCorpus().filter((c) => o.splits.includes(c.split) && (!o.cases || o.cases.includes(c.name)));
+  const cases = loadCorpus().filter((c) => o.splits.includes(setOf(c)) && (!o.cases || o.cases.includes(c.name)));
   const nodes = nodeBinaries().filter((n) => !o.nodes || o.nodes.some((want) => n.label.includes(want)));
   const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-accuracy-')) });
   const hog = o.hog ? startHog() : undefined;
@@ -43,7 +43,7 @@ export async function benchAccuracy(o: AccuracyOptions): Promise<{ results: Case
           const r = await runCase(engine, c, { ...(node.path ? { node: node.path } : {}), nodeLabel: node.label, load });
           results.push(r);
           o.log(
-            `${r.verdictRight ? 'ok  ' : 'MISS'} ${node.label.padEnd(11)} ${load.padEnd(7)} ${c.split.padEnd(8)} ${c.name.padEnd(34)} expected ${r.expected.padEnd(18)} got ${r.verdict.padEnd(18)}` +
+            `${r.verdictRight ? 'ok  ' : 'MISS'} ${node.label.padEnd(11)} ${load.padEnd(7)} ${setOf(c).padEnd(13)} ${c.name.padEnd(34)} expected ${r.expected.padEnd(18)} got ${r.verdict.padEnd(18)}` +
               (r.culpritRight === false ? ` culprit MISS [${r.topCulprits.join(', ')}]` : r.culpritRight ? ' culprit ok' : '') +
               (r.error ? ` (${r.error.slice(0, 120)})` : ''),
           );
@@ -67,6 +67,12 @@ function matrix(results: CaseResult[]): string[] {
   return lines;
 }
 
+const SET_TITLES: Record<CorpusSet, string> = {
+  tuning: 'tuning set',
+  'seen-held-out': 'round-1 held-out (seen while tuning, tuned on since)',
+  'held-out': 'HELD-OUT set (round 2, never tuned on)',
+};
+
 function rate(n: number, d: number): string {
   return d ? `${n}/${d} (${((100 * n) / d).toFixed(1)} %)` : 'n/a';
 }
@@ -75,14 +81,14 @@ export function formatAccuracy({ results, skipped }: { results: CaseResult[]; sk
   const out = [`Doctor accuracy on the corpus (test/corpus)${hog ? ', with a third process burning one core' : ''}`];
   if (skipped.length) out.push(`not run: ${skipped.length} case runs (${[...new Set(skipped.map((s) => s.replace(/^.*\(/, '(')))].join('; ')})`);
   const groups = [...new Set(results.map((r) => `${r.node}|${r.load}`))];
-  for (const split of ['tuning', 'held-out'] as const) {
+  for (const split of CORPUS_SETS) {
     for (const g of groups) {
       const [node, load] = g.split('|');
-      const rs = results.filter((r) => r.split === split && r.node === node && r.load === load);
+      const rs = results.filter((r) => r.set === split && r.node === node && r.load === load);
       if (!rs.length) continue;
       const versions = [...new Set(rs.map((r) => r.nodeVersion).filter(Boolean))].join(', ');
       const withCulprit = rs.filter((r) => r.culpritRight !== undefined);
-      out.push('', `${split} set, ${node}${versions ? ` (${versions})` : ''}, ${load} load: verdicts ${rate(rs.filter((r) => r.verdictRight).length, rs.length)}, culprits ${rate(withCulprit.filter((r) => r.culpritRight).length, withCulprit.length)}`);
+      out.push('', `${SET_TITLES[split]}, ${node}${versions ? ` (${versions})` : ''}, ${load} load: verdicts ${rate(rs.filter((r) => r.verdictRight).length, rs.length)}, culprits ${rate(withCulprit.filter((r) => r.culpritRight).length, withCulprit.length)}`);
       out.push(...matrix(rs).map((l) => '  ' + l));
       const misses = rs.filter((r) => !r.verdictRight || r.culpritRight === false);
       for (const m of misses) out.push(`  miss: ${m.name}: expected ${m.expected}, got ${m.verdict}${m.culpritRight === false ? ` (culprits ${m.topCulprits.join(', ')})` : ''}`);

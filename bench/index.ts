@@ -4,10 +4,10 @@
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
 //   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
-//   --splits tuning,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --stability-runs N   for the accuracy section
+//   --splits tuning,seen-held-out,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --stability-runs N   for the accuracy section
 import { parseArgs } from 'node:util';
 import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
-import type { CorpusCase, LoadChoice } from './corpus.js';
+import { CORPUS_SETS, type CorpusSet, type LoadChoice } from './corpus.js';
 import { benchFalsePositives, formatFalsePositives } from './false-positives.js';
 import { benchProbeInstructions, formatProbeInstructions, valgrindAvailable } from './probe-instructions.js';
 import { benchProbeOverhead } from './probe-overhead.js';
@@ -55,7 +55,7 @@ if (only.has('accuracy')) {
   const nodes = values.nodes?.split(',').map((n) => (n === '20' ? 'PATH' : n));
   const hog = Boolean(values.hog);
   const accuracy = await benchAccuracy({
-    splits: (values.splits ?? 'tuning,held-out').split(',') as Array<CorpusCase['split']>,
+    splits: (values.splits ?? CORPUS_SETS.join(',')).split(',') as CorpusSet[],
     loads: (values.loads ?? 'story,default').split(',') as LoadChoice[],
     ...(nodes ? { nodes } : {}),
     ...(values.cases ? { cases: values.cases.split(',') } : {}),

@@ -6,7 +6,7 @@ import type { Evidence } from '../contract/diagnosis.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
-import { loopDelay } from './loop-delay.js';
+import { loopDelay, type LoopDelay } from './loop-delay.js';
 import { requestCost, routeName, type RequestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
@@ -15,9 +15,22 @@ import { windowSpan } from './windows.js';
 /** Where the delay comes from, in the terms of the thresholds. */
 export type DelayCause = 'none' | 'blocking' | 'queueing-cheap' | 'queueing-costly';
 
+/**
+ * A job of its own that holds the loop now and then (a timer rebuilding an index every few seconds) can stall fewer
+ * windows than T.stalledWindowShare and leave the median window quiet. It is still blocking when the stalls recur and
+ * the CPU profile shows JavaScript running that long in one go; one stall alone may be the machine's doing (the OS
+ * descheduling the app), which the profile does not show as a stretch. Stretches are trusted only on a loop that
+ * idles (at saturation cheap requests merge into one run).
+ */
+function recurringStalls(input: DiagnosisInput, delay: LoopDelay): boolean {
+  const stretches = input.cpu?.stretches;
+  return delay.stalledWindows >= T.recurringStalls && (stretches?.longCount ?? 0) >= T.recurringStalls && loopBusy(input).share < T.stretchesTrustedBelowBusy;
+}
+
 export function delayCause(input: DiagnosisInput, cost: RequestCost = requestCost(input)): DelayCause {
   const delay = loopDelay(input.samples);
-  const late = delay.p99 >= T.delayWarningMs || delay.stalledShare >= T.stalledWindowShare;
+  const recurring = recurringStalls(input, delay);
+  const late = delay.p99 >= T.delayWarningMs || delay.stalledShare >= T.stalledWindowShare || recurring;
   // One request's synchronous first turn is measured by the probe; work after an await is not in it, so a late loop
   // whose requests cost 10 ms or more each is held by them too.
   const stretch = Math.max(cost.syncStretchMs ?? 0, late ? cost.costlyRequestMs : 0);
@@ -25,7 +38,7 @@ export function delayCause(input: DiagnosisInput, cost: RequestCost = requestCos
   if (!late) return 'none';
   // Requests served in turn: C in flight at t ms each delay the loop's timers by about C x t.
   const queueing = (input.concurrency ?? 1) * cost.costlyRequestMs;
-  const explained = Math.max(delay.p99, delay.highP99) <= T.queueingFactor * queueing;
+  const explained = Math.max(delay.p99, delay.highP99, recurring ? delay.stallP99 : 0) <= T.queueingFactor * queueing;
   if (explained) return cost.costlyRequestMs < T.cheapRequestMs ? 'queueing-cheap' : 'queueing-costly';
   return 'blocking';
 }
@@ -53,11 +66,11 @@ export function analyseDelay(input: DiagnosisInput): AnalyserResult {
     ...(cost.syncStretchMs !== undefined ? [{ label: 'Synchronous time of one request (costliest route, mean)', value: round(cost.syncStretchMs, 2), unit: 'ms', series: 'routes' as const, threshold: T.blockingRequestMs }] : []),
     { label: 'Event-loop time per request', value: round(cost.loopMsPerRequest, 3), unit: 'ms', series: busy.source === 'profile' ? 'profile' : 'elu' },
     // On a loop that never idles, back-to-back requests merge into one run of samples: the figure would mislead.
-    ...(input.cpu?.stretches && busy.share < 0.9 ? [{ label: 'Longest synchronous stretch in the CPU profile', value: round(input.cpu.stretches.longestMs), unit: 'ms', series: 'profile' as const }] : []),
+    ...(input.cpu?.stretches && busy.share < T.stretchesTrustedBelowBusy ? [{ label: 'Longest synchronous stretch in the CPU profile', value: round(input.cpu.stretches.longestMs), unit: 'ms', series: 'profile' as const }] : []),
     loopBusyEvidence(busy),
   ];
   const top = culprits[0];
-  const problem = delay.p99 >= T.delayProblemMs || delay.stalledShare >= T.stalledWindowShare || perRequest;
+  const problem = delay.p99 >= T.delayProblemMs || delay.stalledShare >= T.stalledWindowShare || perRequest || recurringStalls(input, delay);
   const where =
     heaviest && heaviest.syncMeanMs >= T.blockingRequestMs
       ? ` Each ${routeName(heaviest)} request holds the loop ${ms(heaviest.syncMeanMs)} (${pct(heaviest.loopShare)} of its busy time), and every other request waits behind it.`

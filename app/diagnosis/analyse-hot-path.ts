@@ -29,7 +29,13 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   if (!top || share < T.hotShare) return { findings: [] };
   const busy = loopBusy(input);
   const latency = input.load.latency.mean;
-  if (busy.share < T.hotMinBusy && cost.costlyRequestMs < T.hotMinLatencyShare * latency) return { findings: [] };
+  if (busy.share < T.hotMinBusy) {
+    if (cost.costlyRequestMs < T.hotMinLatencyShare * latency) return { findings: [] };
+    // On a mostly idle loop, background work (timers, JIT compilation, the probe's own windows) is a large part of
+    // the busy time shared out over few requests; the probe's direct measure of a request's synchronous time must
+    // show a costly request too.
+    if (cost.syncStretchMs !== undefined && cost.syncStretchMs < T.hotRequestMs) return { findings: [] };
+  }
 
   const perRequestInTop = cost.costlyRequestMs * share;
   const pattern = input.cpu?.hotspots?.[0];

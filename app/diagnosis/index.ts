@@ -74,7 +74,7 @@ function healthyFinding(input: DiagnosisInput): ScoredFinding {
       { label: 'Event-loop delay p99 (median of windows)', value: round(delay), unit: 'ms', series: 'delay.p99', threshold: T.delayWarningMs },
       loopBusyEvidence(busy),
       ...(load ? [{ label: 'Event-loop time per request', value: round(cost.loopMsPerRequest, 3), unit: 'ms', series: busy.source === 'profile' ? ('profile' as const) : ('elu' as const), threshold: T.hotRequestMs }] : []),
-      { label: 'Time in GC pauses', value: round(gcShare(input) * 100), unit: '%', series: 'gc.share', threshold: T.gcWarningShare * 100 },
+      { label: 'Time in garbage collection', value: round(gcShare(input) * 100), unit: '%', series: input.cpu && input.cpu.durationMs > 0 ? 'profile' : 'gc.share', threshold: T.gcWarningShare * 100 },
       ...(load ? [{ label: 'Requests per second', value: Math.round(load.requestsPerSecond), unit: 'req/s', series: 'load.rps' as const }] : []),
     ],
     culprits: (input.cpu?.culprits ?? []).slice(0, 3),

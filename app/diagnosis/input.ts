@@ -17,7 +17,7 @@ export interface CpuEvidence {
    * to libuv (an idle or "(program)" sample). At saturation, back-to-back requests can merge into one run, so these
    * are an upper bound there; on a loop with idle time they are the stretches themselves.
    */
-  stretches?: { longestMs: number; p99Ms: number; count: number };
+  stretches?: { longestMs: number; p99Ms: number; count: number; /** Stretches of T.stalledWindowMs or longer. */ longCount?: number };
   /** Patterns the hotspot rules recognised in the profile (JSON round trips, hashing, sync calls...), largest first. */
   hotspots?: Array<{ id: string; title: string; percent: number }>;
 }

@@ -11,8 +11,11 @@ export interface LoopDelay {
   max: number;
   /** Windows in which the loop completed no turn. */
   blockedWindows: number;
-  /** Share of windows whose p99 reached T.stalledWindowMs. */
+  /** Windows whose p99 reached T.stalledWindowMs, and their share of all windows. */
+  stalledWindows: number;
   stalledShare: number;
+  /** The median p99 of those stalled windows, ms (0 without any): how long one stall holds the loop. */
+  stallP99: number;
   /** The window p99 that only the worst T.stalledWindowShare of windows exceed, ms. */
   highP99: number;
   windows: number;
@@ -20,11 +23,14 @@ export interface LoopDelay {
 
 export function loopDelay(samples: readonly ProbeSample[]): LoopDelay {
   const p99s = samples.map((s) => s.delay.p99);
+  const stalled = p99s.filter((d) => d >= T.stalledWindowMs);
   return {
     p99: samples.length ? round(median(p99s), 2) : 0,
     max: samples.length ? Math.max(...samples.map((s) => s.delay.max)) : 0,
     blockedWindows: samples.filter(isBlockedWindow).length,
-    stalledShare: samples.length ? p99s.filter((d) => d >= T.stalledWindowMs).length / samples.length : 0,
+    stalledWindows: stalled.length,
+    stalledShare: samples.length ? stalled.length / samples.length : 0,
+    stallP99: stalled.length ? round(median(stalled), 2) : 0,
     highP99: samples.length ? quantile(p99s, 1 - T.stalledWindowShare) : 0,
     windows: samples.length,
   };

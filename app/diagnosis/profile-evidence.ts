@@ -2,6 +2,7 @@
 // the user's own code above it on the stack: when `computeReport` calls `crypto.pbkdf2Sync`, the user can change
 // computeReport, not pbkdf2. Stacks with no app frame are charged to their nearest dependency frame instead, and
 // stacks with neither (Node's HTTP parser, idle, GC) to nobody.
+import { thresholds as T } from './thresholds.js';
 import type { Culprit } from '../contract/diagnosis.js';
 import type { FrameCategory } from '../contract/profile.js';
 import { PROBE_PACKAGE } from '../profile/model/classify.js';
@@ -136,9 +137,14 @@ export function syncStretches(profile: Profile): CpuEvidence['stretches'] {
     }
   }
   if (run > 0) lengths.push(run);
-  if (!lengths.length) return { longestMs: 0, p99Ms: 0, count: 0 };
+  if (!lengths.length) return { longestMs: 0, p99Ms: 0, count: 0, longCount: 0 };
   lengths.sort((a, b) => a - b);
-  return { longestMs: round(lengths[lengths.length - 1]! / 1000, 2), p99Ms: round(lengths[Math.min(lengths.length - 1, Math.floor(0.99 * lengths.length))]! / 1000, 2), count: lengths.length };
+  return {
+    longestMs: round(lengths[lengths.length - 1]! / 1000, 2),
+    p99Ms: round(lengths[Math.min(lengths.length - 1, Math.floor(0.99 * lengths.length))]! / 1000, 2),
+    count: lengths.length,
+    longCount: lengths.filter((us) => us >= T.stalledWindowMs * 1000).length,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 // the load generator shares the cores with the target; the held-out third is never used to set them and is reported
 // apart (`npm run bench -- --only accuracy`). Change a threshold here and that benchmark, and the fast subset in
 // test/integration/diagnosis, tell whether the verdicts still hold.
-export const THRESHOLDS_VERSION = 'thresholds-3';
+export const THRESHOLDS_VERSION = 'thresholds-4';
 
 export const thresholds = {
   /** Fewest probe windows in the measured window to judge anything (4 x 250 ms = 1 s). */
@@ -27,6 +27,13 @@ export const thresholds = {
    */
   stalledWindowShare: 0.15,
   stalledWindowMs: 50,
+  /**
+   * Fewer stalled windows than that still mean a job of its own blocks the loop when the stall happens at least
+   * twice and the CPU profile holds as many synchronous stretches of T.stalledWindowMs (analyse-delay.ts). Profile
+   * stretches are trusted only while the loop idles at least 10 % of the time.
+   */
+  recurringStalls: 2,
+  stretchesTrustedBelowBusy: 0.9,
 
   /**
    * The cost of a request: the event loop's busy time (non-idle CPU profile samples, else the process's CPU) per
@@ -72,8 +79,9 @@ export const thresholds = {
   ioQueuedShare: 0.5,
 
   /**
-   * GC pauses as a share of wall time over the measured window. A hello-world at full load spends ~2.5 % here;
-   * allocation-heavy but sane apps 5–8 %. 15 % is a problem: every seventh millisecond the app is stopped for GC.
+   * Main-thread time in garbage collection as a share of wall time over the measured window (the CPU profile's
+   * collector samples; the reported pauses without a profile). A hello-world at full load spends ~2.5 % here;
+   * allocation-heavy but sane apps 5–12 %. 15 % is a problem: every seventh millisecond the app is stopped for GC.
    */
   gcProblemShare: 0.15,
   gcWarningShare: 0.08,

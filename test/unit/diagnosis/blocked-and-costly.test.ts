@@ -89,6 +89,36 @@ describe('the cost of a request', () => {
     expect(cost.costlyRequestMs).toBeGreaterThan(1.8 * cost.loopMsPerRequest);
   });
 
+  it('a job of its own that stalls the loop now and then is blocking, though most windows are quiet', () => {
+    const run = syntheticRun({ scenario: 'healthy-saturated', seed: 8, noise: 0 });
+    // A timer rebuilding an index for ~150 ms every 2 s: 2 of 20 windows stalled (10 %, under the 15 % share).
+    run.samples = run.samples.map((s, i) => (i % 9 === 3 ? { ...s, delay: { ...s.delay, p99: 150, max: 160 } } : s));
+    run.cpu = { ...run.cpu!, idlePercent: 22, stretches: { longestMs: 170, p99Ms: 1, count: 9000, longCount: 3 } };
+    expect(loopDelay(run.samples).stalledShare).toBeLessThan(0.15);
+    expect(diagnose(run).verdict).toBe('event-loop-blocked');
+    // The same stalls without JavaScript running that long in the profile are the machine's, not the app's.
+    run.cpu = { ...run.cpu, stretches: { longestMs: 3, p99Ms: 1, count: 9000, longCount: 0 } };
+    expect(diagnose(run).verdict).toBe('healthy');
+    // One stall alone is not a pattern.
+    run.samples = run.samples.map((s, i) => (i === 3 ? s : { ...s, delay: { ...s.delay, p99: 0.5, max: 1 } }));
+    run.cpu = { ...run.cpu, stretches: { longestMs: 170, p99Ms: 1, count: 9000, longCount: 1 } };
+    expect(diagnose(run).verdict).toBe('healthy');
+  });
+
+  it('an idle server is not a hot path because background work shared over few requests looks costly', () => {
+    const run = syntheticRun({ scenario: 'healthy-idle', seed: 9, noise: 0 });
+    // 20 requests/s on a loop busy 1 %: 0.5 ms of busy time per request, yet each request's handler takes 0.16 ms.
+    run.load = { ...run.load!, requestsPerSecond: 20, requestsTotal: 100, latency: { ...run.load!.latency, mean: 1.2 } };
+    run.cpu = { ...run.cpu!, idlePercent: 99, culprits: [{ ...run.cpu!.culprits[0]!, selfPercent: 0.8 }] };
+    run.samples = run.samples.map((s) => ({ ...s, elu: 0.01, routes: [route('GET', '/config', 5, 0.16)] }));
+    expect(requestCost(run).costlyRequestMs).toBeGreaterThanOrEqual(0.5);
+    expect(diagnose(run).verdict).toBe('healthy');
+    // The same run whose handler does take a costly 2 ms each time is a hot path.
+    run.samples = run.samples.map((s) => ({ ...s, routes: [route('GET', '/config', 5, 2)] }));
+    run.cpu = { ...run.cpu, idlePercent: 96, culprits: [{ ...run.cpu.culprits[0]!, selfPercent: 3.5 }] };
+    expect(diagnose(run).verdict).toBe('hot-path');
+  });
+
   it('thousands of cheap requests in flight are overload, not a blocked loop, and stay healthy', () => {
     const d = diagnose(syntheticRun({ scenario: 'overloaded', seed: 6 }));
     expect(d.verdict).toBe('healthy');

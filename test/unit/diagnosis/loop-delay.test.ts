@@ -20,7 +20,7 @@ describe('loopDelay on seeded synthetic runs', () => {
     }
   });
   it('an empty window set reads zero, not NaN', () => {
-    expect(loopDelay([])).toEqual({ p99: 0, max: 0, blockedWindows: 0, stalledShare: 0, highP99: 0, windows: 0 });
+    expect(loopDelay([])).toEqual({ p99: 0, max: 0, blockedWindows: 0, stalledWindows: 0, stalledShare: 0, stallP99: 0, highP99: 0, windows: 0 });
   });
 });
 
