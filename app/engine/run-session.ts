@@ -243,8 +243,10 @@ export class RunSession {
       this.writer.appendWarning(w);
       this.batcher.warning(w);
     });
+    // Backpressure: while target.log is behind, the app's output waits in its pipe, not in our memory.
+    this.writer.log.on('drain', () => target.resumeOutput());
     target.on('log', (line) => {
-      this.writer.appendLog(line.stream, line.text, line.ts);
+      if (!this.writer.appendLog(line.stream, line.text, line.ts)) target.pauseOutput();
       this.batcher.log(line);
     });
   }

@@ -159,6 +159,20 @@ export class Target extends EventEmitter<TargetEvents> {
     return this.stopping;
   }
 
+  /**
+   * Stop reading the app's output for a while (the log file is behind): the app then waits on its own writes, as it
+   * would on a slow terminal, instead of our memory filling with its output. resumeOutput() reads on.
+   */
+  pauseOutput(): void {
+    this.child.stdout?.pause();
+    this.child.stderr?.pause();
+  }
+
+  resumeOutput(): void {
+    this.child.stdout?.resume();
+    this.child.stderr?.resume();
+  }
+
   /** The last lines of stderr (of stdout when stderr was silent). */
   lastLines(): string[] {
     return this.tail.errorTail();
