@@ -149,7 +149,7 @@ async function measurePlain(scriptPath: string, node: string, load: LoadPlan): P
     await waitForPort(port, 10_000);
     return await measure(`http://127.0.0.1:${port}/`, child.pid, load);
   } finally {
-    await killTree(child.pid!, 2000, () => exited);
+    await killTree({ leader: child.pid! }, 2000, () => exited);
   }
 }
 

@@ -167,6 +167,11 @@ export interface SessionFile {
   machine?: MachineLoad;
   /** Names of the files present in the folder (SESSION_FILES). Added in 1. */
   files: string[];
+  /**
+   * Present when the target's output was too much to keep whole: target.log keeps its first and last megabytes and
+   * says at the cut how much was dropped (app/store/target-log.ts). Added in 1, later (with issue 15).
+   */
+  log?: { droppedLines: number; droppedBytes: number };
   /** Checkup version that wrote it. Added in 1. */
   checkupVersion: string;
 }

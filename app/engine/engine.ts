@@ -32,6 +32,8 @@ export function checkRecipe(input: unknown): RecipeCheck {
 export class Engine implements EngineApi {
   readonly sessionsDir: string;
   private readonly runs = new Map<string, RunSession>();
+  /** Runs whose session folder is still being made: a stopAll() meanwhile is applied once they exist. */
+  private readonly starting = new Map<string, { stopped: boolean }>();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
@@ -74,8 +76,17 @@ export class Engine implements EngineApi {
     // One run at a time: two runs would share the cores and spoil each other's figures.
     if (active) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: active.runId });
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-    const run = await RunSession.start(runId, check.recipe, this.sessionsDir, (e) => this.emit(e));
+    // A stop that comes while the session folder is being made (before the run is listed) is kept and applied.
+    const starting = { stopped: false };
+    this.starting.set(runId, starting);
+    let run: RunSession;
+    try {
+      run = await RunSession.start(runId, check.recipe, this.sessionsDir, (e) => this.emit(e));
+    } finally {
+      this.starting.delete(runId);
+    }
     this.runs.set(runId, run);
+    if (starting.stopped) void run.stop();
     void run.done.then(
       (outcome) => this.finished(run, outcome),
       (err: unknown) => this.finished(run, { sessionId: run.sessionId, sessionDir: run.sessionDir, status: 'partial', error: toCheckupError(err) }),
@@ -108,14 +119,17 @@ export class Engine implements EngineApi {
   }
 
   async stopRun(params: MethodParams['stopRun']): Promise<MethodResults['stopRun']> {
+    const starting = this.starting.get(params.runId);
+    if (starting) starting.stopped = true;
     const run = this.runs.get(params.runId);
-    if (!run) throw new CheckupError('CHK_RUN_NOT_FOUND', { id: params.runId });
-    await run.stop();
+    if (!run && !starting) throw new CheckupError('CHK_RUN_NOT_FOUND', { id: params.runId });
+    await run?.stop();
     return { stopped: true };
   }
 
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
+    for (const starting of this.starting.values()) starting.stopped = true;
     await Promise.all([...this.runs.values()].map((r) => r.stop()));
   }
 

@@ -53,6 +53,8 @@ export class RunSession {
   private load: LoadRun | undefined;
   /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
   private memoryBefore: { bytes: number; at: number } | undefined;
+  /** Whether the profilers were started (a stop during the warm-up comes before they are). */
+  private profilersStarted = false;
 
   private constructor(
     readonly runId: string,
@@ -113,6 +115,7 @@ export class RunSession {
     }
     const exit = await shutdown;
     if (exit && !measured.crash) Object.assign(this.writer.session.target, { exitCode: exit.code, signal: exit.signal, exitedUnexpectedly: false });
+    error = this.unlessInterrupted(error);
 
     let repeats: RepeatResult[] | undefined;
     if (!error && load && this.recipe.repeats > 1) ({ repeats, error } = await this.repeatMeasurements(load));
@@ -123,6 +126,7 @@ export class RunSession {
     } catch (err) {
       error ??= toCheckupError(err);
     }
+    error = this.unlessInterrupted(error);
     const reason = error ? { code: error.code as ErrorCode, message: error.message } : undefined;
     try {
       await this.writer.finish(error ? 'partial' : 'complete', reason);
@@ -169,10 +173,20 @@ export class RunSession {
       if (ending.kind === 'stopped') out.error = new CheckupError('CHK_INTERRUPTED');
       if (out.crash) out.error = crashError(out.crash, this.target);
     } catch (err) {
-      out.error = toCheckupError(err);
-      if (out.error.code === 'CHK_INTERRUPTED' || !this.signal.aborted) out.load ??= await this.load?.stop().catch(() => undefined);
+      // What fails after a stop fails because of it (a profiler asked for a profile it never started, a socket
+      // closed under a command): the run was interrupted, whatever the failing step said.
+      out.error = this.signal.aborted ? new CheckupError('CHK_INTERRUPTED', {}, { cause: err }) : toCheckupError(err);
+      out.load ??= await this.load?.stop().catch(() => undefined);
     }
     return out;
+  }
+
+  /**
+   * A stop is an interrupt at every phase, also after the measurement (collecting, diagnosing, saving): the user
+   * asked for the run to end, so it is not reported as complete. An earlier error of its own (a crash) stays.
+   */
+  private unlessInterrupted(error: CheckupError | undefined): CheckupError | undefined {
+    return error ?? (this.signal.aborted ? new CheckupError('CHK_INTERRUPTED') : undefined);
   }
 
   /** The doctor's judgement of what was measured, saved before the target is shut down. */
@@ -229,8 +243,10 @@ export class RunSession {
       this.writer.appendWarning(w);
       this.batcher.warning(w);
     });
+    // Backpressure: while target.log is behind, the app's output waits in its pipe, not in our memory.
+    this.writer.log.on('drain', () => target.resumeOutput());
     target.on('log', (line) => {
-      this.writer.appendLog(line.stream, line.text, line.ts);
+      if (!this.writer.appendLog(line.stream, line.text, line.ts)) target.pauseOutput();
       this.batcher.log(line);
     });
   }
@@ -271,10 +287,11 @@ export class RunSession {
     if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
     if (this.recipe.profile.heap) await this.inspector.startHeapSampling();
     if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
+    this.profilersStarted = true;
   }
 
   private async stopProfilers(): Promise<CapturedProfiles> {
-    if (!this.inspector || this.inspector.isClosed) return {};
+    if (!this.inspector || this.inspector.isClosed || !this.profilersStarted) return {};
     const out: CapturedProfiles = {};
     if (this.recipe.profile.cpu) {
       const stopped = await this.inspector.stopCpuProfile();

@@ -21,9 +21,16 @@ export class LineAppender {
     return this.failure;
   }
 
-  writeLine(line: string): void {
-    if (this.closed || this.failure) return;
-    this.stream.write(line.endsWith('\n') ? line : line + '\n');
+  /** false: the stream is behind (its buffer is full); 'drain' (onDrain) says when it caught up. */
+  writeLine(line: string): boolean {
+    if (this.closed || this.failure) return true;
+    return this.stream.write(line.endsWith('\n') ? line : line + '\n');
+  }
+
+  /** Called when the stream caught up after a false from writeLine, or failed (then writes are dropped anyway). */
+  onDrain(listener: () => void): void {
+    this.stream.on('drain', listener);
+    this.stream.once('error', listener);
   }
 
   writeJson(value: unknown): void {

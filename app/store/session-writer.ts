@@ -10,6 +10,7 @@ import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile, type SessionFi
 import { checkupVersion } from '../paths.js';
 import { storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
 import { LineAppender } from './line-appender.js';
+import { TargetLog } from './target-log.js';
 
 function slug(name: string): string {
   return name.replace(/\.[cm]?js$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'run';
@@ -24,7 +25,7 @@ export class SessionWriter {
   readonly samples: LineAppender;
   readonly warnings: LineAppender;
   readonly ticks: LineAppender;
-  readonly log: LineAppender;
+  readonly log: TargetLog;
   private finished = false;
 
   private constructor(
@@ -34,7 +35,7 @@ export class SessionWriter {
     this.samples = new LineAppender(join(dir, SESSION_FILES.samples));
     this.warnings = new LineAppender(join(dir, SESSION_FILES.warnings));
     this.ticks = new LineAppender(join(dir, SESSION_FILES.ticks));
-    this.log = new LineAppender(join(dir, SESSION_FILES.log));
+    this.log = new TargetLog(join(dir, SESSION_FILES.log));
   }
 
   static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git'] }): Promise<SessionWriter> {
@@ -82,8 +83,9 @@ export class SessionWriter {
     this.ticks.writeJson(tick);
   }
 
-  appendLog(stream: 'stdout' | 'stderr', text: string, ts = Date.now()): void {
-    this.log.writeLine(`${new Date(ts).toISOString()} ${stream} ${text}`);
+  /** false: target.log is behind; the caller may pause the output until `log` emits 'drain'. */
+  appendLog(stream: 'stdout' | 'stderr', text: string, ts = Date.now()): boolean {
+    return this.log.writeLine(`${new Date(ts).toISOString()} ${stream} ${text}`);
   }
 
   /** Writes a whole file of the session (JSON or profile) atomically and records it in `files`. */
@@ -131,6 +133,8 @@ export class SessionWriter {
       if (!this.session.files.includes(name)) this.session.files.push(name);
       if (errors[i] && !reason) reason = { code: errors[i].code, message: errors[i].message };
     }
+    const dropped = this.log.dropped;
+    if (dropped) this.session.log = dropped;
     this.session.status = reason && status === 'complete' ? 'partial' : status;
     if (reason) {
       this.session.partialReason = reason.code;

@@ -1,5 +1,6 @@
 // Starting a target: check the spec, open the side channel, spawn with the probe preloaded through NODE_OPTIONS.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { CheckupError } from '../errors.js';
 import { probePath } from '../paths.js';
@@ -7,6 +8,11 @@ import { buildLaunchCommand, type LaunchSpec } from './launch-command.js';
 import { ProbeChannel } from './probe-channel.js';
 import { Target, type LaunchOptions } from './target.js';
 import { buildTargetEnv } from './target-env.js';
+import { TreeGuard } from './tree-guard.js';
+import { TREE_MARK_VAR } from './tree-members.js';
+
+/** How long the guard lets the tree go on SIGTERM before SIGKILL, when the engine died. */
+const GUARD_GRACE_MS = 2000;
 
 /** Check the spec, open the side channel and start the target with the probe preloaded. */
 export async function launchTarget(spec: LaunchSpec, options: LaunchOptions = {}): Promise<Target> {
@@ -14,7 +20,9 @@ export async function launchTarget(spec: LaunchSpec, options: LaunchOptions = {}
   const probeFile = options.probeFile ?? probePath;
   if (!existsSync(probeFile)) throw new CheckupError('CHK_PROBE_FAILED', { detail: `the probe file ${probeFile} is missing` });
   const channel = await ProbeChannel.open();
+  const mark = randomBytes(12).toString('hex');
   let child: ChildProcess;
+  let guard: TreeGuard | undefined;
   try {
     const env = buildTargetEnv(process.env, spec.env, {
       channelPath: channel.path,
@@ -24,6 +32,8 @@ export async function launchTarget(spec: LaunchSpec, options: LaunchOptions = {}
       nodeBinary: command.node,
       npm: spec.kind === 'npm',
     });
+    env[TREE_MARK_VAR] = mark;
+    guard = TreeGuard.start(command.node, mark, GUARD_GRACE_MS);
     child = spawn(command.file, command.args, {
       cwd: command.cwd,
       env,
@@ -37,11 +47,13 @@ export async function launchTarget(spec: LaunchSpec, options: LaunchOptions = {}
       child.once('spawn', resolve);
       child.once('error', reject);
     });
+    if (child.pid !== undefined) guard?.watch(child.pid);
   } catch (err) {
+    guard?.release();
     channel.closeSync();
     if (err instanceof CheckupError) throw err;
     throw new CheckupError('CHK_NODE_NOT_FOUND', { detail: `${command.file}: ${(err as Error).message}` }, { cause: err });
   }
   child.on('error', () => {});
-  return new Target(child, channel, command, options);
+  return new Target(child, channel, command, options, { leader: child.pid ?? 0, mark }, guard);
 }

@@ -2,10 +2,11 @@
 // Windows), one per launch, that only processes presenting the launch's random token may use.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pidAlive } from './process-tree.js';
 import { parseProbeMessage, type EngineMessage, type ProbeHello, type ProbeMessage } from './probe-protocol.js';
 
 /** A probe line longer than this is a bug or an attack: the connection is dropped. */
@@ -56,8 +57,11 @@ export class ProbeChannel extends EventEmitter<ProbeChannelEvents> {
     if (process.platform === 'win32') {
       path = `\\\\.\\pipe\\checkup-${process.pid}-${randomBytes(8).toString('hex')}`;
     } else {
-      // A private (0700) folder keeps other users off the socket. Unix socket paths are limited to ~104 bytes.
-      dir = mkdtempSync(join(tmpdir().length > 60 ? '/tmp' : tmpdir(), 'checkup-'));
+      // A private (0700) folder keeps other users off the socket. Unix socket paths are limited to ~104 bytes. Its
+      // name carries our pid, so that a later engine can tell the folder of one that died (removeStaleChannels).
+      const base = tmpdir().length > 60 ? '/tmp' : tmpdir();
+      removeStaleChannels(base);
+      dir = mkdtempSync(join(base, `checkup-${process.pid}-`));
       path = join(dir, 'probe.sock');
     }
     const server = createServer();
@@ -166,4 +170,32 @@ function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A channel folder: checkup-<engine pid>-<mkdtemp's six characters>. */
+const CHANNEL_DIR = /^checkup-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Folders of engines that died without cleaning up (kill -9, a power cut) stay in the temporary folder: remove those
+ * whose engine pid is dead, are ours, and hold nothing but a socket. A reused pid only delays the tidying.
+ */
+export function removeStaleChannels(base: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(base);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = CHANNEL_DIR.exec(name)?.[1];
+    if (!pid || pidAlive(Number(pid))) continue;
+    const dir = join(base, name);
+    try {
+      if (statSync(dir).uid !== process.getuid?.()) continue;
+      if (readdirSync(dir).some((f) => f !== 'probe.sock')) continue;
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // another engine got there first, or not ours to read
+    }
+  }
 }

@@ -1,8 +1,10 @@
 // Taking down a whole process tree. On POSIX the target is spawned detached, so it leads its own process group and
 // everything it starts (npm's shell, the app, the app's children) shares that group: we signal -pgid. On Windows,
-// taskkill /T walks the tree (without /F it asks politely, with /F it forces).
+// taskkill /T walks the tree (without /F it asks politely, with /F it forces). On Linux the tree also takes in the
+// processes that left the group (tree-members.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { linuxTreeMembers, type TargetTree } from './tree-members.js';
 
 const isWindows = process.platform === 'win32';
 
@@ -66,6 +68,28 @@ export function readProcStat(pid: number): ProcInfo | undefined {
   }
 }
 
+/**
+ * Signal the whole tree: the group, and on Linux every member that left it. Members are listed before any signal
+ * goes out, since a grandchild whose parent dies is re-parented and no longer found by descent.
+ */
+export function signalTree(tree: TargetTree, signal: NodeJS.Signals): void {
+  const members = linuxTreeMembers(tree);
+  if (tree.leader > 0) signalGroup(tree.leader, signal);
+  for (const m of members) {
+    try {
+      process.kill(m.pid, signal);
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/** Is anything of the tree still alive? */
+export function treeAlive(tree: TargetTree): boolean {
+  if (process.platform === 'linux') return linuxTreeMembers(tree).length > 0;
+  return tree.leader > 0 && groupAlive(tree.leader);
+}
+
 /** Is this one process alive (and not a zombie)? */
 export function pidAlive(pid: number): boolean {
   try {
@@ -102,7 +126,8 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<b
  * more. `leaderGone` tells when the launched process itself has exited (its exit event), which on Windows is all
  * we can observe. Returns whether the kill had to be forced.
  */
-export async function killTree(pid: number, graceMs: number, leaderGone: () => boolean): Promise<{ forced: boolean }> {
+export async function killTree(tree: TargetTree, graceMs: number, leaderGone: () => boolean): Promise<{ forced: boolean }> {
+  const pid = tree.leader;
   if (isWindows) {
     await runTaskkill(pid, false);
     if (await waitUntil(leaderGone, graceMs)) return { forced: false };
@@ -110,20 +135,20 @@ export async function killTree(pid: number, graceMs: number, leaderGone: () => b
     await waitUntil(leaderGone, 5000);
     return { forced: true };
   }
-  const gone = () => leaderGone() && !groupAlive(pid);
+  const gone = () => leaderGone() && !treeAlive(tree);
   if (gone()) return { forced: false };
-  signalGroup(pid, 'SIGTERM');
+  signalTree(tree, 'SIGTERM');
   if (await waitUntil(gone, graceMs)) return { forced: false };
-  signalGroup(pid, 'SIGKILL');
+  signalTree(tree, 'SIGKILL');
   await waitUntil(gone, 5000);
   return { forced: true };
 }
 
 /** For exit handlers: no waiting, no grace. */
-export function killTreeSync(pid: number): void {
+export function killTreeSync(tree: TargetTree): void {
   if (isWindows) {
-    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    if (tree.leader > 0) spawnSync('taskkill', ['/pid', String(tree.leader), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
     return;
   }
-  signalGroup(pid, 'SIGKILL');
+  signalTree(tree, 'SIGKILL');
 }

@@ -11,7 +11,8 @@ export function registerTarget(target: Killable): void {
   live.add(target);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    // The last line of defence for a normal exit; a hard kill of the engine is covered by the probe instead.
+    // The last line of defence for a normal exit; a hard kill of the engine is covered by the tree guard
+    // (tree-guard.ts) and, in the app, by the probe.
     process.once('exit', killAllTargetsSync);
   }
 }

@@ -1,6 +1,7 @@
 // The environment a target starts with: the user's, the spec's additions, and what the probe needs. The probe is
 // preloaded through NODE_OPTIONS so it also reaches the app behind `npm run` (npm passes the environment on).
 import { delimiter, dirname } from 'node:path';
+import { TREE_MARK_VAR } from './tree-members.js';
 
 /**
  * Quote one value for NODE_OPTIONS. Node splits NODE_OPTIONS on spaces; inside double quotes a backslash escapes
@@ -29,8 +30,8 @@ export interface ProbeEnvOptions {
 export function buildTargetEnv(base: NodeJS.ProcessEnv, specEnv: Record<string, string> | undefined, probe: ProbeEnvOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) {
-    // A checkup run from inside a probed process must not hand its own probe settings on.
-    if (v !== undefined && !k.startsWith('CHECKUP_PROBE_')) env[k] = v;
+    // A checkup run from inside a probed process must not hand its own probe settings or tree mark on.
+    if (v !== undefined && !k.startsWith('CHECKUP_PROBE_') && k !== TREE_MARK_VAR) env[k] = v;
   }
   Object.assign(env, specEnv ?? {});
   const fragment = probeRequireFragment(probe.probeFile);

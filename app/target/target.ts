@@ -8,10 +8,12 @@ import type { LaunchCommand } from './launch-command.js';
 import { LineSplitter, TailBuffer, type LogLine, type StreamName } from './output-lines.js';
 import type { ProbeChannel, ProbeConnection } from './probe-channel.js';
 import type { ProbeHello, ProbeMessage } from './probe-protocol.js';
-import { groupAlive, killTree, killTreeSync } from './process-tree.js';
+import { killTree, killTreeSync, treeAlive } from './process-tree.js';
 import { waitForReady, type ReadyInfo, type ReadyOptions } from './readiness.js';
 import { PortWatcher } from './port-watcher.js';
 import { registerTarget, unregisterTarget } from './registry.js';
+import type { TreeGuard } from './tree-guard.js';
+import type { TargetTree } from './tree-members.js';
 
 function isLoopbackInspector(url: string): boolean {
   try {
@@ -109,6 +111,10 @@ export class Target extends EventEmitter<TargetEvents> {
     private readonly channel: ProbeChannel,
     readonly command: LaunchCommand,
     private readonly options: LaunchOptions,
+    /** The process group and session we started, and the mark its processes carry (tree-members.ts). */
+    private readonly tree: TargetTree,
+    /** Takes the tree down if this engine dies (tree-guard.ts); released once we took it down ourselves. */
+    private readonly guard?: TreeGuard,
   ) {
     super();
     if (child.pid === undefined) throw new Error('target: spawned without a pid');
@@ -153,6 +159,20 @@ export class Target extends EventEmitter<TargetEvents> {
     return this.stopping;
   }
 
+  /**
+   * Stop reading the app's output for a while (the log file is behind): the app then waits on its own writes, as it
+   * would on a slow terminal, instead of our memory filling with its output. resumeOutput() reads on.
+   */
+  pauseOutput(): void {
+    this.child.stdout?.pause();
+    this.child.stderr?.pause();
+  }
+
+  resumeOutput(): void {
+    this.child.stdout?.resume();
+    this.child.stderr?.resume();
+  }
+
   /** The last lines of stderr (of stdout when stderr was silent). */
   lastLines(): string[] {
     return this.tail.errorTail();
@@ -179,14 +199,14 @@ export class Target extends EventEmitter<TargetEvents> {
   /** @internal for killAllTargetsSync */
   killSync(): void {
     this.stopping = true;
-    if (!this.cleanedUp) killTreeSync(this.pid);
+    if (!this.cleanedUp) killTreeSync(this.tree);
     this.cleanupSync();
   }
 
   private async doShutdown(graceMs: number): Promise<ShutdownResult> {
     this.stopping = true;
     this.channel.broadcast({ type: 'bye' });
-    const { forced } = await killTree(this.pid, graceMs, () => this.leaderExited);
+    const { forced } = await killTree(this.tree, graceMs, () => this.leaderExited);
     const exit = await Promise.race([this.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 2000).unref())]);
     await this.cleanup();
     return { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, forced };
@@ -218,7 +238,7 @@ export class Target extends EventEmitter<TargetEvents> {
         this.exitInfo = { code, signal, unexpected: !this.stopping, at: Date.now() };
         this.emit('exit', this.exitInfo);
         // Nothing left of the tree: release the channel now rather than wait for shutdown().
-        if (!this.stopping && process.platform !== 'win32' && !groupAlive(this.pid)) void this.cleanup();
+        if (!this.stopping && process.platform !== 'win32' && !treeAlive(this.tree)) void this.cleanup();
       });
     });
   }
@@ -303,6 +323,7 @@ export class Target extends EventEmitter<TargetEvents> {
     this.cleanedUp = true;
     unregisterTarget(this);
     this.portWatcher?.stop();
+    this.guard?.release();
     await this.channel.close();
   }
 
@@ -311,6 +332,7 @@ export class Target extends EventEmitter<TargetEvents> {
     this.cleanedUp = true;
     unregisterTarget(this);
     this.portWatcher?.stop();
+    this.guard?.release();
     this.channel.closeSync();
   }
 }

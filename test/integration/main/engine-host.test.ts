@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../app/contract/api.js';
 import type { SessionDetail } from '../../../app/contract/session.js';
 import { RecipeSchema } from '../../../app/contract/recipe.js';
-import { compiledEntry } from '../../../app/paths.js';
+import { compiledEntry, rootDir } from '../../../app/paths.js';
+import { pidAlive } from '../../../app/target/process-tree.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
 import { EngineHostClient, RemoteError, type HostProcess } from '../../../main/engine-host-client.js';
 import { HOST_METHODS, type HostMessage } from '../../../main/engine-host-protocol.js';
@@ -173,5 +174,18 @@ describe('engine host process', () => {
     forks[0]!.kill('SIGKILL');
     await until(() => !alive(targetPid), 10_000);
     expect(events.at(-1)).toMatchObject({ type: 'run-finished', runId: run.runId, status: 'partial', error: { code: 'CHK_INTERNAL' } });
+  });
+
+  it('a host killed mid-run takes down a target whose event loop is blocked for good, within 5 s (the tree guard)', async () => {
+    const { client, forks, events } = start();
+    const app = join(rootDir, 'test', 'fixtures', 'cli', 'blocks-forever.js');
+    const recipe = { target: { kind: 'script', script: app, cwd: join(rootDir, 'test', 'fixtures', 'cli') }, load: { durationSec: 60, warmupSec: 30, connections: 2 }, profile: { cpu: false, heap: false } };
+    const run = await client.call('startRun', { recipe });
+    await until(() => events.some((e) => e.type === 'run-phase' && e.phase === 'warmup'), 30_000);
+    const targetPid = (await client.call('getSession', { id: run.sessionId })).session.target.pid!;
+    // The warm-up's first request blocked the app's loop: its probe can no longer act on anything.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    forks[0]!.kill('SIGKILL');
+    await until(() => !pidAlive(targetPid), 5000);
   });
 });
