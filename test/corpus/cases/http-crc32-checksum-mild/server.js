@@ -1,6 +1,6 @@
 'use strict';
 // A firmware update service. Devices poll the manifest of their image (name, size, CRC-32) to decide whether to
-// download it, and checksumOf computes that CRC-32 in pure JavaScript over the whole 200 KB image on every poll,
+// download it, and checksumOf computes that CRC-32 in pure JavaScript over the whole 256 KB image on every poll,
 // although images never change while the server runs; caching the checksum would remove most of the cost of a
 // request (around half a millisecond).
 const http = require('node:http');
@@ -14,7 +14,7 @@ for (let n = 0; n < 256; n++) {
 
 const images = {};
 for (const [name, seed] of [['sensor-v3', 7], ['gateway-v1', 11]]) {
-  const image = Buffer.alloc(200 * 1024);
+  const image = Buffer.alloc(256 * 1024);
   for (let i = 0; i < image.length; i++) image[i] = (i * seed + (i >> 8)) & 0xff;
   images[name] = image;
 }
