@@ -11,6 +11,8 @@ const VERDICTS = ['event-loop-blocked', 'hot-path', 'gc-pressure', 'memory-leak'
 const FRAMEWORKS = ['http', 'express', 'fastify', 'restify', 'koa'];
 const STRENGTHS = ['strong', 'mild', 'none'];
 const SPLITS = ['tuning', 'held-out'];
+// Round 1: the first 51 cases (split by split.js's seeded shuffle); round 2: a fresh held-out set written later.
+const ROUNDS = [1, 2];
 
 function fail(name, message) {
   throw new Error(`corpus case "${name}" is malformed: ${message}`);
@@ -77,6 +79,8 @@ function validateCase(c, folder, { requireSplit }) {
   if (c.split !== undefined || requireSplit) {
     if (!SPLITS.includes(c.split)) fail(name, `split must be one of ${SPLITS.join(', ')}`);
   }
+  if (c.round !== undefined && !ROUNDS.includes(c.round)) fail(name, `round must be one of ${ROUNDS.join(', ')} (absent means 1)`);
+  if (c.round === 2 && c.split !== undefined && c.split !== 'held-out') fail(name, 'a round-2 case is held-out by construction (split "held-out")');
 }
 
 /**
@@ -103,8 +107,8 @@ function loadCases(options = {}) {
     validateCase(c, folder, { requireSplit });
     const script = path.join(dir, 'server.js');
     if (!fs.existsSync(script)) fail(folder, 'server.js is missing');
-    return { ...c, dir, script };
+    return { ...c, round: c.round ?? 1, dir, script };
   });
 }
 
-module.exports = { loadCases, VERDICTS, FRAMEWORKS, CASES_DIR };
+module.exports = { loadCases, VERDICTS, FRAMEWORKS, ROUNDS, CASES_DIR };

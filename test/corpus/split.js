@@ -1,9 +1,13 @@
 'use strict';
 // Reproducible tuning / held-out assignment of the corpus cases.
 //
-// The case names are sorted alphabetically and shuffled (Fisher-Yates) with mulberry32 seeded with 20261123; the
-// first third of the shuffled list (rounded up) is "held-out", the rest "tuning". The assignment was made once, after
-// every case folder and its expectation had been written and before any further measuring.
+// Round 1 (case.json without `round`, or `"round": 1`): the case names are sorted alphabetically and shuffled
+// (Fisher-Yates) with mulberry32 seeded with 20261123; the first third of the shuffled list (rounded up) is
+// "held-out", the rest "tuning". The assignment was made once, after every round-1 case folder and its expectation had
+// been written and before any further measuring; the shuffle sees only round-1 names, so adding later rounds never
+// changes it.
+// Round 2 (`"round": 2`): a fresh held-out set written after round 1's held-out cases had been seen by the people
+// tuning the doctor; every round-2 case is "held-out" by construction, without a draw.
 //
 //   node test/corpus/split.js           print the assignment and check it against the case.json files
 //   node test/corpus/split.js --write   write `split` into every case.json
@@ -28,27 +32,34 @@ function assignSplit(names) {
   return { order: sorted, split, heldOutCount };
 }
 
+const readCase = (name) => JSON.parse(fs.readFileSync(path.join(CASES_DIR, name, 'case.json'), 'utf8'));
+
 function main() {
   const write = process.argv.includes('--write');
   const names = fs.readdirSync(CASES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  const { order, split, heldOutCount } = assignSplit(names);
+  const roundOf = Object.fromEntries(names.map((name) => [name, readCase(name).round ?? 1]));
+  const { order: roundOne, split, heldOutCount } = assignSplit(names.filter((name) => roundOf[name] === 1));
+  const roundTwo = names.filter((name) => roundOf[name] === 2).sort();
+  for (const name of roundTwo) split[name] = 'held-out';
+  const order = [...roundOne, ...roundTwo];
   const byKind = {};
   let mismatches = 0;
   for (const name of order) {
     const file = path.join(CASES_DIR, name, 'case.json');
-    const c = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const c = readCase(name);
     const kind = c.expected.verdict;
-    byKind[kind] = byKind[kind] || { tuning: 0, 'held-out': 0 };
-    byKind[kind][split[name]]++;
+    byKind[kind] = byKind[kind] || { tuning: 0, 'held-out': 0, 'round-2': 0 };
+    byKind[kind][roundOf[name] === 2 ? 'round-2' : split[name]]++;
     if (write) {
       c.split = split[name];
       fs.writeFileSync(file, JSON.stringify(c, null, 2) + '\n');
     } else if (c.split !== split[name]) mismatches++;
-    console.log(`${split[name].padEnd(8)}  ${kind.padEnd(18)}  ${name}`);
+    console.log(`${split[name].padEnd(8)}  round ${roundOf[name]}  ${kind.padEnd(18)}  ${name}`);
   }
-  console.log(`\n${order.length} cases, ${heldOutCount} held-out, ${order.length - heldOutCount} tuning`);
+  console.log(`\nround 1: ${roundOne.length} cases, ${heldOutCount} held-out, ${roundOne.length - heldOutCount} tuning`);
+  console.log(`round 2: ${roundTwo.length} cases, all held-out`);
   for (const [kind, n] of Object.entries(byKind).sort()) {
-    console.log(`  ${kind.padEnd(18)} tuning ${n.tuning}, held-out ${n['held-out']}${n.tuning === 0 ? '   <- no tuning case for this kind' : ''}`);
+    console.log(`  ${kind.padEnd(18)} tuning ${n.tuning}, held-out ${n['held-out']} (round 1) + ${n['round-2']} (round 2)${n.tuning === 0 ? '   <- no tuning case for this kind' : ''}`);
   }
   if (!write && mismatches) {
     console.log(`\n${mismatches} case.json file(s) disagree with this assignment (run with --write to set it)`);
