@@ -79,6 +79,14 @@ function validateCase(c, folder, { requireSplit }) {
   if (c.split !== undefined || requireSplit) {
     if (!SPLITS.includes(c.split)) fail(name, `split must be one of ${SPLITS.join(', ')}`);
   }
+  if (c.expectedByNode !== undefined) {
+    if (!isObject(c.expectedByNode)) fail(name, 'expectedByNode must be an object keyed by Node major version');
+    for (const [major, e] of Object.entries(c.expectedByNode)) {
+      if (!/^\d+$/.test(major)) fail(name, `expectedByNode key "${major}" must be a Node major version`);
+      if (!isObject(e) || !VERDICTS.includes(e.verdict)) fail(name, `expectedByNode.${major}.verdict must be one of ${VERDICTS.join(', ')}`);
+      if (!isNonEmptyString(e.why)) fail(name, `expectedByNode.${major}.why must say what was measured`);
+    }
+  }
   if (c.round !== undefined && !ROUNDS.includes(c.round)) fail(name, `round must be one of ${ROUNDS.join(', ')} (absent means 1)`);
   if (c.round === 2 && c.split !== undefined && c.split !== 'held-out') fail(name, 'a round-2 case is held-out by construction (split "held-out")');
 }
