@@ -75,11 +75,9 @@
   function watchMainRequire() {
     const Module = require('module');
     const load = Module._load;
+    // Stays in place (a wrapper installed after it must not be undone); after the entry it only passes through.
     Module._load = function checkupMainLoad(request, parent, isMain) {
-      if (isMain) {
-        firstUserCode(epoch());
-        Module._load = load;
-      }
+      if (isMain) firstUserCode(epoch());
       return load.apply(this, arguments);
     };
   }
