@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
-import { makeBigApp, makeCliApp, makeEsmApp } from '../../helpers/startup-apps.js';
+import { makeBigApp, makeCliApp, makeEsmApp } from '../../../bench/startup-apps.js';
 
 const NODE22 = '/work/main/node_modules/node22/bin/node';
 const NODE24 = '/work/main/node_modules/node24/bin/node';

@@ -1,3 +1,4 @@
+// Shared by the start-up tests (test/integration/startup) and the bench (bench/startup-overhead.ts).
 // Apps for the start-up checkup's tests, generated into a temp folder: a CommonJS server with a big synthetic
 // node_modules (packages x files, each doing real work when loaded) that measures its own requires independently of
 // Checkup, and a small ES module server.
