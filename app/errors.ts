@@ -20,6 +20,7 @@ const catalogue = {
   CHK_TARGET_NEVER_LISTENED: { message: 'The target did not listen on a port within {seconds} s.', hint: 'Is it a server? Raise --ready-timeout if it starts slowly.', exit: 3 },
   CHK_PORT_IN_USE: { message: 'The target could not listen: port {port} is already in use.', hint: 'Stop whatever holds port {port}, or make the app listen on another port (PORT env).', exit: 3 },
   CHK_TARGET_CRASHED: { message: 'The target crashed during the load ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
+  CHK_STARTUP_TIMEOUT: { message: 'The app neither listened on a port nor exited within {seconds} s of starting.', hint: 'A server is ready when it listens, a CLI when it exits; raise --timeout if it starts slowly.', exit: 3 },
   CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },
   CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
   CHK_LOAD_FAILED: { message: 'The load generator failed: {detail}', exit: 1 },

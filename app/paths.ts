@@ -45,6 +45,9 @@ export function assetPath(...parts: string[]): string {
 /** The probe preloaded into targets: plain CommonJS, run by the user's own Node. */
 export const probePath = unpacked(join(rootDir, 'app', 'probe', 'probe.cjs'));
 
+/** The start-up probe, preloaded into each start that `checkup startup` makes (plain CommonJS, like the probe). */
+export const startupProbePath = unpacked(join(rootDir, 'app', 'probe', 'startup.cjs'));
+
 export const checkupVersion: string = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each reported as ratios or side-by-side figures from the same run.
-//   --only run,probe,instructions,fp,import    choose sections (default: all)
+//   --only run,probe,instructions,fp,import,startup    choose sections (default: all)
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
@@ -13,6 +13,7 @@ import { benchProbeInstructions, formatProbeInstructions, valgrindAvailable } fr
 import { benchProbeOverhead } from './probe-overhead.js';
 import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
 import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
+import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy').split(','));
@@ -43,6 +44,10 @@ if (only.has('instructions')) {
 if (only.has('fp')) {
   log('== false positives of comparisons');
   report.push(formatFalsePositives(await benchFalsePositives({ pairs: Number(values['fp-pairs'] ?? 10), repeats: Number(values['fp-repeat'] ?? 1), hog: Boolean(values.hog), log })));
+}
+if (only.has('startup')) {
+  log('== start-up instrumentation');
+  log(formatStartupOverhead(await benchStartupOverhead(values.pairs ? Number(values.pairs) : 5, log)));
 }
 if (only.has('import')) {
   log('== profile import');

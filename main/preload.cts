@@ -39,6 +39,9 @@ const METHODS = [
   'openInEditor',
   'revealPath',
   'pickPath',
+  'startStartup',
+  'getStartup',
+  'compareStartups',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ProfileSource } from '../contract/api.js';
+import type { EngineApi, ProfileSource } from '../contract/api.js';
 import { SESSION_FILES } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
 import { Engine } from '../engine/engine.js';
@@ -12,6 +12,7 @@ import { defaultSessionsDir } from '../paths.js';
 import { inProcessClient } from '../rpc/in-process.js';
 import { humanComparison, humanProfileComparison, jsonComparison, jsonProfileComparison } from './compare-report.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
+import { humanStartupComparison, jsonStartupComparison } from './startup-report.js';
 
 export async function compareCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
@@ -26,7 +27,10 @@ export async function compareCommand(argv: string[], io: CliIo = processIo): Pro
     if (!before || !after || extra) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give two sessions or two profiles: `checkup compare BEFORE AFTER` (session folders or ids, profile files)' });
     const api = inProcessClient(new Engine({ sessionsDir: parsed.values.out ?? defaultSessionsDir() }));
     const [a, b] = [sessionRef(before), sessionRef(after)];
-    if (isSession(a) && isSession(b)) {
+    if (isSession(a) && isSession(b) && (await isStartup(a, api)) && (await isStartup(b, api))) {
+      const comparison = await api.compareStartups({ before: a, after: b });
+      io.stdout(json ? JSON.stringify(jsonStartupComparison(comparison), null, 2) + '\n' : humanStartupComparison(comparison));
+    } else if (isSession(a) && isSession(b)) {
       const comparison = await api.compareSessions({ before: a, after: b });
       io.stdout(json ? JSON.stringify(jsonComparison(comparison), null, 2) + '\n' : humanComparison(comparison));
     } else {
@@ -37,6 +41,14 @@ export async function compareCommand(argv: string[], io: CliIo = processIo): Pro
   } catch (err) {
     return failWith(err, json, io);
   }
+}
+
+/** A start-up session (its comparison is of starts, not of load figures); anything unreadable is left to the others. */
+async function isStartup(ref: string, api: EngineApi): Promise<boolean> {
+  return api.getStartup({ id: ref }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** An id, a folder holding a session, or nothing at all (the session lookup then says it is missing). */

@@ -10,12 +10,19 @@ Usage:
   checkup run [options] -- npm run <script>         the same for an npm script
   checkup run --demo [lab] [--fixed]                the same on a bundled sample app (default: blocking);
                                                     --fixed runs its repaired variant
+  checkup startup [--runs N] [--json] -- node app.js
+                                                    the start-up checkup: start the app N times (5), time each
+                                                    start to listening (or exit), trace every require and import,
+                                                    try the compile cache (Node 22.1+); also -- npm run <script>;
+                                                    --cwd DIR, --node NODE, --out DIR, -e NAME=VALUE, --timeout SEC,
+                                                    --no-compile-cache
   checkup inspect FILE [--json] [--profile N]       what a profile file says: hot functions, categories, packages
                                                     and advice (.cpuprofile, .heapprofile, Chrome trace, node --prof
                                                     log, speedscope JSON, pprof .pb.gz; gzipped or not); a folder
                                                     or .tar(.gz) of profiles opens as their merge, then each file
   checkup compare BEFORE AFTER [--json]             compare two sessions (folders or ids): figures with a
-                                                    significance test, verdicts, per-function time changes; or two
+                                                    significance test, verdicts, per-function time changes (two
+                                                    start-up sessions: time to ready, per-module changes); or two
                                                     profiles (any format, e.g. production's pprof against a session)
                                                     function by function
   checkup sessions [--json]                         the history: every session by project, newest first
@@ -75,6 +82,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return runCommand(rest);
+    case 'startup':
+      return (await import('./startup-command.js')).startupCommand(rest);
     case 'serve':
       return (await import('./serve-command.js')).serveCommand(rest);
     case 'sessions':

@@ -121,7 +121,7 @@ const extractors: Record<string, Extractor> = {
  * things 2x or 100x faster) and their spread grows with their level, so logs make the variances comparable and the
  * interval is one for the ratio, which is what we report. With a zero among the values, the plain scale.
  */
-function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; scale: string } | undefined {
+export function welch(a: number[], b: number[]): { p: number; ci?: [number, number]; scale: string } | undefined {
   const positive = [...a, ...b].every((v) => v > 0);
   if (!positive) {
     const r = welchTest(a, b, ALPHA);

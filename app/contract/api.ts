@@ -71,6 +71,18 @@ export const methodParams = {
   revealPath: z.object({ path: AbsolutePath }).strict(),
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
   pickPath: z.object({ kind: z.enum(['file', 'folder']), title: z.string().max(200).optional(), profilesOnly: z.boolean().optional() }).strict(),
+  /**
+   * The start-up checkup (issue 12): start the app `runs` times (default 5) and time each start to ready, trace its
+   * module tree, and try the compile cache where the Node has one. `target` is a recipe's target (script, npm, lab).
+   * Follow it through run-phase and run-finished events like a run.
+   */
+  startStartup: z
+    .object({ target: z.unknown(), runs: z.number().int().min(1).max(50).optional(), compileCache: z.boolean().optional(), timeoutSec: z.number().min(1).max(600).optional() })
+    .strict(),
+  /** A start-up session whole (startup.json). */
+  getStartup: z.object({ id: SessionRef }).strict(),
+  /** Two start-up sessions: time to ready with a test, per-module and per-package deltas. */
+  compareStartups: z.object({ before: SessionRef, after: SessionRef }).strict(),
 } as const;
 
 export const LIVE_BATCHES_PER_SECOND = 5;
@@ -116,6 +128,8 @@ export interface SessionListItem {
   git?: SessionFile['git'];
   /** How many times the load was measured (Recipe.repeats). */
   repeats: number;
+  /** 'startup' for a start-up session (getStartup opens it); absent for a checkup under load. */
+  kind?: SessionFile['kind'];
 }
 
 /** One profile opened for viewing: the summary for the tables and a prepared, reduced document for the flame view. */
@@ -179,6 +193,9 @@ export interface MethodResults {
   openInEditor: { opened: 'editor' | 'os' };
   revealPath: { revealed: boolean };
   pickPath: { path?: string };
+  startStartup: RunStarted;
+  getStartup: import('./startup.js').StartupDetail;
+  compareStartups: import('./startup.js').StartupComparison;
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };

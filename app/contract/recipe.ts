@@ -99,6 +99,8 @@ export const RecipeSchema = z.object({
   repeats: z.number().int().min(1).max(20).default(1),
   /** Optional user note, e.g. what changed since the last run. */
   note: z.string().max(2000).optional(),
+  /** The start-up checkup's own settings, in a start-up session's recipe (added with issue 12). */
+  startup: z.object({ runs: z.number().int().min(1).max(50), compileCache: z.boolean() }).optional(),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
 /** What callers may send: every field with a default may be left out. */

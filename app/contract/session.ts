@@ -34,9 +34,17 @@ export const SESSION_FILES = {
   diagnosis: 'diagnosis.json',
   /** The target's stdout and stderr, each line prefixed by its time and stream. */
   log: 'target.log',
+  /**
+   * StartupResult (app/contract/startup.ts) of a start-up session (kind 'startup'): every start, the module tree, the
+   * packages and the advice. Added in 1, later (with issue 12). A start-up session's CPU profile (one profiled start)
+   * is `cpuProfile`; it has no samples, ticks, load or diagnosis.
+   */
+  startup: 'startup.json',
 } as const;
 
 export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES];
+
+export type SessionKind = 'load' | 'startup';
 
 export type SessionStatus =
   /** The run is in progress (or the engine died: see `writerPid`). */
@@ -97,6 +105,8 @@ export interface SessionSummary {
   latencyP99?: number;
   /** Added in 1. */
   errors?: number;
+  /** Median time to ready of a start-up session's timed starts, ms. Added in 1, later (with issue 12). */
+  readyMs?: number;
   /**
    * Event-loop busy time per completed request, ms (CPU profile's non-idle share, else event-loop utilisation): what
    * a request costs, which contention moves less than requests/s. Added in 1, later (with thresholds-3).
@@ -139,6 +149,11 @@ export interface SessionFile {
   formatVersion: number;
   /** Added in 1. */
   id: string;
+  /**
+   * What was measured: 'load' (a checkup under load) or 'startup' (the start-up checkup, startup.json). Added in 1,
+   * later (with issue 12); absent means 'load'.
+   */
+  kind?: SessionKind;
   /** Display name: the script, npm script or lab. Added in 1. */
   name: string;
   /** Absolute project folder (the target's cwd); sessions are grouped by it. Added in 1. */

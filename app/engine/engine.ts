@@ -17,6 +17,9 @@ import { ProjectWatcher } from './project-watcher.js';
 import { exportBundle, exportReport } from './share.js';
 import { describeProject } from './project.js';
 import { RunSession, type RunOutcome } from './run-session.js';
+import { startStartupRun, type StartupOutcome, type StartupRun } from './startup-runs.js';
+import { readStartup } from '../store/startup-reader.js';
+import { compareStartupSessions } from '../startup/compare-startup.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -34,6 +37,8 @@ export class Engine implements EngineApi {
   private readonly runs = new Map<string, RunSession>();
   /** Runs whose session folder is still being made: a stopAll() meanwhile is applied once they exist. */
   private readonly starting = new Map<string, { stopped: boolean }>();
+  /** Start-up checkups in progress; they take the machine like a run does, so one of either at a time. */
+  private readonly startups = new Map<string, StartupRun>();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
@@ -72,9 +77,7 @@ export class Engine implements EngineApi {
     if (!check.ok || !check.recipe) {
       throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
     }
-    const active = [...this.runs.values()][0];
-    // One run at a time: two runs would share the cores and spoil each other's figures.
-    if (active) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: active.runId });
+    this.refuseWhileBusy();
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
     // A stop that comes while the session folder is being made (before the run is listed) is kept and applied.
     const starting = { stopped: false };
@@ -92,6 +95,36 @@ export class Engine implements EngineApi {
       (err: unknown) => this.finished(run, { sessionId: run.sessionId, sessionDir: run.sessionDir, status: 'partial', error: toCheckupError(err) }),
     );
     return { runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
+  }
+
+  /** One run or start-up checkup at a time: two would share the cores and spoil each other's figures. */
+  private refuseWhileBusy(): void {
+    const active = [...this.runs.keys(), ...this.starting.keys(), ...this.startups.keys()][0];
+    if (active) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: active });
+  }
+
+  async startStartup(params: MethodParams['startStartup']): Promise<MethodResults['startStartup']> {
+    this.refuseWhileBusy();
+    const run = await startStartupRun(params, this.sessionsDir, (e) => this.emit(e));
+    this.startups.set(run.runId, run);
+    void run.done.then(() => this.startups.delete(run.runId));
+    return { runId: run.runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
+  }
+
+  /** The outcome of a start-up checkup started here (for the CLI). */
+  startupOutcome(runId: string): Promise<StartupOutcome> {
+    const run = this.startups.get(runId);
+    if (!run) return Promise.reject(new CheckupError('CHK_RUN_NOT_FOUND', { id: runId }));
+    return run.done;
+  }
+
+  async getStartup(params: MethodParams['getStartup']): Promise<MethodResults['getStartup']> {
+    return readStartup(params.id, this.sessionsDir);
+  }
+
+  async compareStartups(params: MethodParams['compareStartups']): Promise<MethodResults['compareStartups']> {
+    const [before, after] = await Promise.all([readStartup(params.before, this.sessionsDir), readStartup(params.after, this.sessionsDir)]);
+    return compareStartupSessions(before, after);
   }
 
   private finished(run: RunSession, outcome: RunOutcome): void {
@@ -119,6 +152,12 @@ export class Engine implements EngineApi {
   }
 
   async stopRun(params: MethodParams['stopRun']): Promise<MethodResults['stopRun']> {
+    const startup = this.startups.get(params.runId);
+    if (startup) {
+      startup.stop();
+      await startup.done;
+      return { stopped: true };
+    }
     const starting = this.starting.get(params.runId);
     if (starting) starting.stopped = true;
     const run = this.runs.get(params.runId);
@@ -130,7 +169,8 @@ export class Engine implements EngineApi {
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
     for (const starting of this.starting.values()) starting.stopped = true;
-    await Promise.all([...this.runs.values()].map((r) => r.stop()));
+    for (const s of this.startups.values()) s.stop();
+    await Promise.all([...this.runs.values()].map((r) => r.stop()).concat([...this.startups.values()].map((s) => s.done.then(() => {}))));
   }
 
   async listSessions(_params: MethodParams['listSessions'] = {}): Promise<MethodResults['listSessions']> {
@@ -142,7 +182,7 @@ export class Engine implements EngineApi {
   }
 
   async deleteSession(params: MethodParams['deleteSession']): Promise<MethodResults['deleteSession']> {
-    if ([...this.runs.values()].some((r) => r.sessionId === params.id)) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: params.id });
+    if ([...this.runs.values(), ...this.startups.values()].some((r) => r.sessionId === params.id)) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: params.id });
     return { deleted: await deleteSession(this.sessionsDir, params.id) };
   }
 

@@ -31,25 +31,20 @@
     void err;
   }
 
+  function isLauncher(script) {
+    try {
+      return require('./launcher.cjs').isLauncher(script);
+    } catch {
+      return false;
+    }
+  }
+
   function isMainThread() {
     try {
       return require('worker_threads').isMainThread;
     } catch {
       return true; // no worker_threads: a main thread by definition
     }
-  }
-
-  /**
-   * npm, npx, yarn, pnpm and corepack (and env-setting shims such as cross-env) are node processes that start the
-   * real app as a child: the probe stays dormant in them so it activates in the app itself. argv[1] tells; it is an
-   * absolute path, possibly a node_modules/.bin symlink, so both the file name and the package folder are checked.
-   */
-  function isLauncher(script) {
-    if (!script) return false;
-    const path = String(script).replace(/\\/g, '/');
-    const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.(c|m)?js$/, '');
-    if (/^(npm-cli|npx-cli|npm|npx|yarn|yarnpkg|pnpm|pnpx|corepack|cross-env|cross-env-shell)$/.test(base)) return true;
-    return /\/node_modules\/(npm|yarn|pnpm|corepack|cross-env|@yarnpkg\/cli-dist)\//.test(path);
   }
 
   function activate(channelPath) {

@@ -87,6 +87,7 @@ function listItem(dir: string, session: SessionFile): SessionListItem {
     ...(session.recipe?.note ? { note: session.recipe.note } : {}),
     ...(session.git ? { git: session.git } : {}),
     repeats: session.recipe?.repeats ?? 1,
+    ...(session.kind ? { kind: session.kind } : {}),
   };
 }
 

@@ -38,7 +38,7 @@ export class SessionWriter {
     this.log = new TargetLog(join(dir, SESSION_FILES.log));
   }
 
-  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git'] }): Promise<SessionWriter> {
+  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; kind?: SessionFile['kind'] }): Promise<SessionWriter> {
     const id = newSessionId(init.name);
     const dir = join(sessionsDir, id);
     try {
@@ -49,6 +49,7 @@ export class SessionWriter {
     const session: SessionFile = {
       formatVersion: SESSION_FORMAT_VERSION,
       id,
+      ...(init.kind && init.kind !== 'load' ? { kind: init.kind } : {}),
       name: init.name,
       project: init.project,
       createdAt: new Date().toISOString(),

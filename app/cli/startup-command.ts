@@ -1,0 +1,77 @@
+// `checkup startup [--runs N] [--json] [--cwd DIR] [--node NODE] -- node app.js` (or `-- npm run x`): the start-up
+// checkup from the command line, a client of the engine like the other faces.
+import { parseArgs } from 'node:util';
+import type { StartupResult } from '../contract/startup.js';
+import { CheckupError } from '../errors.js';
+import { Engine } from '../engine/engine.js';
+import { defaultSessionsDir } from '../paths.js';
+import { failWith, processIo, type CliIo } from './io.js';
+import { humanStartup, jsonStartup } from './startup-report.js';
+import { targetFromCommand } from './target-command.js';
+
+const options = {
+  runs: { type: 'string' },
+  json: { type: 'boolean' },
+  cwd: { type: 'string' },
+  node: { type: 'string' },
+  out: { type: 'string' },
+  env: { type: 'string', short: 'e', multiple: true },
+  timeout: { type: 'string' },
+  'no-compile-cache': { type: 'boolean' },
+} as const;
+
+function positiveInt(name: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--${name} must be a whole number from 1 to ${max}, not "${value}"` });
+  return n;
+}
+
+export async function startupCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  const json = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
+  let engine: Engine | undefined;
+  let runId: string | undefined;
+  const onSigint = () => void (runId && engine?.stopRun({ runId }).catch(() => {}));
+  try {
+    const dashes = argv.indexOf('--');
+    const own = dashes >= 0 ? argv.slice(0, dashes) : argv;
+    const command = dashes >= 0 ? argv.slice(dashes + 1) : [];
+    let parsed;
+    try {
+      parsed = parseArgs({ args: own, options, allowPositionals: false, strict: true });
+    } catch (err) {
+      throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
+    }
+    const v = parsed.values;
+    if (!command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give the app\'s command after --: `checkup startup -- node app.js` or `-- npm run start`' });
+    const env: Record<string, string> = {};
+    for (const item of v.env ?? []) {
+      const at = item.indexOf('=');
+      if (at <= 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--env must look like NAME=VALUE, not "${item}"` });
+      env[item.slice(0, at)] = item.slice(at + 1);
+    }
+    let target = targetFromCommand(command, v.cwd ?? process.cwd(), env);
+    if (v.node !== undefined) {
+      if (target.kind !== 'lab' && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
+      target = { ...target, node: v.node };
+    }
+    engine = new Engine({ sessionsDir: v.out ?? defaultSessionsDir() });
+    if (!json) engine.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${e.message}\n`));
+    const started = await engine.startStartup({
+      target,
+      ...(v.runs !== undefined ? { runs: positiveInt('runs', v.runs, 50) } : {}),
+      ...(v.timeout !== undefined ? { timeoutSec: positiveInt('timeout', v.timeout, 600) } : {}),
+      ...(v['no-compile-cache'] ? { compileCache: false } : {}),
+    });
+    runId = started.runId;
+    process.once('SIGINT', onSigint);
+    const outcome = await engine.startupOutcome(started.runId);
+    if (outcome.error) throw outcome.error;
+    const result = outcome.result as StartupResult;
+    io.stdout(json ? JSON.stringify(jsonStartup(outcome.sessionId, outcome.sessionDir, result), null, 2) + '\n' : humanStartup(outcome.sessionDir, result));
+    return 0;
+  } catch (err) {
+    return failWith(err, json, io);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
