@@ -22,6 +22,7 @@ const catalogue = {
   CHK_TARGET_CRASHED: { message: 'The target crashed during the load ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
   CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },
   CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
+  CHK_NO_SUCCESSFUL_REQUESTS: { message: 'No request succeeded during the measured load: {detail}. Its figures measure failures, not the app.', hint: 'Check the request path, method and body (--path, -m, -b) against {url}, and the app\'s log.', exit: 1 },
   CHK_LOAD_FAILED: { message: 'The load generator failed: {detail}', exit: 1 },
   CHK_INTERRUPTED: { message: 'Interrupted: the run was stopped before it finished.', hint: 'The partial session was saved and marked.', exit: 4 },
   CHK_CANCELLED: { message: 'Cancelled.', exit: 4 },
