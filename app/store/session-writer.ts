@@ -11,7 +11,7 @@ import { CheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { makeDir, storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
 import { processStartTime } from './process-identity.js';
-import { PENDING_PREFIX } from './stale-temps.js';
+import { PENDING_PREFIX, removeStaleTemps } from './stale-temps.js';
 import { LineAppender } from './line-appender.js';
 
 function slug(name: string): string {
@@ -44,6 +44,8 @@ export class SessionWriter {
     const id = newSessionId(init.name);
     const dir = join(sessionsDir, id);
     await makeDir(sessionsDir);
+    // A run starts where the last one may have died mid-save: clear what such a death left before adding to it.
+    await removeStaleTemps(sessionsDir, await fs.readdir(sessionsDir).catch(() => []));
     const writerStartTime = processStartTime(process.pid);
     const session: SessionFile = {
       formatVersion: SESSION_FORMAT_VERSION,
