@@ -23,6 +23,7 @@ const catalogue = {
   CHK_STARTUP_TIMEOUT: { message: 'The app neither listened on a port nor exited within {seconds} s of starting.', hint: 'A server is ready when it listens, a CLI when it exits; raise --timeout if it starts slowly.', exit: 3 },
   CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },
   CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
+  CHK_NO_SUCCESSFUL_REQUESTS: { message: 'No request succeeded during the measured load: {detail}. Its figures measure failures, not the app.', hint: 'Check the request path, method and body (--path, -m, -b) against {url}, and the app\'s log.', exit: 1 },
   CHK_LOAD_FAILED: { message: 'The load generator failed: {detail}', exit: 1 },
   CHK_INTERRUPTED: { message: 'Interrupted: the run was stopped before it finished.', hint: 'The partial session was saved and marked.', exit: 4 },
   CHK_CANCELLED: { message: 'Cancelled.', exit: 4 },
@@ -31,6 +32,8 @@ const catalogue = {
   CHK_SESSION_NOT_FOUND: { message: 'No session {id}.', exit: 2 },
   CHK_SESSION_UNREADABLE: { message: 'The session {id} cannot be read: {detail}', exit: 1 },
   CHK_DISK_FULL: { message: 'The disk is full: could not write {path}.', hint: 'Free some space; nothing already saved was changed.', exit: 1 },
+  CHK_READ_ONLY: { message: 'Cannot save to {path}: the disk or folder is read-only.', hint: 'Choose a folder on a writable disk with --out DIR (or CHECKUP_DATA_DIR); nothing already saved was changed.', exit: 1 },
+  CHK_NO_PERMISSION: { message: 'Cannot save to {path}: you do not have permission to write there.', hint: 'Choose a folder you can write to with --out DIR (or CHECKUP_DATA_DIR), or fix the folder\'s permissions.', exit: 1 },
   CHK_WRITE_FAILED: { message: 'Could not write {path}: {detail}', exit: 1 },
   CHK_FILE_NOT_FOUND: { message: 'Cannot find the file {path}.', exit: 2 },
   CHK_PROFILE_EMPTY: { message: 'The file {name} is empty.', exit: 2 },
@@ -100,12 +103,24 @@ export interface SerializedError {
   details?: string[];
 }
 
+/**
+ * The coded error for a failed write the user can act on: a full, read-only or forbidden disk. EACCES and EPERM
+ * count only where the caller knows it was writing (the store); elsewhere they could come from a read or a signal.
+ */
+export function storageErrorCode(errno: string | undefined, writing = false): ErrorCode | undefined {
+  if (errno === 'ENOSPC' || errno === 'EDQUOT') return 'CHK_DISK_FULL';
+  if (errno === 'EROFS') return 'CHK_READ_ONLY';
+  if (writing && (errno === 'EACCES' || errno === 'EPERM')) return 'CHK_NO_PERMISSION';
+  return undefined;
+}
+
 export function toCheckupError(err: unknown): CheckupError {
   if (err instanceof CheckupError) return err;
   // Structural rather than NodeJS.ErrnoException: the renderer type-checks this file (through the contract's
   // SerializedError) without Node's types.
   const e = err as { code?: string; path?: string; message?: string } | null | undefined;
-  if (e && (e.code === 'ENOSPC' || e.code === 'EDQUOT')) return new CheckupError('CHK_DISK_FULL', { path: e.path ?? '?' }, { cause: err });
+  const storage = e ? storageErrorCode(e.code) : undefined;
+  if (storage) return new CheckupError(storage, { path: e?.path ?? '?' }, { cause: err });
   return new CheckupError('CHK_INTERNAL', { detail: e?.message ?? String(err) }, { cause: err });
 }
 

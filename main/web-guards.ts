@@ -1,8 +1,10 @@
 // What the window's web contents may do besides showing our pages: nothing. No navigation off our origin (a dropped
 // file would otherwise replace the app), no new windows, no webviews, no permissions. Web links the user clicks
-// (http and https only, no credentials) go to the system browser.
+// (http and https only, no credentials) go to the system browser, and only right after a real user input
+// (user-gesture.ts): a page that navigates or opens windows by itself opens nothing.
 import type { Session } from 'electron';
 import { isOwnUrl } from './scheme.js';
+import { UserGestures } from './user-gesture.js';
 
 /** The http(s) URL to hand to the system browser, or undefined when it is anything else. */
 export function safeExternalUrl(url: string): string | undefined {
@@ -29,6 +31,7 @@ export interface GuardedContents {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' } | { action: 'allow' }): void;
   on(event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect', listener: (event: NavigationEvent) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: 'input-event', listener: (event: unknown, input: { type?: string }) => void): unknown;
 }
 
 export interface GuardOptions {
@@ -38,10 +41,12 @@ export interface GuardOptions {
 
 export function guardWebContents(contents: GuardedContents, options: GuardOptions): void {
   const log = options.log ?? (() => undefined);
+  const gestures = new UserGestures(contents);
   const external = (url: string): void => {
     const safe = safeExternalUrl(url);
-    if (safe) options.openExternal(safe);
-    else log(`blocked ${String(url).slice(0, 200)}`);
+    if (!safe) return log(`blocked ${String(url).slice(0, 200)}`);
+    if (!gestures.consume()) return log(`blocked ${safe.slice(0, 200)}: not opened by a user's click or key`);
+    options.openExternal(safe);
   };
 
   contents.setWindowOpenHandler(({ url }) => {

@@ -168,6 +168,12 @@ export interface SessionFile {
   partialMessage?: string;
   /** pid of the engine writing this session; a 'running' session whose writer is gone was interrupted. Added in 1. */
   writerPid: number;
+  /**
+   * When the writer process started (Linux: /proc/<pid>/stat field 22; macOS: `ps -o lstart`), so that another
+   * process given the same pid later is not taken for the writer. Absent on Windows and in older sessions. Added in 1,
+   * later (with issue 15).
+   */
+  writerStartTime?: string;
   /** Added in 1. */
   recipe: Recipe;
   /** Added in 1. */

@@ -7,6 +7,8 @@ import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../con
 import type { Recipe } from '../contract/recipe.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
+import { nothingSucceeded } from '../load/nothing-succeeded.js';
+import { assertLoadSendable } from '../load/preflight.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import type { Target, TargetExit } from '../target/index.js';
@@ -69,6 +71,7 @@ export class RunSession {
 
   /** Creates the session folder (so a failure from here on is always saved) and starts the run in the background. */
   static async start(runId: string, recipe: Recipe, sessionsDir: string, emit: (event: EngineEvent) => void): Promise<RunSession> {
+    assertLoadSendable(recipe.load);
     const resolved = resolveTarget(recipe.target);
     const git = await readGitInfo(resolved.project);
     const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, ...(git ? { git } : {}) });
@@ -170,6 +173,7 @@ export class RunSession {
         const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
         if (machine) session.machine = machine;
       }
+      if (ending.kind === 'done' && out.load) out.error = nothingSucceeded(out.load);
       if (ending.kind === 'stopped') out.error = new CheckupError('CHK_INTERRUPTED');
       if (out.crash) out.error = crashError(out.crash, this.target);
     } catch (err) {

@@ -12,7 +12,8 @@ import { rootDir } from '../paths.js';
 import { serveDownload } from './download.js';
 import { checkRequest, newToken, tokenCookie, type GuardConfig } from './guard.js';
 import { resolveInside, sendFile } from './static-files.js';
-import { receiveUpload, UPLOAD_LIMIT_BYTES } from './upload.js';
+import { receiveUpload, uploadFolder, UPLOAD_LIMIT_BYTES } from './upload.js';
+import { KEPT_UPLOADS, pruneUploads, removeUploads, UPLOADS_FOLDER, type UploadBounds } from './uploads-kept.js';
 import { serveSocket } from './ws-api.js';
 
 /** The renderer's policy. 'unsafe-inline' styles: Svelte and uPlot set style attributes; scripts stay 'self' only. */
@@ -48,9 +49,11 @@ export interface ServerOptions {
   token?: string;
   /** The built renderer (vite build output). */
   rendererDir?: string;
-  /** Where uploads go; `<sessionsDir>/../imports` by default. */
+  /** Where uploads go; `<sessionsDir>/.uploads` by default (app/server/uploads-kept.ts). */
   importsDir?: string;
   uploadLimitBytes?: number;
+  /** How many uploads, and how many bytes of them, are kept at most (KEPT_UPLOADS by default). */
+  uploadsKept?: UploadBounds;
 }
 
 export interface CheckupServer {
@@ -92,7 +95,11 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
   const { engine } = options;
   const rendererDir = options.rendererDir ?? join(rootDir, 'out', 'renderer');
   const speedscope = speedscopeDir();
-  const importsDir = options.importsDir ?? join(dirname(engine.sessionsDir), 'imports');
+  const importsDir = options.importsDir ?? join(engine.sessionsDir, UPLOADS_FOLDER);
+  const uploadsKept = options.uploadsKept ?? KEPT_UPLOADS;
+  /** The upload folders this server received, removed when it stops. */
+  const received = new Set<string>();
+  await pruneUploads(importsDir, uploadsKept);
   const uploadLimit = options.uploadLimitBytes ?? UPLOAD_LIMIT_BYTES;
   const guard: GuardConfig = { port: 0, token: options.token ?? newToken() };
 
@@ -102,7 +109,10 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
     if (path === '/upload') {
       if (method !== 'POST') return json(res, 405, { error: serializeError(new CheckupError('CHK_INVALID_OPTIONS', { detail: 'upload with POST' })) }, headers);
       try {
-        return json(res, 200, await receiveUpload(req, importsDir, uploadLimit), headers);
+        const result = await receiveUpload(req, importsDir, uploadLimit);
+        received.add(uploadFolder(result));
+        await pruneUploads(importsDir, uploadsKept, uploadFolder(result));
+        return json(res, 200, result, headers);
       } catch (err) {
         const error = serializeError(err);
         const status = error.code === 'CHK_PROFILE_TOO_LARGE' ? 413 : error.code === 'CHK_CANCELLED' ? 400 : 500;
@@ -197,6 +207,7 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await removeUploads(received);
     },
   };
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { CheckupError } from '../errors.js';
 import { formatBytes } from '../profile/import/source.js';
 
@@ -24,6 +24,11 @@ export function safeFileName(name: string | null): string {
 
 export interface UploadResult {
   path: string;
+}
+
+/** The folder one upload lives in (the unit uploads-kept.ts counts and removes). */
+export function uploadFolder(result: UploadResult): string {
+  return dirname(result.path);
 }
 
 /** Streams the request body to `<importsDir>/<random>/<name>`; CHK_PROFILE_TOO_LARGE beyond `limit` bytes. */

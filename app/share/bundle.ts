@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { GzipDataError, gunzipBounded } from '../bounded-gunzip.js';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
@@ -16,7 +17,6 @@ export const BUNDLE_VERSION = 1;
 const ALLOWED: ReadonlySet<string> = new Set(Object.values(SESSION_FILES));
 const SESSION_FILE = SESSION_FILES.session;
 const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
-const MAX_UNPACKED_BYTES = 1536 * 1024 * 1024;
 
 interface Bundle {
   format: string;
@@ -40,12 +40,13 @@ function invalid(name: string, detail: string): CheckupError {
   return new CheckupError('CHK_BUNDLE_INVALID', { name, detail });
 }
 
-export function readBundle(data: Buffer, name: string): { session: SessionFile; files: Record<string, string> } {
+export async function readBundle(data: Buffer, name: string): Promise<{ session: SessionFile; files: Record<string, string> }> {
   if (data.length > MAX_BUNDLE_BYTES) throw new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: `${Math.round(data.length / 1048576)} MB`, limit: `${MAX_BUNDLE_BYTES / 1048576} MB` });
   let text: string;
   try {
-    text = gunzipSync(data, { maxOutputLength: MAX_UNPACKED_BYTES }).toString('utf8');
+    text = (await gunzipBounded(data, name)).toString('utf8');
   } catch (err) {
+    if (!(err instanceof GzipDataError)) throw err;
     throw invalid(name, `not a gzip file, or cut off (${(err as Error).message})`);
   }
   let bundle: Bundle;
@@ -80,7 +81,7 @@ export async function importBundle(path: string, sessionsDir: string): Promise<s
   } catch {
     throw new CheckupError('CHK_FILE_NOT_FOUND', { path });
   }
-  const { session, files } = readBundle(data, path.split(/[\\/]/).pop() ?? path);
+  const { session, files } = await readBundle(data, path.split(/[\\/]/).pop() ?? path);
   const safe = session.id.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100) || 'imported';
   await fs.mkdir(sessionsDir, { recursive: true });
   const taken = await fs.stat(join(sessionsDir, safe)).then(() => true, () => false);

@@ -10,22 +10,16 @@ import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract
 import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
+import { isSameProcessAlive } from './process-identity.js';
+import { removeStaleTemps } from './stale-temps.js';
 
 const SESSION_FILE = SESSION_FILES.session;
 
 const ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
+/** A 'running' session whose writer process is gone (its pid dead, or now another process's) was interrupted. */
 export function isInterrupted(session: SessionFile): boolean {
-  return session.status === 'running' && session.writerPid !== process.pid && !processAlive(session.writerPid);
+  return session.status === 'running' && !isSameProcessAlive(session.writerPid, session.writerStartTime);
 }
 
 export function sessionDir(sessionsDir: string, id: string): string {
@@ -99,8 +93,10 @@ export async function listSessions(sessionsDir: string): Promise<SessionListItem
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
+  await removeStaleTemps(sessionsDir, names);
+  // Names starting with a dot are ours but not sessions: a session folder being created, an import, the uploads.
   const items = await Promise.all(
-    names.filter((n) => ID.test(n)).map(async (name) => {
+    names.filter((n) => ID.test(n) && !n.startsWith('.')).map(async (name) => {
       const dir = join(sessionsDir, name);
       const session = await readJson<SessionFile>(join(dir, SESSION_FILE)).catch(() => undefined);
       return session ? listItem(dir, session) : undefined;

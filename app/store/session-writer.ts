@@ -7,8 +7,11 @@ import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
+import { CheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
-import { storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
+import { makeDir, storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
+import { processStartTime } from './process-identity.js';
+import { PENDING_PREFIX, removeStaleTemps } from './stale-temps.js';
 import { LineAppender } from './line-appender.js';
 import { TargetLog } from './target-log.js';
 
@@ -41,11 +44,10 @@ export class SessionWriter {
   static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; kind?: SessionFile['kind'] }): Promise<SessionWriter> {
     const id = newSessionId(init.name);
     const dir = join(sessionsDir, id);
-    try {
-      await fs.mkdir(dir, { recursive: true });
-    } catch (err) {
-      throw storeError(err, dir);
-    }
+    await makeDir(sessionsDir);
+    // A run starts where the last one may have died mid-save: clear what such a death left before adding to it.
+    await removeStaleTemps(sessionsDir, await fs.readdir(sessionsDir).catch(() => []));
+    const writerStartTime = processStartTime(process.pid);
     const session: SessionFile = {
       formatVersion: SESSION_FORMAT_VERSION,
       id,
@@ -55,6 +57,7 @@ export class SessionWriter {
       createdAt: new Date().toISOString(),
       status: 'running',
       writerPid: process.pid,
+      ...(writerStartTime ? { writerStartTime } : {}),
       recipe: init.recipe,
       target: {},
       timings: { startedAt: Date.now() },
@@ -63,9 +66,19 @@ export class SessionWriter {
       checkupVersion,
       ...(init.git ? { git: init.git } : {}),
     };
-    const writer = new SessionWriter(dir, session);
-    await writer.saveSessionFile();
-    return writer;
+    // The folder appears whole or not at all: session.json is written in a hidden folder renamed into place, so a full
+    // or read-only disk never leaves an empty session folder behind.
+    const pending = join(sessionsDir, `${PENDING_PREFIX}${process.pid}-${id}`);
+    try {
+      await fs.mkdir(pending);
+      await writeJsonAtomic(join(pending, SESSION_FILES.session), session);
+      await fs.rename(pending, dir);
+    } catch (err) {
+      await fs.rm(pending, { recursive: true, force: true }).catch(() => undefined);
+      // Named by the folder the user will look for, not the hidden one.
+      throw storeError(err instanceof CheckupError && err.cause ? err.cause : err, dir);
+    }
+    return new SessionWriter(dir, session);
   }
 
   get id(): string {

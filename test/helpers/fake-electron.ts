@@ -69,6 +69,11 @@ export class FakeWebContents extends EventEmitter {
     return !event.defaultPrevented;
   }
 
+  /** A real user input reaching the page, as Electron reports it ('input-event'): a click by default. */
+  userInput(type = 'mouseDown'): void {
+    this.emit('input-event', fakeEvent(), { type, modifiers: [] });
+  }
+
   /** What window.open / target=_blank would get from main's handler. */
   open(url: string): string {
     return this.windowOpenHandler?.({ url }).action ?? 'no handler';

@@ -82,10 +82,12 @@ function buildTree(builder: ProfileBuilder, nodes: ArrayLike<unknown>, ctx: Ctx)
   let conflicts = 0;
   for (const [id, node] of byId) {
     if (node.parent !== undefined && !parentOf.has(id)) parentOf.set(id, nodeId(node.parent, ctx, `node ${id}'s parent`));
+    if (parentOf.get(id) === id) throw malformed(ctx.format, ctx.name, `node ${id} names itself as its parent`);
     if (node.children === undefined) continue;
     if (!isList(node.children)) throw malformed(ctx.format, ctx.name, `node ${id}'s children is not a list`);
     for (let k = 0; k < node.children.length; k++) {
       const child = nodeId(node.children[k], ctx, `a child of node ${id}`);
+      if (child === id) throw malformed(ctx.format, ctx.name, `node ${id} lists itself as its own child`);
       const known = parentOf.get(child);
       if (known === undefined) parentOf.set(child, id);
       else if (known !== id) conflicts++;
@@ -95,7 +97,7 @@ function buildTree(builder: ProfileBuilder, nodes: ArrayLike<unknown>, ctx: Ctx)
   const roots: number[] = [];
   for (const id of byId.keys()) {
     const parent = parentOf.get(id);
-    if (parent === undefined || !byId.has(parent) || parent === id) roots.push(id);
+    if (parent === undefined || !byId.has(parent)) roots.push(id);
     else {
       const list = childrenOf.get(parent);
       if (list) list.push(id);
@@ -129,7 +131,12 @@ function buildTree(builder: ProfileBuilder, nodes: ArrayLike<unknown>, ctx: Ctx)
       placed++;
     }
   }
-  if (placed < byId.size) builder.warn(`${byId.size - placed} nodes are not reachable from the root (a cycle?) and were left out.`);
+  // Every node off a root has a parent chain; one that never reaches a root goes round in a circle. A call tree
+  // with a cycle has no meaning (no total time, no stack), so the file is refused rather than partly shown.
+  if (placed < byId.size) {
+    const unplaced = [...byId.keys()].filter((id) => table.get(id) === -1);
+    throw malformed(ctx.format, ctx.name, `its call tree has a cycle (nodes ${unplaced.slice(0, 5).join(', ')}${unplaced.length > 5 ? ', …' : ''} are each other's ancestors)`);
+  }
   return { table, hits };
 }
 

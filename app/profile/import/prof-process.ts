@@ -4,18 +4,27 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { CheckupError } from '../../errors.js';
+import { resolveNodeBinary } from '../../target/node-binary.js';
 import { JsonParseError, JsonStreamParser } from './json/stream-parser.js';
 
 export interface ProfProcessOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** The node binary; defaults to process.execPath (run as plain Node when that is Electron). */
+  /** The node binary; by default the Node that runs us, or in the desktop app the user's `node` on the PATH. */
   nodePath?: string;
 }
 
 export interface ProfProcessResult {
   json: unknown;
   warnings: string[];
+}
+
+/**
+ * The Node whose V8 tools read the log: ours when we are plain Node (its V8 matches the log as closely as we can);
+ * in the desktop app the user's, since the packaged Electron cannot run as Node (its RunAsNode fuse is off).
+ */
+function profProcessNode(): string {
+  return process.versions.electron ? resolveNodeBinary() : process.execPath;
 }
 
 const VERSION_MISMATCH = /Testing v8 version different from logging version/;
@@ -25,10 +34,16 @@ export function preprocessV8Log(logPath: string, name: string, options: ProfProc
   const failed = (detail: string, cause?: unknown) => new CheckupError('CHK_PROF_PROCESS_FAILED', { name, detail }, { cause });
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new CheckupError('CHK_CANCELLED'));
-    const child = spawn(options.nodePath ?? process.execPath, ['--prof-process', '--preprocess', logPath], {
+    let node: string;
+    try {
+      node = options.nodePath ?? profProcessNode();
+    } catch (err) {
+      return reject(failed('it needs Node.js: install it and make sure `node` is on the PATH', err));
+    }
+    const child = spawn(node, ['--prof-process', '--preprocess', logPath], {
       cwd: tmpdir(),
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', NODE_OPTIONS: '' },
+      env: { ...process.env, NODE_OPTIONS: '' },
       windowsHide: true,
     });
     const parser = new JsonStreamParser();

@@ -23,12 +23,16 @@ const resources = join(appDir, 'resources');
 const archive = join(resources, 'app.asar');
 const unpacked = join(resources, 'app.asar.unpacked');
 let entries: Set<string>;
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 let packaging: { status: number | null; ms: number; log: string };
 
 function standInDist(): string {
   const dist = join(work, 'electron-dist');
   mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stand-in Electron runtime: $*"\n');
+  // Electron's fuse wire as Electron 45 ships it (sentinel, version 1, 8 fuses: RunAsNode on, cookie encryption off,
+  // NODE_OPTIONS on, --inspect on, ASAR integrity off, only-from-ASAR off, V8 snapshot off, file:// privileges on),
+  // after the script's exit, so electron-builder has fuses to flip as in the real binary.
+  writeFileSync(join(dist, 'electron'), `#!/bin/sh\necho "stand-in Electron runtime: $*"\nexit 0\n${FUSE_SENTINEL}\x01\x0810110001\n`, 'latin1');
   chmodSync(join(dist, 'electron'), 0o755);
   writeFileSync(join(dist, 'LICENSE'), 'stand-in');
   return dist;
@@ -58,6 +62,21 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
     expect(existsSync(join(appDir, 'checkup-desktop'))).toBe(true);
     expect(statSync(join(appDir, 'checkup-desktop')).mode & 0o111).not.toBe(0);
     expect(existsSync(archive)).toBe(true);
+  });
+
+  it("flips Electron's fuses in the packaged executable: no run-as-Node, NODE_OPTIONS or --inspect; ASAR only, checked; cookies encrypted", async () => {
+    const { getCurrentFuseWire, FuseV1Options } = await import('@electron/fuses');
+    const wire = (await getCurrentFuseWire(join(appDir, 'checkup-desktop'))) as unknown as Record<number, number>;
+    const on = (fuse: number) => String.fromCharCode(wire[fuse]!) === '1';
+    expect({
+      runAsNode: on(FuseV1Options.RunAsNode),
+      nodeOptions: on(FuseV1Options.EnableNodeOptionsEnvironmentVariable),
+      inspectArguments: on(FuseV1Options.EnableNodeCliInspectArguments),
+      asarIntegrity: on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation),
+      onlyFromAsar: on(FuseV1Options.OnlyLoadAppFromAsar),
+      cookieEncryption: on(FuseV1Options.EnableCookieEncryption),
+      fileProtocolPrivileges: on(FuseV1Options.GrantFileProtocolExtraPrivileges),
+    }).toEqual({ runAsNode: false, nodeOptions: false, inspectArguments: false, asarIntegrity: true, onlyFromAsar: true, cookieEncryption: true, fileProtocolPrivileges: false });
   });
 
   it('app.asar holds the main process, the renderer, speedscope and package.json', () => {

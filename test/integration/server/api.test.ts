@@ -138,14 +138,15 @@ describe('calls over the WebSocket', () => {
 });
 
 describe('uploads and flame documents', () => {
-  it('streams an upload to a new file under imports/, opens it, and serves its flame document', async () => {
+  it('streams an upload to a new file under the sessions folder\'s .uploads/, opens it, and serves its flame document', async () => {
     const fixture = profileFixture('node/20.20/cpu-prof.cpuprofile');
     const bytes = readFileSync(fixture);
     const half = Math.floor(bytes.length / 2);
     const res = await upload(server, '../../../etc/My profile.cpuprofile', [bytes.subarray(0, half), bytes.subarray(half)]);
     expect(res.status).toBe(200);
     const path = res.body.path!;
-    expect(dirname(dirname(path))).toBe(join(dir, 'imports'));
+    // Inside the sessions folder (issue 15 item 7: it used to be a sibling, outside --out).
+    expect(dirname(dirname(path))).toBe(join(dir, 'sessions', '.uploads'));
     expect(basename(path)).toBe('My profile.cpuprofile');
     expect(readFileSync(path).equals(bytes)).toBe(true);
 

@@ -85,6 +85,7 @@ describe('desktop app: navigation and new windows', () => {
     booted = await boot();
     const wc = booted.fake.window!.webContents;
     expect(wc.navigate('will-navigate', 'checkup://app/index.html#/sessions')).toBe(true);
+    wc.userInput();
     expect(wc.navigate('will-navigate', 'https://example.com/docs')).toBe(false);
     expect(wc.navigate('will-navigate', 'file:///tmp/dropped.cpuprofile')).toBe(false);
     expect(wc.navigate('will-navigate', 'javascript:alert(1)')).toBe(false);
@@ -99,10 +100,31 @@ describe('desktop app: navigation and new windows', () => {
     booted = await boot();
     const wc = booted.fake.window!.webContents;
     for (const url of ['https://nodejs.org/api/', 'http://example.com/a', 'file:///etc/passwd', 'checkup://app/index.html', 'https://user:pw@example.com/', 'smb://host/share', 'not a url']) {
+      wc.userInput();
       expect(wc.open(url)).toBe('deny');
     }
     expect(booted.fake.record.openedExternal).toEqual(['https://nodejs.org/api/', 'http://example.com/a']);
     expect(booted.fake.record.windows).toHaveLength(1);
+  });
+
+  // Issue 15 item 8: a page cannot send the user to the web by itself, only right after a real click or key press.
+  it('opens a web link in the system browser only after a user input, once per input', async () => {
+    const app = (booted = await boot());
+    const wc = app.fake.window!.webContents;
+    const opened = () => app.fake.record.openedExternal;
+    expect(wc.open('https://example.com/by-script')).toBe('deny');
+    expect(wc.navigate('will-navigate', 'https://example.com/by-location')).toBe(false);
+    wc.userInput('mouseMove');
+    expect(wc.open('https://example.com/after-hover')).toBe('deny');
+    expect(opened()).toEqual([]);
+    expect(app.logs.join('\n')).toMatch(/blocked https:\/\/example\.com\/by-script: not opened by a user's click or key/);
+
+    wc.userInput('mouseDown');
+    expect(wc.open('https://example.com/clicked')).toBe('deny');
+    expect(wc.open('https://example.com/second-tab-from-one-click')).toBe('deny');
+    wc.userInput('keyDown');
+    expect(wc.navigate('will-navigate', 'https://example.com/enter-on-a-link')).toBe(false);
+    expect(opened()).toEqual(['https://example.com/clicked', 'https://example.com/enter-on-a-link']);
   });
 
   it('refuses webviews', async () => {
