@@ -2,6 +2,7 @@
 // right after its first `listening`; a CLI or a function ends by itself), read what the probe wrote, and make sure
 // nothing of the process tree is left behind, whatever happened.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { buildLaunchCommand, type LaunchSpec } from '../target/launch-command.js
 import { LineSplitter, TailBuffer } from '../target/output-lines.js';
 import { killTree, killTreeSync } from '../target/process-tree.js';
 import { quoteNodeOption } from '../target/target-env.js';
+import { TREE_MARK_VAR, type TargetTree } from '../target/tree-members.js';
 import { readProbeRecords, type ProbeRecord } from './probe-record.js';
 
 export interface StartOptions {
@@ -35,10 +37,12 @@ export interface StartOutcome {
   cpuProfile?: unknown;
 }
 
-const live = new Set<number>();
+// A start is short and ends itself once the app listens, so it has no guard process (one would compete for the CPU
+// whose time to ready is being measured): the tree is marked, and taken down by the mark at the end and at exit.
+const live = new Set<TargetTree>();
 // A CLI stopped by Ctrl-C, or an engine going away, takes the starts in flight with it.
 process.once('exit', () => {
-  for (const pid of live) killTreeSync(pid);
+  for (const tree of live) killTreeSync(tree);
 });
 
 export async function startOnce(spec: LaunchSpec, options: StartOptions): Promise<StartOutcome> {
@@ -55,6 +59,8 @@ export async function startOnce(spec: LaunchSpec, options: StartOptions): Promis
     if (options.trace) env.CHECKUP_STARTUP_TRACE = '1';
     if (options.profile) env.CHECKUP_STARTUP_PROFILE = '1';
     if (options.usage) env.CHECKUP_STARTUP_USAGE = '1';
+    const mark = randomBytes(12).toString('hex');
+    env[TREE_MARK_VAR] = mark;
     if (spec.kind === 'npm') {
       env.npm_config_update_notifier = 'false';
       env.npm_config_fund = 'false';
@@ -66,7 +72,8 @@ export async function startOnce(spec: LaunchSpec, options: StartOptions): Promis
       child.once('error', (err) => reject(new CheckupError('CHK_NODE_NOT_FOUND', { detail: `${command.file}: ${err.message}` }, { cause: err })));
       child.once('close', (code, signal) => resolve({ code, signal }));
     });
-    if (child.pid) live.add(child.pid);
+    const tree: TargetTree = { leader: child.pid ?? 0, mark };
+    live.add(tree);
     for (const stream of ['stdout', 'stderr'] as const) {
       const split = new LineSplitter((text) => {
         tail.add(stream, text);
@@ -78,7 +85,7 @@ export async function startOnce(spec: LaunchSpec, options: StartOptions): Promis
     let timer: NodeJS.Timeout | undefined;
     let aborted = false;
     const stop = async () => {
-      if (child.pid) await killTree(child.pid, 1000, () => child.exitCode !== null || child.signalCode !== null);
+      await killTree(tree, 1000, () => child.exitCode !== null || child.signalCode !== null);
     };
     const onAbort = () => {
       aborted = true;
@@ -98,10 +105,8 @@ export async function startOnce(spec: LaunchSpec, options: StartOptions): Promis
       timer = undefined;
       options.signal?.removeEventListener('abort', onAbort);
       // The probe ends the app once it listened; anything it started and left running goes too.
-      if (child.pid) {
-        await killTree(child.pid, 500, () => true);
-        live.delete(child.pid);
-      }
+      await killTree(tree, 500, () => true);
+      live.delete(tree);
     }
     if (aborted) throw new CheckupError('CHK_INTERRUPTED');
     const records = await readProbeRecords(outDir);
