@@ -1,6 +1,7 @@
 // `checkup`: the command line face of the engine.
 import { checkupVersion } from '../paths.js';
 import { processIo } from './io.js';
+import { printable } from './terminal.js';
 import { runCommand } from './run-command.js';
 
 const HELP = `checkup ${checkupVersion}: a performance doctor for Node.js servers
@@ -106,7 +107,7 @@ export async function main(argv: string[]): Promise<number> {
       processIo.stdout(HELP);
       return 0;
     default:
-      processIo.stderr(`Error CHK_INVALID_OPTIONS: unknown command "${command}".\n\n${HELP}`);
+      processIo.stderr(`Error CHK_INVALID_OPTIONS: unknown command "${printable(command)}".\n\n${HELP}`);
       return 2;
   }
 }
