@@ -29,6 +29,7 @@ const catalogue = {
   CHK_RUN_IN_PROGRESS: { message: 'A run is already in progress ({id}).', hint: 'Stop it first, or wait for it to finish.', exit: 2 },
   CHK_SESSION_NOT_FOUND: { message: 'No session {id}.', exit: 2 },
   CHK_SESSION_UNREADABLE: { message: 'The session {id} cannot be read: {detail}', exit: 1 },
+  CHK_SESSION_DAMAGED: { message: 'The session {id} is damaged: its {file} does not fit the session format ({detail}).', hint: 'Other sessions are not affected. Delete this one, or put back a good copy of {file}.', exit: 2 },
   CHK_DISK_FULL: { message: 'The disk is full: could not write {path}.', hint: 'Free some space; nothing already saved was changed.', exit: 1 },
   CHK_WRITE_FAILED: { message: 'Could not write {path}: {detail}', exit: 1 },
   CHK_FILE_NOT_FOUND: { message: 'Cannot find the file {path}.', exit: 2 },

@@ -116,6 +116,13 @@ export interface SessionListItem {
   git?: SessionFile['git'];
   /** How many times the load was measured (Recipe.repeats). */
   repeats: number;
+  /**
+   * The session's files do not fit the format: which file and field, in the user's words. Opening it fails with
+   * CHK_SESSION_DAMAGED; the other sessions are not affected. Added with issue 15.
+   */
+  damaged?: string;
+  /** Came from a bundle; `confirmed` once the user has seen and accepted what its recipe launches. Added with issue 15. */
+  imported?: { confirmed: boolean };
 }
 
 /** One profile opened for viewing: the summary for the tables and a prepared, reduced document for the flame view. */

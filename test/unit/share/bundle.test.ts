@@ -7,13 +7,14 @@ import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { importBundle, writeBundle } from '../../../app/share/bundle.js';
 import { readSession } from '../../../app/store/session-reader.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
+import { sampleAt } from '../../helpers/session-parts.js';
 
 const recipe = RecipeSchema.parse({ target: { kind: 'lab', lab: 'healthy' }, note: 'first try' });
 const tmp = () => mkdtempSync(join(tmpdir(), 'checkup-bundle-'));
 
 async function sampleSession(dir: string) {
   const w = await SessionWriter.create(dir, { name: 'server.js', project: '/p', recipe });
-  w.appendSample({ ts: 1, windowMs: 250 } as never);
+  w.appendSample(sampleAt(1));
   w.appendLog('stdout', 'listening <on> port');
   await w.writeJson('diagnosis.json', { verdict: 'healthy', findings: [], analyser: 'x' });
   await w.writeFile('profile.cpuprofile', '{"nodes":[],"startTime":0,"endTime":0}');
