@@ -13,14 +13,20 @@ export class DamagedFile {
   constructor(
     readonly file: string,
     readonly detail: string,
+    /** The line of an NDJSON file. */
+    readonly line?: number,
   ) {}
 
+  private get where(): string {
+    return this.line === undefined ? '' : ` line ${this.line}`;
+  }
+
   toString(): string {
-    return `${this.file}: ${this.detail}`;
+    return `${this.file}${this.where}: ${this.detail}`;
   }
 
   error(sessionDir: string): CheckupError {
-    return new CheckupError('CHK_SESSION_DAMAGED', { id: basename(sessionDir), file: this.file, detail: this.detail });
+    return new CheckupError('CHK_SESSION_DAMAGED', { id: basename(sessionDir), file: this.file, where: this.where, detail: this.detail });
   }
 }
 
@@ -70,7 +76,7 @@ export async function readNdjsonFile<S extends z.ZodType>(path: string, schema: 
       continue; // a torn line from a crash mid-write
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new DamagedFile(`${basename(path)} line ${i + 1}`, describeIssues(parsed.error.issues, { whole: 'the line' })).error(dirname(path));
+    if (!parsed.success) throw new DamagedFile(basename(path), describeIssues(parsed.error.issues, { whole: 'the line' }), i + 1).error(dirname(path));
     out.push(parsed.data as z.infer<S>);
   }
   return out;
