@@ -5,6 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SESSION_FILES } from '../contract/session.js';
 import type { EngineApi, SessionListItem } from '../contract/api.js';
 import { CheckupError } from '../errors.js';
+import { commandLine } from '../contract/words.js';
 import { Engine } from '../engine/engine.js';
 import { defaultSessionsDir } from '../paths.js';
 import { inProcessClient } from '../rpc/in-process.js';
@@ -104,10 +105,23 @@ export function exportCommand(argv: string[], io: CliIo = processIo): Promise<nu
   }, io);
 }
 
+/**
+ * `checkup import FILE.checkup [--trust-recipe]`: the session comes in marked as imported. Its recipe is someone
+ * else's command line, so it is shown, and it is not run again until confirmed: here with --trust-recipe (after
+ * reading it), or in the app. A recipe carrying what a shared one never may (code to evaluate...) is refused either way.
+ */
 export function importCommand(argv: string[], io: CliIo = processIo): Promise<number> {
-  return withEngine(argv, {}, async (engine, positionals, values, sessionsDir) => {
+  return withEngine(argv, { 'trust-recipe': { type: 'boolean' } }, async (engine, positionals, values, sessionsDir) => {
     const { resolve } = await import('node:path');
     const r = await engine.importBundle({ path: resolve(one(positionals, 'one .checkup file')) });
-    return values.json ? JSON.stringify(r) + '\n' : `Imported as session ${r.sessionId} in ${printable(sessionsDir)}\n`;
+    const launch = values['trust-recipe'] ? await engine.confirmImportedRecipe({ sessionId: r.sessionId }) : await engine.describeRerun({ sessionId: r.sessionId });
+    if (values.json) return JSON.stringify({ ...r, launch }) + '\n';
+    const p = printableDeep(launch);
+    const out = [`Imported as session ${r.sessionId} in ${printable(sessionsDir)}`, '', `Its recipe runs (it was written on another machine):`];
+    out.push(`  command  ${commandLine(p.command)}`, `  folder   ${p.cwd}`, `  env      ${Object.entries(p.env).map(([k, v]) => `${k}=${v}`).join(' ') || '(nothing added)'}`, '');
+    if (p.refused) out.push(red(`It will not be run again: ${p.refused.message}`, process.stdout));
+    else if (p.imported?.confirmedAt) out.push(yellow('Confirmed (--trust-recipe): "Run again" may start it.', process.stdout));
+    else out.push(yellow('Not confirmed: nothing is run from it until you confirm it ("Run again" in the app shows this and asks).', process.stdout));
+    return out.join('\n') + '\n';
   }, io);
 }

@@ -166,6 +166,16 @@ export async function deleteSession(sessionsDir: string, id: string): Promise<bo
   return true;
 }
 
+/** The user saw what an imported session's recipe launches and confirmed it; session.json is rewritten atomically. */
+export async function confirmImportedRecipe(sessionsDir: string, id: string): Promise<SessionFile> {
+  const session = await readSessionFile(sessionsDir, id);
+  if (session.imported && !session.imported.confirmedAt) {
+    session.imported.confirmedAt = new Date().toISOString();
+    await writeJsonAtomic(join(sessionDir(sessionsDir, id), SESSION_FILE), session);
+  }
+  return session;
+}
+
 /** Sets the user's note ("what did I change") on a finished session; session.json is rewritten atomically. */
 export async function setSessionNote(sessionsDir: string, id: string, note: string): Promise<void> {
   const session = await readSessionFile(sessionsDir, id);
