@@ -26,7 +26,9 @@ Usage:
   checkup export SESSION|FILE --format F            a session's CPU profile (--heap: its heap profile) or any
                                                     profile file (--profile N) as pprof, cpuprofile or speedscope,
                                                     for go tool pprof, Pyroscope, DevTools, speedscope
-  checkup import FILE.checkup                       a session bundle back into your sessions
+  checkup import FILE.checkup [--trust-recipe]      a session bundle back into your sessions; its recipe (someone
+                                                    else's command line) is shown, and is run again only once
+                                                    confirmed: here with --trust-recipe, or in the app
   checkup labs                                      list the bundled sample apps
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
