@@ -10,7 +10,14 @@ import { RecipeSchema } from './recipe.js';
 import type { SessionFile } from './session.js';
 
 const num = z.number();
-const optNum = num.optional();
+/**
+ * An optional figure. JSON writes NaN and Infinity as null, and sessions written before issue 15 can hold such a null
+ * (a crash before the first window made `summary.loopMsPerRequest` NaN): read as "not measured", not as damage.
+ */
+const optNum = num
+  .nullable()
+  .optional()
+  .transform((v) => v ?? undefined);
 
 const LatencySchema = z.looseObject({ mean: num, stddev: num, min: num, p50: num, p90: num, p97_5: num, p99: num, max: num });
 

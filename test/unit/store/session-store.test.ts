@@ -118,4 +118,33 @@ describe('session store', () => {
     expect((await readRepeats(w.dir)).map((r) => r.requestsPerSecond)).toEqual([5, 6]);
     expect(await readRepeats(tmp())).toEqual([]);
   });
+  it('a figure JSON wrote as null (a NaN of an older Checkup) reads as not measured, not as damage', async () => {
+    const dir = tmp();
+    const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
+    await w.finish('partial', { code: 'CHK_TARGET_CRASHED', message: 'crashed' });
+    const file = join(w.dir, 'session.json');
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    s.summary = { verdict: 'target-crashed', requestsPerSecond: 0, loopMsPerRequest: null };
+    writeFileSync(file, JSON.stringify(s));
+    const [item] = await listSessions(dir);
+    expect(item!.damaged).toBeUndefined();
+    expect(item!.summary.loopMsPerRequest).toBeUndefined();
+    expect((await readSession(dir, w.id)).session.summary.requestsPerSecond).toBe(0);
+  });
+
+  it('a session whose session.json does not fit is listed as damaged beside the good ones, and can be deleted', async () => {
+    const dir = tmp();
+    const good = await SessionWriter.create(dir, { name: 'good', project: '/p', recipe });
+    await good.finish('complete');
+    const bad = await SessionWriter.create(dir, { name: 'bad', project: '/p', recipe });
+    await bad.finish('complete');
+    const file = join(bad.dir, 'session.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), status: 42 }));
+    const list = await listSessions(dir);
+    expect(list.find((s) => s.id === good.id)!.damaged).toBeUndefined();
+    expect(list.find((s) => s.id === bad.id)).toMatchObject({ name: 'bad', damaged: expect.stringMatching(/^session\.json: status: /) });
+    await expect(readSession(dir, bad.id)).rejects.toMatchObject({ code: 'CHK_SESSION_DAMAGED' });
+    await deleteSession(dir, bad.id);
+    expect((await listSessions(dir)).map((s) => s.id)).toEqual([good.id]);
+  });
 });
