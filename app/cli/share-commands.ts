@@ -63,7 +63,7 @@ function sessionLines(list: SessionListItem[]): string {
       const rps = s.summary.requestsPerSecond !== undefined ? `${Math.round(s.summary.requestsPerSecond).toLocaleString('en-US')} req/s` : '';
       const p99 = s.summary.latencyP99 !== undefined ? `p99 ${Math.round(s.summary.latencyP99 * 10) / 10} ms` : '';
       const git = s.git ? dim(`${s.git.commit.slice(0, 8)}${s.git.dirty ? '+' : ''}`) : '';
-      out.push(`  ${dim(new Date(s.createdAt).toLocaleString())}  ${colour(verdict.padEnd(20))} ${rps.padStart(14)}  ${p99.padEnd(14)} ${git} ${s.id}${s.note ? dim(`  “${s.note}”`) : ''}`);
+      out.push(`  ${dim(new Date(s.createdAt).toLocaleString())}  ${colour(verdict.padEnd(20))} ${rps.padStart(14)}  ${p99.padEnd(14)} ${git} ${s.id}${s.note ? dim(`  “${s.note}”`) : ''}${s.imported ? yellow(s.imported.confirmed ? '  (imported)' : '  (imported, recipe not confirmed)') : ''}`);
     }
   }
   return out.join('\n') + '\n\n';

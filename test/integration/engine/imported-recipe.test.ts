@@ -52,6 +52,7 @@ describe('imported recipes', () => {
     expect(r.stdout).toMatch(/will not be run again: Refusing to run a recipe from a bundle: it carries -e/);
     const id = /Imported as session (\S+)/.exec(r.stdout)![1]!;
 
+    expect((await runCli(['sessions', '--out', sessionsDir])).stdout).toContain(`${id}  (imported, recipe not confirmed)`);
     const list = await engine.listSessions({});
     expect(list.find((s) => s.id === id)?.imported).toEqual({ confirmed: false });
     await expect(engine.rerun({ sessionId: id })).rejects.toMatchObject({ code: 'CHK_RECIPE_REFUSED', message: expect.stringContaining('-e') });
