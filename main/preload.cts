@@ -38,6 +38,8 @@ const METHODS = [
   'rerun',
   'openInEditor',
   'revealPath',
+  'describeRerun',
+  'confirmImportedRecipe',
   'pickPath',
   'startStartup',
   'getStartup',

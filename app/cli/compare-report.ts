@@ -2,7 +2,7 @@
 import type { Comparison, FigureComparison, FunctionDelta, ProfileComparison } from '../contract/compare.js';
 import { changeText, culpritName, fasterSlower, functionChangeWords, OUTCOME_WORDS, pValue, quantity, verdictChange } from '../contract/words.js';
 import { location } from './report.js';
-import { bold, cyan, dim, green, red, yellow } from './terminal.js';
+import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
 
 function change(f: FigureComparison): string {
   const text = changeText(f);
@@ -18,7 +18,9 @@ function outcome(f: FigureComparison): string {
   return `${lead}${dim(`: ${f.judgement.reason}`)}`;
 }
 
-export function humanComparison(c: Comparison): string {
+export function humanComparison(untrusted: Comparison): string {
+  const { diff: _diff, ...printed } = untrusted;
+  const c = printableDeep(printed);
   const out: string[] = [''];
   const label = (s: Comparison['before']) => `${s.name}  ${dim(`${new Date(s.createdAt).toLocaleString()}${s.note ? ` · ${s.note}` : ''}${s.git ? ` · ${s.git.commit.slice(0, 8)}${s.git.dirty ? '+' : ''}` : ''}`)}`;
   out.push(`${bold('Before')}  ${label(c.before)}`);
@@ -57,7 +59,9 @@ function functionLines(functions: FunctionDelta[]): string[] {
 }
 
 /** Two profiles: what each is, then the functions whose share changed. */
-export function humanProfileComparison(c: ProfileComparison): string {
+export function humanProfileComparison(untrusted: ProfileComparison): string {
+  const { diff: _diff, ...printed } = untrusted;
+  const c = printableDeep(printed);
   const side = (p: ProfileComparison['before']) => `${p.title}  ${dim(`${p.format} · ${p.unit === 'milliseconds' ? quantity(p.durationMs, 'ms') : p.unit} · ${p.samples.toLocaleString('en-US')} samples`)}`;
   const out = ['', `${bold('Before')}  ${side(c.before)}`, `${bold('After')}   ${side(c.after)}`];
   out.push(...functionLines(c.functions));

@@ -9,7 +9,7 @@ import { Engine } from '../engine/engine.js';
 import { inProcessClient } from '../rpc/in-process.js';
 import { location } from './report.js';
 import { failWith, processIo, type CliIo } from './io.js';
-import { bold, cyan, dim, isTty, yellow } from './terminal.js';
+import { bold, cyan, dim, isTty, printableDeep, yellow } from './terminal.js';
 
 function share(v: number): string {
   return `${v.toFixed(1).padStart(5)} %`;
@@ -20,7 +20,8 @@ function amount(summary: ProfileSummary, v: number): string {
   return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`;
 }
 
-export function humanInspect(path: string, format: string, summary: ProfileSummary, profiles: string[]): string {
+export function humanInspect(...args: [path: string, format: string, summary: ProfileSummary, profiles: string[]]): string {
+  const [path, format, summary, profiles] = printableDeep(args);
   const out: string[] = [''];
   const what = summary.unit === 'bytes' ? 'allocated' : 'sampled';
   out.push(`${bold('Checkup')} ${path}`);

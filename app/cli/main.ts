@@ -1,6 +1,7 @@
 // `checkup`: the command line face of the engine.
 import { checkupVersion } from '../paths.js';
 import { processIo } from './io.js';
+import { printable } from './terminal.js';
 import { runCommand } from './run-command.js';
 
 const HELP = `checkup ${checkupVersion}: a performance doctor for Node.js servers
@@ -32,7 +33,9 @@ Usage:
   checkup export SESSION|FILE --format F            a session's CPU profile (--heap: its heap profile) or any
                                                     profile file (--profile N) as pprof, cpuprofile or speedscope,
                                                     for go tool pprof, Pyroscope, DevTools, speedscope
-  checkup import FILE.checkup                       a session bundle back into your sessions
+  checkup import FILE.checkup [--trust-recipe]      a session bundle back into your sessions; its recipe (someone
+                                                    else's command line) is shown, and is run again only once
+                                                    confirmed: here with --trust-recipe, or in the app
   checkup labs                                      list the bundled sample apps
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
@@ -115,7 +118,7 @@ export async function main(argv: string[]): Promise<number> {
       processIo.stdout(HELP);
       return 0;
     default:
-      processIo.stderr(`Error CHK_INVALID_OPTIONS: unknown command "${command}".\n\n${HELP}`);
+      processIo.stderr(`Error CHK_INVALID_OPTIONS: unknown command "${printable(command)}".\n\n${HELP}`);
       return 2;
   }
 }

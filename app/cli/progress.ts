@@ -1,7 +1,7 @@
 // Live progress of a run on stderr: one rewritten line on a terminal, a line per phase and per second otherwise.
 import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { LoadTick, ProbeSample } from '../contract/metrics.js';
-import { dim, isTty } from './terminal.js';
+import { dim, isTty, printable } from './terminal.js';
 
 const phaseText: Record<RunPhase, string> = {
   starting: 'starting the app',
@@ -38,7 +38,7 @@ export class ProgressPrinter {
       this.phase = event.phase;
       if (event.totalSec) this.totalSec = event.totalSec;
       if (['done', 'failed', 'stopped'].includes(event.phase)) return this.clear();
-      this.write(`${phaseText[event.phase]}${event.message ? ` (${event.message})` : ''}…`, true);
+      this.write(`${phaseText[event.phase]}${event.message ? ` (${printable(event.message)})` : ''}…`, true);
     } else if (event.type === 'run-live') {
       this.lastSample = event.live.samples.at(-1) ?? this.lastSample;
       const tick = event.live.ticks.at(-1);

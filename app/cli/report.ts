@@ -4,7 +4,7 @@ import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
 import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
-import { bold, cyan, dim, green, red, yellow } from './terminal.js';
+import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
 
 /** A frame's place, relative to the directory the command runs in (where the user's editor and shell are). */
 export function location(frame: { url: string; line: number }, cwd = process.cwd()): string {
@@ -50,7 +50,10 @@ function nextStep(advice: string): string {
   return (numbered ?? advice.split('\n\n')[0] ?? '').replace(/^1\. /, '').trim();
 }
 
-export function humanReport(detail: SessionDetail, error?: SerializedError): string {
+export function humanReport(untrustedDetail: SessionDetail, untrustedError?: SerializedError): string {
+  // Only what is printed is made printable (the samples and the raw load result are not read here).
+  const { dir, session, diagnosis, load } = untrustedDetail;
+  const [detail, error] = printableDeep([{ dir, session, diagnosis, load }, untrustedError] as const);
   const out: string[] = [];
   const s = detail.session;
   const d = detail.diagnosis;
@@ -128,7 +131,8 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
   };
 }
 
-export function errorReport(error: SerializedError): string {
+export function errorReport(untrusted: SerializedError): string {
+  const error = printableDeep(untrusted);
   const lines = [`${red(bold(`Error ${error.code}`), process.stderr)}: ${error.message}`];
   if (error.hint) lines.push(error.hint);
   for (const line of error.details ?? []) lines.push(dim(`  | ${line}`, process.stderr));

@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SESSION_FILES } from '../contract/session.js';
-import type { EngineApi } from '../contract/api.js';
+import type { EngineApi, SessionListItem } from '../contract/api.js';
 import { CheckupError } from '../errors.js';
+import { commandLine } from '../contract/words.js';
 import { Engine } from '../engine/engine.js';
 import { defaultSessionsDir } from '../paths.js';
 import { inProcessClient } from '../rpc/in-process.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
-import { bold, dim, green, red, yellow } from './terminal.js';
+import { bold, dim, green, printable, printableDeep, red, yellow } from './terminal.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -41,30 +42,38 @@ export function sessionsCommand(argv: string[], io: CliIo = processIo): Promise<
   return withEngine(argv, {}, async (engine, _p, values, sessionsDir) => {
     const list = await engine.listSessions({});
     if (values.json) return JSON.stringify(list, null, 2) + '\n';
-    if (!list.length) return `No sessions in ${sessionsDir} yet. Try \`checkup run --demo\`.\n`;
-    const byProject = new Map<string, typeof list>();
-    for (const s of list) byProject.set(s.project, [...(byProject.get(s.project) ?? []), s]);
-    const out: string[] = [];
-    for (const [project, sessions] of byProject) {
-      out.push('', bold(project));
-      for (const s of sessions) {
-        const verdict = s.summary.verdict ?? (s.interrupted ? 'interrupted' : s.status);
-        const colour = verdict === 'healthy' ? green : s.status === 'complete' ? red : yellow;
-        const rps = s.summary.requestsPerSecond !== undefined ? `${Math.round(s.summary.requestsPerSecond).toLocaleString('en-US')} req/s` : '';
-        const p99 = s.summary.latencyP99 !== undefined ? `p99 ${Math.round(s.summary.latencyP99 * 10) / 10} ms` : '';
-        const git = s.git ? dim(`${s.git.commit.slice(0, 8)}${s.git.dirty ? '+' : ''}`) : '';
-        out.push(`  ${dim(new Date(s.createdAt).toLocaleString())}  ${colour(verdict.padEnd(20))} ${rps.padStart(14)}  ${p99.padEnd(14)} ${git} ${s.id}${s.note ? dim(`  “${s.note}”`) : ''}`);
-      }
-    }
-    return out.join('\n') + '\n\n';
+    if (!list.length) return `No sessions in ${printable(sessionsDir)} yet. Try \`checkup run --demo\`.\n`;
+    return sessionLines(printableDeep(list));
   }, io);
+}
+
+function sessionLines(list: SessionListItem[]): string {
+  const byProject = new Map<string, typeof list>();
+  for (const s of list) byProject.set(s.project, [...(byProject.get(s.project) ?? []), s]);
+  const out: string[] = [];
+  for (const [project, sessions] of byProject) {
+    out.push('', bold(project || '(project unknown)'));
+    for (const s of sessions) {
+      if (s.damaged) {
+        out.push(`  ${dim(new Date(s.createdAt).toLocaleString())}  ${red('damaged'.padEnd(20))} ${s.id}`, `      ${dim(s.damaged)}`);
+        continue;
+      }
+      const verdict = s.summary.verdict ?? (s.interrupted ? 'interrupted' : s.status);
+      const colour = verdict === 'healthy' ? green : s.status === 'complete' ? red : yellow;
+      const rps = s.summary.requestsPerSecond !== undefined ? `${Math.round(s.summary.requestsPerSecond).toLocaleString('en-US')} req/s` : '';
+      const p99 = s.summary.latencyP99 !== undefined ? `p99 ${Math.round(s.summary.latencyP99 * 10) / 10} ms` : '';
+      const git = s.git ? dim(`${s.git.commit.slice(0, 8)}${s.git.dirty ? '+' : ''}`) : '';
+      out.push(`  ${dim(new Date(s.createdAt).toLocaleString())}  ${colour(verdict.padEnd(20))} ${rps.padStart(14)}  ${p99.padEnd(14)} ${git} ${s.id}${s.note ? dim(`  “${s.note}”`) : ''}${s.imported ? yellow(s.imported.confirmed ? '  (imported)' : '  (imported, recipe not confirmed)') : ''}`);
+    }
+  }
+  return out.join('\n') + '\n\n';
 }
 
 /** `checkup report SESSION [--compare BEFORE]`: a self-contained HTML report in the session folder. */
 export function reportCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   return withEngine(argv, { compare: { type: 'string' } }, async (engine, positionals, values) => {
     const r = await engine.exportReport({ sessionId: sessionRef(one(positionals, 'one session (folder or id)')), ...(values.compare ? { compareWith: sessionRef(values.compare as string) } : {}) });
-    return values.json ? JSON.stringify(r) + '\n' : `Report written: ${r.path} (${Math.round(r.bytes / 1024)} KB; opens offline in any browser)\n`;
+    return values.json ? JSON.stringify(r) + '\n' : `Report written: ${printable(r.path)} (${Math.round(r.bytes / 1024)} KB; opens offline in any browser)\n`;
   }, io);
 }
 
@@ -79,7 +88,7 @@ export function exportCommand(argv: string[], io: CliIo = processIo): Promise<nu
     const what = one(positionals, 'one session (folder or id) or profile file');
     if (values.format === undefined) {
       const r = await engine.exportBundle({ sessionId: sessionRef(what) });
-      return values.json ? JSON.stringify(r) + '\n' : `Session bundle written: ${r.path} (${Math.round(r.bytes / 1024)} KB). \`checkup import\` or the app opens it.\n`;
+      return values.json ? JSON.stringify(r) + '\n' : `Session bundle written: ${printable(r.path)} (${Math.round(r.bytes / 1024)} KB). \`checkup import\` or the app opens it.\n`;
     }
     const format = PROFILE_FORMATS.find((f) => f === values.format);
     if (!format) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--format is one of ${PROFILE_FORMATS.join(', ')}` });
@@ -92,14 +101,27 @@ export function exportCommand(argv: string[], io: CliIo = processIo): Promise<nu
       ? { kind: 'session' as const, sessionId: ref, file: file as 'heap' | 'cpu' }
       : { kind: 'file' as const, path: existsSync(join(ref, SESSION_FILES.session)) ? join(ref, SESSION_FILES[file === 'heap' ? 'heapProfile' : 'cpuProfile']) : ref, index };
     const r = await engine.exportProfile({ source, format });
-    return values.json ? JSON.stringify(r) + '\n' : `Profile written as ${format}: ${r.path} (${Math.round(r.bytes / 1024)} KB)\n`;
+    return values.json ? JSON.stringify(r) + '\n' : `Profile written as ${format}: ${printable(r.path)} (${Math.round(r.bytes / 1024)} KB)\n`;
   }, io);
 }
 
+/**
+ * `checkup import FILE.checkup [--trust-recipe]`: the session comes in marked as imported. Its recipe is someone
+ * else's command line, so it is shown, and it is not run again until confirmed: here with --trust-recipe (after
+ * reading it), or in the app. A recipe carrying what a shared one never may (code to evaluate...) is refused either way.
+ */
 export function importCommand(argv: string[], io: CliIo = processIo): Promise<number> {
-  return withEngine(argv, {}, async (engine, positionals, values, sessionsDir) => {
+  return withEngine(argv, { 'trust-recipe': { type: 'boolean' } }, async (engine, positionals, values, sessionsDir) => {
     const { resolve } = await import('node:path');
     const r = await engine.importBundle({ path: resolve(one(positionals, 'one .checkup file')) });
-    return values.json ? JSON.stringify(r) + '\n' : `Imported as session ${r.sessionId} in ${sessionsDir}\n`;
+    const launch = values['trust-recipe'] ? await engine.confirmImportedRecipe({ sessionId: r.sessionId }) : await engine.describeRerun({ sessionId: r.sessionId });
+    if (values.json) return JSON.stringify({ ...r, launch }) + '\n';
+    const p = printableDeep(launch);
+    const out = [`Imported as session ${r.sessionId} in ${printable(sessionsDir)}`, '', `Its recipe runs (it was written on another machine):`];
+    out.push(`  command  ${commandLine(p.command)}`, `  folder   ${p.cwd}`, `  env      ${Object.entries(p.env).map(([k, v]) => `${k}=${v}`).join(' ') || '(nothing added)'}`, '');
+    if (p.refused) out.push(red(`It will not be run again: ${p.refused.message}`, process.stdout));
+    else if (p.imported?.confirmedAt) out.push(yellow('Confirmed (--trust-recipe): "Run again" may start it.', process.stdout));
+    else out.push(yellow('Not confirmed: nothing is run from it until you confirm it ("Run again" in the app shows this and asks).', process.stdout));
+    return out.join('\n') + '\n';
   }, io);
 }

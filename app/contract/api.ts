@@ -67,8 +67,17 @@ export const methodParams = {
   /** One file holding a whole session, to send to someone; importBundle reads it back. */
   exportBundle: z.object({ sessionId: SessionRef }).strict(),
   importBundle: z.object({ path: AbsolutePath }).strict(),
-  openInEditor: z.object({ url: z.string().min(1).max(4096), line: z.number().int().min(0).optional(), column: z.number().int().min(0).optional() }).strict(),
-  revealPath: z.object({ path: AbsolutePath }).strict(),
+  /**
+   * A source file at file:line:column in the user's editor. Only a file the sessions refer to (a source file of a
+   * session's project; with `sessionId`, of that session's) is opened: anything else is CHK_PATH_NOT_REFERENCED.
+   */
+  openInEditor: z.object({ url: z.string().min(1).max(4096), line: z.number().int().min(0).optional(), column: z.number().int().min(0).optional(), sessionId: SessionId.optional() }).strict(),
+  /** A session's folder or file, its project folder, or a file this engine exported, in the file manager; as openInEditor. */
+  revealPath: z.object({ path: AbsolutePath, sessionId: SessionId.optional() }).strict(),
+  /** What re-running a session launches (command, folder, environment), and for an imported one whether it was confirmed or is refused. */
+  describeRerun: z.object({ sessionId: SessionId }).strict(),
+  /** The user saw an imported session's launch (describeRerun) and accepts it: `rerun` may now start it. */
+  confirmImportedRecipe: z.object({ sessionId: SessionId }).strict(),
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
   pickPath: z.object({ kind: z.enum(['file', 'folder']), title: z.string().max(200).optional(), profilesOnly: z.boolean().optional() }).strict(),
   /**
@@ -130,6 +139,30 @@ export interface SessionListItem {
   repeats: number;
   /** 'startup' for a start-up session (getStartup opens it); absent for a checkup under load. */
   kind?: SessionFile['kind'];
+  /**
+   * The session's files do not fit the format: which file and field, in the user's words. Opening it fails with
+   * CHK_SESSION_DAMAGED; the other sessions are not affected. Added with issue 15.
+   */
+  damaged?: string;
+  /** Came from a bundle; `confirmed` once the user has seen and accepted what its recipe launches. Added with issue 15. */
+  imported?: { confirmed: boolean };
+}
+
+/**
+ * What `rerun` of a session would launch, as the engine would start it, for the user to see before an imported recipe
+ * runs. Added with issue 15.
+ */
+export interface RerunPreview {
+  sessionId: string;
+  /** The program and its arguments. */
+  command: string[];
+  cwd: string;
+  /** What the recipe adds to the environment. */
+  env: Record<string, string>;
+  /** Set for a session from a bundle: where it came from, and when the user confirmed its recipe (if they did). */
+  imported?: import('./session.js').ImportedFrom;
+  /** Why this recipe is never run, whatever the user says (a recipe from a bundle that carries code to evaluate...). */
+  refused?: SerializedError;
 }
 
 /** One profile opened for viewing: the summary for the tables and a prepared, reduced document for the flame view. */
@@ -192,6 +225,8 @@ export interface MethodResults {
   importBundle: { sessionId: string };
   openInEditor: { opened: 'editor' | 'os' };
   revealPath: { revealed: boolean };
+  describeRerun: RerunPreview;
+  confirmImportedRecipe: RerunPreview;
   pickPath: { path?: string };
   startStartup: RunStarted;
   getStartup: import('./startup.js').StartupDetail;

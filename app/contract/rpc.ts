@@ -33,6 +33,8 @@ const ENGINE_METHODS = {
   importBundle: true,
   openInEditor: true,
   revealPath: true,
+  describeRerun: true,
+  confirmImportedRecipe: true,
   pickPath: true,
   startStartup: true,
   getStartup: true,

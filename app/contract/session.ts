@@ -143,6 +143,16 @@ export interface MachineLoad {
   stealPercent?: number;
 }
 
+/** Where an imported session came from, and whether its recipe was confirmed. Added in 1, later (with issue 15). */
+export interface ImportedFrom {
+  /** ISO time of the import. */
+  at: string;
+  /** The bundle's file name. */
+  from: string;
+  /** ISO time the user confirmed the recipe after seeing what it launches; absent: not confirmed. */
+  confirmedAt?: string;
+}
+
 /** session.json. Nested shapes: Recipe (recipe.ts; `repeats` added in 1, later, with repeated measurements). */
 export interface SessionFile {
   /** Added in 1. */
@@ -176,6 +186,12 @@ export interface SessionFile {
   writerStartTime?: string;
   /** Added in 1. */
   recipe: Recipe;
+  /**
+   * Set when the session came from a bundle (another machine, another person): its recipe is not the user's own, so
+   * nothing is launched from it until the user has seen its command, folder and environment and confirmed
+   * (`confirmedAt`). Added in 1, later (with issue 15).
+   */
+  imported?: ImportedFrom;
   /** Added in 1. */
   target: TargetInfo;
   /** Added in 1. */

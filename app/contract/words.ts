@@ -273,3 +273,8 @@ export function machineNotes(m: MachineLoad | undefined, run = 'this run'): stri
   if ((m.stealPercent ?? 0) >= MACHINE_NOTICE.stealPercent) out.push(`The hypervisor gave ${num(m.stealPercent, 0)} % of the CPU time to other guests during ${run}.`);
   return out;
 }
+
+/** A command as one line the user can read exactly: an argument with spaces, quotes or shell characters is quoted. */
+export function commandLine(command: readonly string[]): string {
+  return command.map((a) => (a === '' || /[\s'"\\$`;&|<>()*?!#~]/.test(a) ? JSON.stringify(a) : a)).join(' ');
+}

@@ -10,7 +10,7 @@ import { listSessions, readRepeats, readSessionRef } from '../store/session-read
 
 /** Repeated measurements of recent sessions in this sessions folder: what this machine's run-to-run noise looks like. */
 async function recentRepeats(sessionsDir: string, limit = 30): Promise<RepeatResult[][]> {
-  const list = (await listSessions(sessionsDir).catch(() => [])).filter((s) => s.repeats > 1).slice(0, limit);
+  const list = (await listSessions(sessionsDir).catch(() => [])).filter((s) => s.repeats > 1 && !s.damaged).slice(0, limit);
   const out: RepeatResult[][] = [];
   for (const s of list) {
     // a session without its load figures says nothing about noise

@@ -87,6 +87,11 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
   return input;
 }
 
+/** `{ [key]: value }` for a real number; nothing for NaN (a crash before any window), which JSON would write as null. */
+function finite<K extends string>(key: K, value: number): Partial<Record<K, number>> {
+  return Number.isFinite(value) ? ({ [key]: value } as Record<K, number>) : {};
+}
+
 /** The doctor's judgement of a run, and the summary the session list shows. */
 export function diagnoseRun(run: CollectedRun): RunDiagnosis {
   const input = doctorInput(run);
@@ -95,7 +100,7 @@ export function diagnoseRun(run: CollectedRun): RunDiagnosis {
   const summary: SessionSummary = {
     verdict: diagnosis.verdict,
     ...(load
-      ? { requestsPerSecond: load.requestsPerSecond, latencyP99: load.latency.p99, errors: load.errors + load.timeouts + load.non2xx, loopMsPerRequest: Math.round(requestCost(input).loopMsPerRequest * 1000) / 1000 }
+      ? { requestsPerSecond: load.requestsPerSecond, latencyP99: load.latency.p99, errors: load.errors + load.timeouts + load.non2xx, ...finite('loopMsPerRequest', Math.round(requestCost(input).loopMsPerRequest * 1000) / 1000) }
       : {}),
   };
   return { diagnosis, summary };

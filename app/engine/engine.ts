@@ -8,7 +8,11 @@ import { CheckupError, toCheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
 import { importBundle } from '../share/bundle.js';
-import { deleteSession, listSessions, readSession, readSessionFile, setSessionNote } from '../store/session-reader.js';
+import { confirmImportedRecipe, deleteSession, listSessions, readSession, readSessionFile, setSessionNote } from '../store/session-reader.js';
+import type { SessionFile } from '../contract/session.js';
+import { checkForeignRecipe, launchPreview } from './foreign-recipe.js';
+import { commandLine } from '../contract/words.js';
+import { ReferencedPaths } from './referenced-paths.js';
 import { compareProfiles } from '../compare/profiles.js';
 import { compareRefs } from './comparison.js';
 import { openInEditor, revealPath } from './os-actions.js';
@@ -42,10 +46,12 @@ export class Engine implements EngineApi {
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
+  private readonly paths: ReferencedPaths;
 
   constructor(options: EngineOptions = {}) {
     this.sessionsDir = options.sessionsDir ?? defaultSessionsDir();
     this.profiles = new ProfileViews(this.sessionsDir, (e) => this.emit(e));
+    this.paths = new ReferencedPaths(this.sessionsDir);
   }
 
   onEvent(listener: (event: EngineEvent) => void): () => void {
@@ -191,7 +197,12 @@ export class Engine implements EngineApi {
   }
 
   async exportProfile(params: MethodParams['exportProfile']): Promise<MethodResults['exportProfile']> {
-    return this.profiles.export(params);
+    return this.exported(await this.profiles.export(params));
+  }
+
+  private exported<T extends { path: string }>(result: T): T {
+    this.paths.rememberExport(result.path);
+    return result;
   }
 
   async compareProfiles(params: MethodParams['compareProfiles']): Promise<MethodResults['compareProfiles']> {
@@ -212,19 +223,52 @@ export class Engine implements EngineApi {
   }
 
   async openInEditor(params: MethodParams['openInEditor']): Promise<MethodResults['openInEditor']> {
-    return openInEditor(params.url, params.line, params.column);
+    return openInEditor(await this.paths.sourceFile(params.url, params.sessionId), params.line, params.column);
   }
 
   async revealPath(params: MethodParams['revealPath']): Promise<MethodResults['revealPath']> {
-    return revealPath(params.path);
+    return revealPath(await this.paths.revealable(params.path, params.sessionId));
   }
 
   async pickPath(_params: MethodParams['pickPath']): Promise<MethodResults['pickPath']> {
     throw new CheckupError('CHK_NOT_SUPPORTED', { what: 'A file chooser', hint: 'Type or paste the path instead.' });
   }
 
+  /** What a rerun launches; for an imported session also whether it was confirmed, or why it is refused. */
+  async describeRerun(params: MethodParams['describeRerun']): Promise<MethodResults['describeRerun']> {
+    return this.preview(await readSessionFile(this.sessionsDir, params.sessionId));
+  }
+
+  async confirmImportedRecipe(params: MethodParams['confirmImportedRecipe']): Promise<MethodResults['confirmImportedRecipe']> {
+    const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    // A refused recipe cannot be confirmed: nothing the user says makes `-e` safe.
+    if (session.imported) checkForeignRecipe(session.recipe, this.sessionsDir);
+    return this.preview(await confirmImportedRecipe(this.sessionsDir, params.sessionId));
+  }
+
+  private preview(session: SessionFile): MethodResults['describeRerun'] {
+    let refused;
+    try {
+      if (session.imported) checkForeignRecipe(session.recipe, this.sessionsDir);
+    } catch (err) {
+      refused = toCheckupError(err).toJSON();
+    }
+    return { sessionId: session.id, ...launchPreview(session.recipe), ...(session.imported ? { imported: session.imported } : {}), ...(refused ? { refused } : {}) };
+  }
+
+  /** A session's recipe may be launched: the user's own, or imported, confirmed and carrying nothing refused. */
+  private launchable(session: SessionFile): void {
+    if (!session.imported) return;
+    checkForeignRecipe(session.recipe, this.sessionsDir);
+    if (session.imported.confirmedAt) return;
+    const { command, cwd, env } = launchPreview(session.recipe);
+    const envText = Object.keys(env).length ? `, with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
+    throw new CheckupError('CHK_RECIPE_UNCONFIRMED', { id: session.id, from: session.imported.from, command: commandLine(command), cwd, env: envText });
+  }
+
   async rerun(params: MethodParams['rerun']): Promise<MethodResults['rerun']> {
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    this.launchable(session);
     const recipe = { ...session.recipe, target: { ...session.recipe.target } };
     if (params.variant) {
       if (recipe.target.kind !== 'lab') throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'only a sample app has a fixed variant to switch to' });
@@ -242,6 +286,7 @@ export class Engine implements EngineApi {
     this.watching = undefined;
     if (!params.enabled) return { watching: false };
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    this.launchable(session);
     const dir = session.project;
     const watcher = new ProjectWatcher(dir, (files) => this.filesChanged(files), [this.sessionsDir]);
     this.watching = { watcher, sessionId: params.sessionId, pending: [] };
@@ -278,11 +323,11 @@ export class Engine implements EngineApi {
   }
 
   async exportReport(params: MethodParams['exportReport']): Promise<MethodResults['exportReport']> {
-    return exportReport(this.sessionsDir, params.sessionId, params.compareWith);
+    return this.exported(await exportReport(this.sessionsDir, params.sessionId, params.compareWith));
   }
 
   async exportBundle(params: MethodParams['exportBundle']): Promise<MethodResults['exportBundle']> {
-    return exportBundle(this.sessionsDir, params.sessionId);
+    return this.exported(await exportBundle(this.sessionsDir, params.sessionId));
   }
 
   async importBundle(params: MethodParams['importBundle']): Promise<MethodResults['importBundle']> {

@@ -21,7 +21,8 @@ export async function describeProject(dir: string, sessionsDir: string): Promise
     const p = join(dir, e);
     return existsSync(p) && statSync(p).isFile();
   });
-  const last = (await listSessions(sessionsDir)).find((s) => s.project === dir);
+  // Someone else's recipe (an imported session) is never offered as this project's own.
+  const last = (await listSessions(sessionsDir)).find((s) => s.project === dir && !s.damaged && !s.imported);
   const lastRecipe = last ? (await readSessionFile(sessionsDir, last.id).catch(() => undefined))?.recipe : undefined;
   return {
     dir,

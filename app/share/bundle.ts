@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GzipDataError, gunzipBounded } from '../bounded-gunzip.js';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
+import { SessionFileSchema } from '../contract/session-schemas.js';
+import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -62,15 +64,17 @@ export async function readBundle(data: Buffer, name: string): Promise<{ session:
     if (!ALLOWED.has(file)) throw invalid(name, `it holds an unexpected file "${file}"`);
     if (typeof content !== 'string') throw invalid(name, `"${file}" is not text`);
   }
-  let session: SessionFile;
+  let raw: unknown;
   try {
-    session = JSON.parse(bundle.files[SESSION_FILE] ?? '') as SessionFile;
+    raw = JSON.parse(bundle.files[SESSION_FILE] ?? '');
   } catch {
     throw invalid(name, 'its session.json is missing or not valid JSON');
   }
-  if (typeof session?.id !== 'string' || !session.recipe || typeof session.createdAt !== 'string') throw invalid(name, 'its session.json lacks an id, a recipe or a date');
-  if (session.formatVersion > SESSION_FORMAT_VERSION) throw invalid(name, `its session format ${session.formatVersion} is newer than this Checkup's (${SESSION_FORMAT_VERSION})`);
-  return { session, files: bundle.files };
+  const version = (raw as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof version === 'number' && version > SESSION_FORMAT_VERSION) throw invalid(name, `its session format ${version} is newer than this Checkup's (${SESSION_FORMAT_VERSION})`);
+  const parsed = SessionFileSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(name, `its session.json does not fit the session format (${describeIssues(parsed.error.issues, { whole: 'session.json' })})`);
+  return { session: parsed.data, files: bundle.files };
 }
 
 /** Imports a bundle into `sessionsDir`; resolves with the new session's id (the original id, unless taken). */
@@ -81,7 +85,8 @@ export async function importBundle(path: string, sessionsDir: string): Promise<s
   } catch {
     throw new CheckupError('CHK_FILE_NOT_FOUND', { path });
   }
-  const { session, files } = await readBundle(data, path.split(/[\\/]/).pop() ?? path);
+  const from = path.split(/[\\/]/).pop() ?? path;
+  const { session, files } = await readBundle(data, from);
   const safe = session.id.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100) || 'imported';
   await fs.mkdir(sessionsDir, { recursive: true });
   const taken = await fs.stat(join(sessionsDir, safe)).then(() => true, () => false);
@@ -90,7 +95,8 @@ export async function importBundle(path: string, sessionsDir: string): Promise<s
   try {
     await fs.mkdir(tmp);
     for (const [file, content] of Object.entries(files)) {
-      const value = file === SESSION_FILE ? JSON.stringify({ ...session, id }, null, 2) + '\n' : content;
+      // Marked as imported, unconfirmed: its recipe is someone else's command line (app/engine/foreign-recipe.ts).
+      const value = file === SESSION_FILE ? JSON.stringify({ ...session, id, imported: { at: new Date().toISOString(), from } }, null, 2) + '\n' : content;
       await fs.writeFile(join(tmp, file), value);
     }
     await fs.rename(tmp, join(sessionsDir, id));

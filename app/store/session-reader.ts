@@ -1,17 +1,20 @@
 // Reads sessions back: the list (newest first), one session whole with its measured window cut, and the load figures
 // of past runs; tolerant of what a crash leaves behind (a torn last NDJSON line, a session still marked 'running'
-// whose writer is gone). The profiles, the big files, are read in session-profiles.ts, off the engine's thread.
+// whose writer is gone). Every file is checked against the contract's schemas (checked-files.ts): a damaged session
+// is listed as such, and reading it fails with CHK_SESSION_DAMAGED, never somewhere else later. The profiles, the big
+// files, are read in session-profiles.ts, off the engine's thread.
 import { existsSync, promises as fs } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { SessionListItem } from '../contract/api.js';
-import type { Diagnosis } from '../contract/diagnosis.js';
-import type { LoadResult, LoadTick, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
+import type { RepeatResult } from '../contract/metrics.js';
 import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract/session.js';
+import { DiagnosisSchema, LoadResultSchema, LoadTickSchema, ProbeSampleSchema, ProbeWarningSchema, SessionFileSchema } from '../contract/session-schemas.js';
 import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
 import { isSameProcessAlive } from './process-identity.js';
 import { removeStaleTemps } from './stale-temps.js';
+import { checkJsonFile, DamagedFile, readJsonFile, readNdjsonFile } from './checked-files.js';
 
 const SESSION_FILE = SESSION_FILES.session;
 
@@ -27,45 +30,51 @@ export function sessionDir(sessionsDir: string, id: string): string {
   return join(sessionsDir, id);
 }
 
-async function readJson<T>(path: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await fs.readFile(path, 'utf8')) as T;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-export async function readNdjson<T>(path: string): Promise<T[]> {
-  let text: string;
-  try {
-    text = await fs.readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
-  const out: T[] = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    try {
-      out.push(JSON.parse(line) as T);
-    } catch {
-      // a torn line from a crash mid-write: skip it
-    }
-  }
-  return out;
-}
-
 export async function readSessionFile(sessionsDir: string, id: string): Promise<SessionFile> {
   const dir = sessionDir(sessionsDir, id);
-  let session: SessionFile | undefined;
+  let session: SessionFile | undefined | DamagedFile;
   try {
-    session = await readJson<SessionFile>(join(dir, SESSION_FILE));
+    session = await checkJsonFile(join(dir, SESSION_FILE), SessionFileSchema);
   } catch (err) {
     throw new CheckupError('CHK_SESSION_UNREADABLE', { id, detail: (err as Error).message }, { cause: err });
   }
+  if (session instanceof DamagedFile) throw session.error(dir);
   if (!session) throw new CheckupError('CHK_SESSION_NOT_FOUND', { id });
   return session;
+}
+
+/** A session whose files do not fit the format: listed with what is wrong, under what can still be read of it. */
+async function damagedItem(dir: string, damage: DamagedFile): Promise<SessionListItem> {
+  const raw = (await fs.readFile(join(dir, SESSION_FILE), 'utf8').then((t) => JSON.parse(t) as unknown, () => undefined)) as Record<string, unknown> | undefined;
+  const text = (key: string) => (raw && typeof raw === 'object' && typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
+  const created = text('createdAt');
+  const mtime = await fs.stat(dir).then((s) => s.mtime.toISOString(), () => new Date(0).toISOString());
+  return {
+    id: basename(dir),
+    dir,
+    name: text('name') ?? basename(dir),
+    project: text('project') ?? '',
+    createdAt: created && !Number.isNaN(Date.parse(created)) ? created : mtime,
+    status: 'partial',
+    interrupted: false,
+    summary: {},
+    repeats: 1,
+    damaged: damage.toString(),
+  };
+}
+
+/** The list item of one folder: undefined when it holds no session.json. */
+async function listEntry(dir: string): Promise<SessionListItem | undefined> {
+  const session = await checkJsonFile(join(dir, SESSION_FILE), SessionFileSchema).catch(() => undefined);
+  if (!session) return undefined;
+  if (session instanceof DamagedFile) return damagedItem(dir, session);
+  // The small files are checked here too, so the history says which session will not open; the NDJSON series are
+  // checked when the session is opened.
+  for (const [name, schema] of [[SESSION_FILES.diagnosis, DiagnosisSchema], [SESSION_FILES.load, LoadResultSchema]] as const) {
+    const value = await checkJsonFile(join(dir, name), schema).catch(() => undefined);
+    if (value instanceof DamagedFile) return { ...listItem(dir, session), damaged: value.toString() };
+  }
+  return listItem(dir, session);
 }
 
 function listItem(dir: string, session: SessionFile): SessionListItem {
@@ -82,6 +91,7 @@ function listItem(dir: string, session: SessionFile): SessionListItem {
     ...(session.git ? { git: session.git } : {}),
     repeats: session.recipe?.repeats ?? 1,
     ...(session.kind ? { kind: session.kind } : {}),
+    ...(session.imported ? { imported: { confirmed: Boolean(session.imported.confirmedAt) } } : {}),
   };
 }
 
@@ -96,11 +106,7 @@ export async function listSessions(sessionsDir: string): Promise<SessionListItem
   await removeStaleTemps(sessionsDir, names);
   // Names starting with a dot are ours but not sessions: a session folder being created, an import, the uploads.
   const items = await Promise.all(
-    names.filter((n) => ID.test(n) && !n.startsWith('.')).map(async (name) => {
-      const dir = join(sessionsDir, name);
-      const session = await readJson<SessionFile>(join(dir, SESSION_FILE)).catch(() => undefined);
-      return session ? listItem(dir, session) : undefined;
-    }),
+    names.filter((n) => ID.test(n) && !n.startsWith('.')).map((name) => listEntry(join(sessionsDir, name))),
   );
   return items.filter((x): x is SessionListItem => x !== undefined).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
@@ -109,11 +115,11 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
   const session = await readSessionFile(sessionsDir, id);
   const dir = sessionDir(sessionsDir, id);
   const [diagnosis, load, samples, ticks, warnings, log] = await Promise.all([
-    readJson<Diagnosis>(join(dir, SESSION_FILES.diagnosis)),
-    readJson<LoadResult>(join(dir, SESSION_FILES.load)),
-    readNdjson<ProbeSample>(join(dir, SESSION_FILES.samples)),
-    readNdjson<LoadTick>(join(dir, SESSION_FILES.ticks)),
-    readNdjson<ProbeWarning>(join(dir, SESSION_FILES.warnings)),
+    readJsonFile(join(dir, SESSION_FILES.diagnosis), DiagnosisSchema),
+    readJsonFile(join(dir, SESSION_FILES.load), LoadResultSchema),
+    readNdjsonFile(join(dir, SESSION_FILES.samples), ProbeSampleSchema),
+    readNdjsonFile(join(dir, SESSION_FILES.ticks), LoadTickSchema),
+    readNdjsonFile(join(dir, SESSION_FILES.warnings), ProbeWarningSchema),
     fs.readFile(join(dir, SESSION_FILES.log), 'utf8').catch(() => ''),
   ]);
   const { measureStartAt, measureEndAt } = session.timings;
@@ -145,15 +151,26 @@ export async function readSessionRef(ref: string, sessionsDir: string): Promise<
 
 /** The repeated measurements of a session (load.json), or none when it has no load figures. */
 export async function readRepeats(dir: string): Promise<RepeatResult[]> {
-  const load = await readJson<LoadResult>(join(dir, SESSION_FILES.load)).catch(() => undefined);
+  const load = await readJsonFile(join(dir, SESSION_FILES.load), LoadResultSchema);
   return load?.repeats ?? [];
 }
 
 export async function deleteSession(sessionsDir: string, id: string): Promise<boolean> {
   const dir = sessionDir(sessionsDir, id);
-  await readSessionFile(sessionsDir, id);
+  // A damaged session can be deleted too: only that it is a session folder is checked.
+  if (!existsSync(join(dir, SESSION_FILE))) throw new CheckupError('CHK_SESSION_NOT_FOUND', { id });
   await fs.rm(dir, { recursive: true, force: true });
   return true;
+}
+
+/** The user saw what an imported session's recipe launches and confirmed it; session.json is rewritten atomically. */
+export async function confirmImportedRecipe(sessionsDir: string, id: string): Promise<SessionFile> {
+  const session = await readSessionFile(sessionsDir, id);
+  if (session.imported && !session.imported.confirmedAt) {
+    session.imported.confirmedAt = new Date().toISOString();
+    await writeJsonAtomic(join(sessionDir(sessionsDir, id), SESSION_FILE), session);
+  }
+  return session;
 }
 
 /** Sets the user's note ("what did I change") on a finished session; session.json is rewritten atomically. */

@@ -193,7 +193,12 @@ describe('fix, then re-measure', () => {
   });
 
   it('turns watching on and off, showing the engine’s state', async () => {
-    await page.getByTestId('run-row').first().getByRole('button', { name: 'Open', exact: true }).click();
+    // The imported copy's recipe is not the user's own until confirmed: watching it (which re-runs it) is refused.
+    await page.getByTestId('run-row').filter({ hasText: 'imported, not confirmed' }).getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByTestId('watch-toggle').check();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('CHK_RECIPE_UNCONFIRMED');
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await page.getByTestId('run-row').filter({ hasNotText: 'imported' }).first().getByRole('button', { name: 'Open', exact: true }).click();
     const toggle = page.getByTestId('watch-toggle');
     await toggle.check();
     await expect.poll(() => page.getByTestId('watch-state').textContent()).toMatch(/Watching .*blocking/);

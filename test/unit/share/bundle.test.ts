@@ -7,13 +7,14 @@ import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { importBundle, writeBundle } from '../../../app/share/bundle.js';
 import { readSession } from '../../../app/store/session-reader.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
+import { sampleAt } from '../../helpers/session-parts.js';
 
 const recipe = RecipeSchema.parse({ target: { kind: 'lab', lab: 'healthy' }, note: 'first try' });
 const tmp = () => mkdtempSync(join(tmpdir(), 'checkup-bundle-'));
 
 async function sampleSession(dir: string) {
   const w = await SessionWriter.create(dir, { name: 'server.js', project: '/p', recipe });
-  w.appendSample({ ts: 1, windowMs: 250 } as never);
+  w.appendSample(sampleAt(1));
   w.appendLog('stdout', 'listening <on> port');
   await w.writeJson('diagnosis.json', { verdict: 'healthy', findings: [], analyser: 'x' });
   await w.writeFile('profile.cpuprofile', '{"nodes":[],"startTime":0,"endTime":0}');
@@ -30,7 +31,13 @@ describe('session bundles', () => {
     const to = tmp();
     const id = await importBundle(file, to);
     expect(id).toBe(w.id);
-    for (const name of readdirSync(w.dir)) expect(readFileSync(join(to, id, name), 'utf8'), name).toBe(readFileSync(join(w.dir, name), 'utf8'));
+    for (const name of readdirSync(w.dir)) {
+      if (name !== 'session.json') expect(readFileSync(join(to, id, name), 'utf8'), name).toBe(readFileSync(join(w.dir, name), 'utf8'));
+    }
+    // session.json comes back whole, marked as imported (unconfirmed): its recipe is not this user's own (issue 15).
+    const original = JSON.parse(readFileSync(join(w.dir, 'session.json'), 'utf8'));
+    const back = JSON.parse(readFileSync(join(to, id, 'session.json'), 'utf8'));
+    expect(back).toEqual({ ...original, imported: { at: expect.stringMatching(/^\d{4}-/), from: 'x.checkup' } });
     const detail = await readSession(to, id);
     expect(detail.session.recipe.note).toBe('first try');
     expect(detail.logTail[0]).toContain('listening <on> port');

@@ -7,6 +7,7 @@ import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { writeJsonAtomic } from '../../../app/store/atomic.js';
 import { deleteSession, listSessions, readRepeats, readSession, readSessionRef } from '../../../app/store/session-reader.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
+import { loadWith, sampleAt, tickAt } from '../../helpers/session-parts.js';
 
 const recipe = RecipeSchema.parse({ target: { kind: 'lab', lab: 'healthy' } });
 const tmp = () => mkdtempSync(join(tmpdir(), 'checkup-store-'));
@@ -18,14 +19,14 @@ describe('session store', () => {
     let list = await listSessions(dir);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: w.id, status: 'running', interrupted: false, name: 'server.js' });
-    w.appendSample({ ts: 1 } as never);
+    w.appendSample(sampleAt(1));
     w.appendLog('stderr', 'boom');
-    await w.writeJson('load.json', { requestsPerSecond: 5 });
+    await w.writeJson('load.json', loadWith(5));
     await w.finish('complete');
     list = await listSessions(dir);
     expect(list[0]!.status).toBe('complete');
     const detail = await readSession(dir, w.id);
-    expect(detail.samples).toEqual([{ ts: 1 }]);
+    expect(detail.samples).toEqual([sampleAt(1)]);
     expect(detail.logTail[0]).toMatch(/stderr boom$/);
     expect(detail.session.files).toEqual(expect.arrayContaining(['session.json', 'load.json', 'samples.ndjson', 'target.log']));
   });
@@ -34,8 +35,8 @@ describe('session store', () => {
     const dir = tmp();
     const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
     await w.finish('complete');
-    writeFileSync(join(w.dir, 'samples.ndjson'), '{"ts":1}\n{"ts":2}\n{"ts":3,"del');
-    expect((await readSession(dir, w.id)).samples).toEqual([{ ts: 1 }, { ts: 2 }]);
+    writeFileSync(join(w.dir, 'samples.ndjson'), `${JSON.stringify(sampleAt(1))}\n${JSON.stringify(sampleAt(2))}\n${JSON.stringify(sampleAt(3)).slice(0, 40)}`);
+    expect((await readSession(dir, w.id)).samples).toEqual([sampleAt(1), sampleAt(2)]);
   });
 
   it('a running session whose writer process is gone is reported as interrupted and partial', async () => {
@@ -93,9 +94,9 @@ describe('session store', () => {
     const dir = tmp();
     const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
     const start = 1_000_000;
-    for (const ts of [start - 100, start + 250, start + 1000, start + 2100, start + 2500]) w.appendSample({ ts, windowMs: 250 } as never);
-    w.appendTick({ second: -1, phase: 'warmup' } as never);
-    w.appendTick({ second: 0, phase: 'measure' } as never);
+    for (const ts of [start - 100, start + 250, start + 1000, start + 2100, start + 2500]) w.appendSample(sampleAt(ts));
+    w.appendTick(tickAt(-1, 'warmup'));
+    w.appendTick(tickAt(0, 'measure'));
     Object.assign(w.session.timings, { measureStartAt: start, measureEndAt: start + 2000 });
     await w.writeCpuProfile({ nodes: [], startTime: 0, endTime: 0 });
     await w.finish('complete');
@@ -110,11 +111,40 @@ describe('session store', () => {
   it('reads a session by folder as well as by id, and its repeated measurements', async () => {
     const dir = tmp();
     const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
-    await w.writeLoad({ requestsPerSecond: 5, repeats: [{ requestsPerSecond: 5 }, { requestsPerSecond: 6 }] } as never);
+    await w.writeLoad(loadWith(5, [5, 6]));
     await w.finish('complete');
     expect((await readSessionRef(w.dir, tmp())).session.id).toBe(w.id);
     expect((await readSessionRef(w.id, dir)).session.id).toBe(w.id);
     expect((await readRepeats(w.dir)).map((r) => r.requestsPerSecond)).toEqual([5, 6]);
     expect(await readRepeats(tmp())).toEqual([]);
+  });
+  it('a figure JSON wrote as null (a NaN of an older Checkup) reads as not measured, not as damage', async () => {
+    const dir = tmp();
+    const w = await SessionWriter.create(dir, { name: 'a', project: '/p', recipe });
+    await w.finish('partial', { code: 'CHK_TARGET_CRASHED', message: 'crashed' });
+    const file = join(w.dir, 'session.json');
+    const s = JSON.parse(readFileSync(file, 'utf8'));
+    s.summary = { verdict: 'target-crashed', requestsPerSecond: 0, loopMsPerRequest: null };
+    writeFileSync(file, JSON.stringify(s));
+    const [item] = await listSessions(dir);
+    expect(item!.damaged).toBeUndefined();
+    expect(item!.summary.loopMsPerRequest).toBeUndefined();
+    expect((await readSession(dir, w.id)).session.summary.requestsPerSecond).toBe(0);
+  });
+
+  it('a session whose session.json does not fit is listed as damaged beside the good ones, and can be deleted', async () => {
+    const dir = tmp();
+    const good = await SessionWriter.create(dir, { name: 'good', project: '/p', recipe });
+    await good.finish('complete');
+    const bad = await SessionWriter.create(dir, { name: 'bad', project: '/p', recipe });
+    await bad.finish('complete');
+    const file = join(bad.dir, 'session.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), status: 42 }));
+    const list = await listSessions(dir);
+    expect(list.find((s) => s.id === good.id)!.damaged).toBeUndefined();
+    expect(list.find((s) => s.id === bad.id)).toMatchObject({ name: 'bad', damaged: expect.stringMatching(/^session\.json: status: /) });
+    await expect(readSession(dir, bad.id)).rejects.toMatchObject({ code: 'CHK_SESSION_DAMAGED' });
+    await deleteSession(dir, bad.id);
+    expect((await listSessions(dir)).map((s) => s.id)).toEqual([good.id]);
   });
 });

@@ -13,6 +13,7 @@ import { ExportState } from './share.svelte.js';
 import { ProfileComparisonState } from './profile-comparison.svelte.js';
 import { WatchState } from './watch.svelte.js';
 import { isBundleName } from '../util/files.js';
+import { LaunchCheck } from './launch-check.svelte.js';
 
 export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare';
 
@@ -50,9 +51,12 @@ export class AppState {
   compareKind = $state<'sessions' | 'profiles'>('sessions');
   /** An imported bundle is being read (a dropped or chosen .checkup file). */
   importing = $state(false);
+  /** An imported session's recipe waiting for the user's confirmation before it runs. */
+  readonly launchCheck: LaunchCheck;
 
   constructor(readonly client: Client) {
     this.run = new RunState(client);
+    this.launchCheck = new LaunchCheck(client);
     this.recipe = new RecipeForm(client);
     this.flame = new FlameState(client);
     this.session = new SessionView(client);
@@ -167,6 +171,17 @@ export class AppState {
    * `name` is the session's display name (from the list or its detail).
    */
   async rerun(sessionId: string, name: string, options: RerunOptions = {}, warmupSec?: number): Promise<boolean> {
+    // A recipe from a bundle is someone else's command line: the user sees it and confirms before it runs.
+    try {
+      if (!(await this.launchCheck.clear(sessionId, () => this.startRerun(sessionId, name, options, warmupSec)))) return false;
+    } catch (err) {
+      this.notice = err;
+      return false;
+    }
+    return this.startRerun(sessionId, name, options, warmupSec);
+  }
+
+  private startRerun(sessionId: string, name: string, options: RerunOptions, warmupSec?: number): Promise<boolean> {
     const title = options.variant ? name.replace(/\((slow|fixed)\)\s*$/, `(${options.variant})`) : `${name}, again`;
     this.screen = 'live';
     const params = {

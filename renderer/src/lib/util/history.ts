@@ -35,7 +35,8 @@ export function groupByProject(items: readonly SessionListItem[]): ProjectHistor
 /** In a project's runs (newest first), the run before the one at `index`: the next one down that has a result. */
 export function previousInGroup(runs: readonly SessionListItem[], index: number): SessionListItem | undefined {
   // A run still going (or whose writer died while 'running') has no result to compare with.
-  for (let i = index + 1; i < runs.length; i++) if (runs[i]!.status !== 'running') return runs[i];
+  // A damaged one has nothing that can be read.
+  for (let i = index + 1; i < runs.length; i++) if (runs[i]!.status !== 'running' && !runs[i]!.damaged) return runs[i];
   return undefined;
 }
 

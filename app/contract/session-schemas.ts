@@ -1,0 +1,239 @@
+// The session format's files as schemas: what the store checks every file it reads against (app/store), so one bad
+// file is reported as a damaged session, naming the file and the field, instead of breaking a list or a screen far
+// from where it was read. They follow the commented types of session.ts, metrics.ts and diagnosis.ts field by field;
+// the `satisfies` lines below keep the two from drifting apart. Objects are loose (a field a later Checkup adds within
+// the same format version passes through), and only what some face or analyser reads is required.
+import { z } from 'zod';
+import type { Culprit, Diagnosis, Evidence, Finding } from './diagnosis.js';
+import type { LoadResult, LoadTick, ProbeSample, ProbeWarning, RepeatResult } from './metrics.js';
+import { RecipeSchema } from './recipe.js';
+import type { SessionFile } from './session.js';
+
+const num = z.number();
+/**
+ * An optional figure. JSON writes NaN and Infinity as null, and sessions written before issue 15 can hold such a null
+ * (a crash before the first window made `summary.loopMsPerRequest` NaN): read as "not measured", not as damage.
+ */
+const optNum = num
+  .nullable()
+  .optional()
+  .transform((v) => v ?? undefined);
+
+const LatencySchema = z.looseObject({ mean: num, stddev: num, min: num, p50: num, p90: num, p97_5: num, p99: num, max: num });
+
+export const RepeatResultSchema = z.looseObject({
+  requestsPerSecond: num,
+  requestsPerSecondSeries: z.array(num),
+  latency: LatencySchema,
+  errors: num,
+  non2xx: num,
+  timeouts: num,
+}) satisfies z.ZodType<RepeatResult>;
+
+/** load.json. */
+export const LoadResultSchema = z.looseObject({
+  url: z.string(),
+  connections: num,
+  pipelining: num,
+  durationSec: num,
+  requestsTotal: num,
+  requestsPerSecond: num,
+  requestsPerSecondStats: z.looseObject({ mean: num, stddev: num, min: num, max: num }),
+  requestsPerSecondSeries: z.array(num),
+  latency: LatencySchema,
+  throughputBytesPerSec: num,
+  errors: num,
+  timeouts: num,
+  non2xx: num,
+  statusCodes: z.record(z.string(), num),
+  raw: z.unknown(),
+  repeats: z.array(RepeatResultSchema).optional(),
+}) satisfies z.ZodType<LoadResult>;
+
+const GcKindSchema = z.enum(['minor', 'major', 'incremental', 'weakcb', 'other']);
+
+/** One line of samples.ndjson. */
+export const ProbeSampleSchema = z.looseObject({
+  ts: num,
+  windowMs: num,
+  lateMs: optNum,
+  delay: z.looseObject({ min: num, mean: num, p50: num, p90: num, p99: num, max: num, count: optNum }),
+  elu: num,
+  cpu: z.looseObject({ user: num, system: num }),
+  memory: z.looseObject({ rss: num, heapUsed: num, heapTotal: num, external: num, arrayBuffers: num }),
+  handles: z.record(z.string(), num),
+  gc: z.looseObject({
+    count: num,
+    totalMs: num,
+    maxMs: num,
+    byKind: z.partialRecord(GcKindSchema, z.looseObject({ count: num, totalMs: num })),
+    pauses: z.array(z.looseObject({ kind: GcKindSchema, startMs: num, durationMs: num })),
+  }),
+  io: z.array(
+    z.looseObject({
+      kind: z.enum(['http', 'fetch']),
+      functionName: z.string(),
+      url: z.string(),
+      line: num,
+      column: num,
+      count: num,
+      totalMs: num,
+      maxMs: num,
+      minMs: optNum,
+      queuedMs: optNum,
+      calledFrom: z.string().optional(),
+      inFlight: num,
+    }),
+  ),
+  listeners: z.array(z.looseObject({ id: num, emitter: z.string(), event: z.string(), count: num, stack: z.string() })).optional(),
+  routes: z
+    .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num }))
+    .optional(),
+}) satisfies z.ZodType<ProbeSample>;
+
+/** One line of warnings.ndjson. */
+export const ProbeWarningSchema = z.looseObject({
+  ts: num,
+  name: z.string(),
+  message: z.string(),
+  emitter: z.string().optional(),
+  event: z.string().optional(),
+  count: optNum,
+  stack: z.string().optional(),
+}) satisfies z.ZodType<ProbeWarning>;
+
+/** One line of ticks.ndjson. */
+export const LoadTickSchema = z.looseObject({
+  second: num,
+  phase: z.enum(['warmup', 'measure']),
+  requests: num,
+  bytes: num,
+  errors: num,
+  non2xx: num,
+  latencyP50: num,
+  latencyP99: num,
+  latencyMax: num,
+}) satisfies z.ZodType<LoadTick>;
+
+const FindingKindSchema = z.enum([
+  'event-loop-blocked',
+  'hot-path',
+  'overloaded',
+  'io-bound',
+  'gc-pressure',
+  'memory-leak',
+  'listener-leak',
+  'slow-startup',
+  'target-crashed',
+  'load-errors',
+  'insufficient-data',
+  'healthy',
+]);
+const FrameCategorySchema = z.enum(['app', 'dependency', 'node-core', 'v8', 'native', 'gc', 'idle', 'program']);
+const SeriesSchema = z.enum([
+  'delay.p99',
+  'delay.max',
+  'elu',
+  'cpu',
+  'memory.heapUsed',
+  'memory.rss',
+  'gc.share',
+  'handles',
+  'load.rps',
+  'load.latencyP99',
+  'load.errors',
+  'io.wait',
+  'profile',
+  'routes',
+  'listeners',
+  'memory.afterLoad',
+  'warnings',
+  'target',
+]);
+
+const EvidenceSchema = z.looseObject({
+  label: z.string(),
+  value: num,
+  unit: z.string(),
+  series: SeriesSchema,
+  threshold: optNum,
+  fromMs: optNum,
+  toMs: optNum,
+}) satisfies z.ZodType<Evidence>;
+
+const CulpritSchema = z.looseObject({
+  functionName: z.string(),
+  url: z.string(),
+  line: num,
+  column: num,
+  selfPercent: num,
+  totalPercent: num,
+  category: FrameCategorySchema,
+  package: z.string().optional(),
+  measure: z.enum(['cpu', 'allocation', 'io-wait', 'stack']),
+  calledFrom: z.string().optional(),
+  mayInclude: z.array(z.looseObject({ functionName: z.string(), url: z.string(), line: num })).optional(),
+}) satisfies z.ZodType<Culprit>;
+
+const FindingSchema = z.looseObject({
+  kind: FindingKindSchema,
+  severity: z.enum(['problem', 'warning', 'info']),
+  title: z.string(),
+  explanation: z.string(),
+  evidence: z.array(EvidenceSchema),
+  culprits: z.array(CulpritSchema),
+  advice: z.string(),
+}) satisfies z.ZodType<Finding>;
+
+/** diagnosis.json. */
+export const DiagnosisSchema = z.looseObject({
+  verdict: FindingKindSchema,
+  findings: z.array(FindingSchema),
+  analyser: z.string(),
+}) satisfies z.ZodType<Diagnosis>;
+
+/** session.json. */
+export const SessionFileSchema = z.looseObject({
+  formatVersion: z.number().int().min(1),
+  id: z.string().min(1),
+  name: z.string(),
+  project: z.string(),
+  createdAt: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not an ISO date'),
+  status: z.enum(['running', 'complete', 'partial']),
+  partialReason: z.string().optional(),
+  partialMessage: z.string().optional(),
+  writerPid: z.number().int(),
+  recipe: RecipeSchema,
+  imported: z.looseObject({ at: z.string(), from: z.string(), confirmedAt: z.string().optional() }).optional(),
+  target: z.looseObject({
+    pid: optNum,
+    inspectorUrl: z.string().optional(),
+    port: optNum,
+    nodeVersion: z.string().optional(),
+    startupMs: optNum,
+    exitCode: num.nullable().optional(),
+    signal: z.string().nullable().optional(),
+    exitedUnexpectedly: z.boolean().optional(),
+  }),
+  timings: z.looseObject({
+    startedAt: num,
+    listeningAt: optNum,
+    measureStartAt: optNum,
+    measureEndAt: optNum,
+    diagnosedAt: optNum,
+    endedAt: optNum,
+    profilerStartMs: optNum,
+    profilerStopMs: optNum,
+  }),
+  summary: z.looseObject({
+    verdict: FindingKindSchema.optional(),
+    requestsPerSecond: optNum,
+    latencyP99: optNum,
+    errors: optNum,
+    loopMsPerRequest: optNum,
+  }),
+  git: z.looseObject({ commit: z.string(), branch: z.string().optional(), dirty: z.boolean(), diffStat: z.string().optional() }).optional(),
+  machine: z.looseObject({ cores: num, otherCores: num, targetCores: num, checkupCores: num, stealPercent: optNum }).optional(),
+  files: z.array(z.string()),
+  checkupVersion: z.string(),
+}) satisfies z.ZodType<SessionFile>;
