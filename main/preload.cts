@@ -39,6 +39,7 @@ const METHODS = [
   'openInEditor',
   'revealPath',
   'pickPath',
+  'currentRun',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -71,6 +71,8 @@ export const methodParams = {
   revealPath: z.object({ path: AbsolutePath }).strict(),
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
   pickPath: z.object({ kind: z.enum(['file', 'folder']), title: z.string().max(200).optional(), profilesOnly: z.boolean().optional() }).strict(),
+  /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
+  currentRun: z.object({}).strict(),
 } as const;
 
 export const LIVE_BATCHES_PER_SECOND = 5;
@@ -179,6 +181,7 @@ export interface MethodResults {
   openInEditor: { opened: 'editor' | 'os' };
   revealPath: { revealed: boolean };
   pickPath: { path?: string };
+  currentRun: { run?: RunSnapshot };
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };
@@ -210,9 +213,48 @@ export interface LiveBatch {
   log: LogLine[];
 }
 
+/**
+ * The run in progress as the engine holds it (Engine.currentRun): every window that connects (a reload, a second
+ * window) draws the same live screen from it, then follows the event stream.
+ */
+export interface RunSnapshot {
+  runId: string;
+  sessionId: string;
+  sessionDir: string;
+  /** The session's display name (the project's, or the sample app's). */
+  name: string;
+  phase: RunPhase;
+  phaseMessage?: string;
+  /** Epoch ms of the phase's start. */
+  phaseAt: number;
+  warmupSec: number;
+  durationSec: number;
+  /** Epoch ms: when the warm-up began, and when the measured window began (x = 0 of the live charts). */
+  loadStartedAt?: number;
+  measureStartAt?: number;
+  /** Epoch ms by which the app must listen (while waiting for its port). */
+  readyDeadline?: number;
+  /** The address the load is sent to, once the app listens: `http://127.0.0.1:3000/api`. */
+  url?: string;
+  /** Everything measured so far (log: the last lines only; the session's target.log has them all). */
+  live: LiveBatch;
+}
+
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
 export type EngineEvent =
-  | { type: 'run-phase'; runId: string; sessionId: string; phase: RunPhase; at: number; message?: string; totalSec?: number }
+  | {
+      type: 'run-phase';
+      runId: string;
+      sessionId: string;
+      phase: RunPhase;
+      at: number;
+      message?: string;
+      totalSec?: number;
+      /** Added for windows that follow a run they did not start: its name, the load's address, the listen deadline. */
+      name?: string;
+      url?: string;
+      readyDeadline?: number;
+    }
   | { type: 'run-live'; runId: string; live: LiveBatch }
   | {
       type: 'run-finished';

@@ -16,6 +16,8 @@ import { diagnoseRun, saveDiagnosis, type CapturedProfiles } from './diagnose-ru
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
+import { LiveRecord, type PhaseNews } from './live-record.js';
+import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
@@ -46,6 +48,8 @@ export class RunSession {
   private machineAtStart: MachineSnapshot | undefined;
   private readonly warnings: ProbeWarning[] = [];
   private readonly batcher: LiveBatcher;
+  /** What a window that connects mid-run is shown (Engine.currentRun). */
+  readonly record: LiveRecord;
   /** Aborted by stop(): every wait of the run (launch, port, load, repeats) gives way to it. */
   private readonly stopping = new AbortController();
   private target: Target | undefined;
@@ -61,7 +65,11 @@ export class RunSession {
     private readonly writer: SessionWriter,
     private readonly emit: (event: EngineEvent) => void,
   ) {
-    this.batcher = new LiveBatcher((live) => this.emit({ type: 'run-live', runId, live }));
+    this.record = new LiveRecord({ runId, sessionId: writer.id, sessionDir: writer.dir, name: resolved.name, warmupSec: recipe.load.warmupSec, durationSec: recipe.load.durationSec });
+    this.batcher = new LiveBatcher((live) => {
+      this.record.batch(live);
+      this.emit({ type: 'run-live', runId, live });
+    });
     this.done = this.execute();
   }
 
@@ -71,6 +79,10 @@ export class RunSession {
     const git = await readGitInfo(resolved.project);
     const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, ...(git ? { git } : {}) });
     return new RunSession(runId, recipe, resolved, writer, emit);
+  }
+
+  get name(): string {
+    return this.resolved.name;
   }
 
   get sessionId(): string {
@@ -91,9 +103,11 @@ export class RunSession {
     await this.done.catch(() => undefined);
   }
 
-  private phase(phase: RunPhase, message?: string): void {
+  private phase(phase: RunPhase, message?: string, extra: Pick<PhaseNews, 'url' | 'readyDeadline'> = {}): void {
     const totalSec = phase === 'warmup' || phase === 'measuring' ? this.recipe.load.warmupSec + this.recipe.load.durationSec : undefined;
-    this.emit({ type: 'run-phase', runId: this.runId, sessionId: this.sessionId, phase, at: Date.now(), ...(message ? { message } : {}), ...(totalSec !== undefined ? { totalSec } : {}) });
+    const news: PhaseNews = { phase, at: Date.now(), ...(message ? { message } : {}), ...extra };
+    this.record.phaseChanged(news);
+    this.emit({ type: 'run-phase', runId: this.runId, sessionId: this.sessionId, name: this.name, ...news, ...(totalSec !== undefined ? { totalSec } : {}) });
   }
 
   private async execute(): Promise<RunOutcome> {
@@ -143,7 +157,7 @@ export class RunSession {
       this.target = await launchUnlessStopped(this.resolved, this.recipe, this.signal);
       this.wireTarget(this.target);
       session.target.pid = this.target.pid;
-      this.phase('waiting-for-port');
+      this.phase('waiting-for-port', undefined, { readyDeadline: Date.now() + this.recipe.readyTimeoutSec * 1000 });
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
@@ -238,7 +252,7 @@ export class RunSession {
   /** Warm-up, then the measured load with the profilers on; ends when the load ends, the target dies, or on stop. */
   private async runLoad(port: number): Promise<LoadEnding> {
     const timings = this.writer.session.timings;
-    this.phase('warmup');
+    this.phase('warmup', undefined, { url: loadUrl(this.recipe.load, port) });
     this.load = startLoad(
       this.recipe.load,
       { host: this.recipe.load.host, port },
