@@ -17,7 +17,7 @@ const catalogue = {
   CHK_NODE_NOT_FOUND: { message: 'Cannot run Node.js ({detail}).', hint: 'Install Node.js 18 or newer and make sure `node` is on the PATH.', exit: 2 },
   CHK_REMOTE_LOAD_REFUSED: { message: 'Refusing to send load to {host}: it is not a loopback address.', hint: 'Pass --allow-remote (or confirm in the app) if you really mean to load another machine.', exit: 2 },
   CHK_TARGET_EXITED_EARLY: { message: 'The target exited with {exit} before it listened on a port.', hint: 'See the last lines of its output below; run it by hand to check it starts.', exit: 3 },
-  CHK_TARGET_NEVER_LISTENED: { message: 'The target did not listen on a port within {seconds} s.', hint: 'Is it a server? Raise --ready-timeout if it starts slowly.', exit: 3 },
+  CHK_TARGET_NEVER_LISTENED: { message: 'The app never listened on a port: Checkup waited {seconds} s for it.', hint: 'Is it a server that listens when started this way? If it starts slowly, give it a longer ready timeout (--ready-timeout).', exit: 3 },
   CHK_PORT_IN_USE: { message: 'The target could not listen: port {port} is already in use.', hint: 'Stop whatever holds port {port}, or make the app listen on another port (PORT env).', exit: 3 },
   CHK_TARGET_CRASHED: { message: 'The target crashed during the load ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
   CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },

@@ -92,6 +92,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'target-crashed': 'The app crashed',
   'load-errors': 'Requests are failing',
   'insufficient-data': 'Not enough data to judge',
+  'start-failed': 'The app did not start',
   healthy: 'Healthy',
 };
 

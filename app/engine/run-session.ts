@@ -12,7 +12,8 @@ import { SessionWriter } from '../store/session-writer.js';
 import type { Target, TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import { thresholds } from '../diagnosis/thresholds.js';
-import { diagnoseRun, saveDiagnosis, type CapturedProfiles } from './diagnose-run.js';
+import { diagnoseRun, saveDiagnosis, startFailedRun, type CapturedProfiles } from './diagnose-run.js';
+import { isStartFailure } from '../diagnosis/start-failure.js';
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
@@ -192,6 +193,11 @@ export class RunSession {
   /** The doctor's judgement of what was measured, saved before the target is shut down. */
   private async diagnose(measured: Measured): Promise<Diagnosis> {
     const { target, timings } = this.writer.session;
+    if (measured.error && !measured.load && isStartFailure(measured.error.code)) {
+      const result = startFailedRun(measured.error);
+      await saveDiagnosis(this.writer, {}, result);
+      return result.diagnosis;
+    }
     if (measured.crash) Object.assign(target, { exitCode: measured.crash.code, signal: measured.crash.signal, exitedUnexpectedly: true });
     // The measured window ends with the load, or where the target crashed or the user stopped; saved, so that every
     // reader of the session cuts the window the doctor judged.
