@@ -50,7 +50,8 @@ export const methodParams = {
    * session's folder.
    */
   exportProfile: z.object({ source: ProfileSourceSchema, format: z.enum(['pprof', 'cpuprofile', 'speedscope']) }).strict(),
-  describeProject: z.object({ dir: AbsolutePath }).strict(),
+  /** `dir` as the user typed it: the engine expands `~/` and says what is wrong with it in its own words. */
+  describeProject: z.object({ dir: z.string().min(1).max(4096) }).strict(),
   /** Two profiles function by function: files of any format (a production pprof), or a session's profile. */
   compareProfiles: z.object({ before: ProfileSourceSchema, after: ProfileSourceSchema }).strict(),
   /** Two sessions: ids in the sessions folder, or session folders anywhere (a CI baseline). */

@@ -267,6 +267,6 @@ export class RunState {
 
   /** Whole seconds left before Checkup gives up waiting for the app to listen. */
   secondsToListen(now: number): number | undefined {
-    return this.readyDeadline === undefined ? undefined : Math.max(0, Math.ceil((this.readyDeadline - now) / 1000));
+    return this.readyDeadline === undefined ? undefined : Math.max(0, Math.round((this.readyDeadline - now) / 1000));
   }
 }
