@@ -10,7 +10,7 @@ import type { SessionDetail, SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
-const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an absolute path');
+const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be a full path (from / or a drive letter)');
 /** A session by id in the sessions folder, or by its folder's absolute path. */
 const SessionRef = z.union([SessionId, AbsolutePath]);
 const Categories = z.array(z.enum(['app', 'dependency', 'node-core', 'v8', 'native', 'gc', 'idle', 'program'])).max(8);

@@ -47,7 +47,7 @@ const FIELD_NAMES: Record<string, string> = {
 /** The field's name for the user, when it has one. */
 function fieldName(issue: SchemaIssue, wording: IssueWording): string | undefined {
   const path = [...(wording.at ?? []), ...issue.path.filter((p) => typeof p !== 'number').map(String)];
-  return FIELD_NAMES[path.join('.')] ?? FIELD_NAMES[path.slice(1).join('.')];
+  return FIELD_NAMES[path.join('.')];
 }
 
 /** A bound as written for people: 10000 as 10,000. */
@@ -80,7 +80,8 @@ export function issueWords(issue: SchemaIssue, wording: IssueWording = {}): stri
   }
   if (issue.code === 'not_multiple_of' || (issue.code === 'invalid_format' && /integer/i.test(issue.message))) return `${field} must be a whole number`;
   if (/expected int/i.test(issue.message)) return `${field} must be a whole number`;
-  return `${field}: ${issue.message}`;
+  // Our own messages that read as the rest of a sentence ("must be a full path") follow the field's name.
+  return /^must /.test(issue.message) ? `${field} ${issue.message}` : `${field}: ${issue.message}`;
 }
 
 export interface IssueWording {
