@@ -44,6 +44,7 @@ const METHODS = [
   'startStartup',
   'getStartup',
   'compareStartups',
+  'currentRun',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -10,7 +10,7 @@ import type { SessionDetail, SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
-const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'an absolute path');
+const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be a full path (from / or a drive letter)');
 /** A session by id in the sessions folder, or by its folder's absolute path. */
 const SessionRef = z.union([SessionId, AbsolutePath]);
 const Categories = z.array(z.enum(['app', 'dependency', 'node-core', 'v8', 'native', 'gc', 'idle', 'program'])).max(8);
@@ -50,7 +50,8 @@ export const methodParams = {
    * session's folder.
    */
   exportProfile: z.object({ source: ProfileSourceSchema, format: z.enum(['pprof', 'cpuprofile', 'speedscope']) }).strict(),
-  describeProject: z.object({ dir: AbsolutePath }).strict(),
+  /** `dir` as the user typed it: the engine expands `~/` and says what is wrong with it in its own words. */
+  describeProject: z.object({ dir: z.string().min(1).max(4096) }).strict(),
   /** Two profiles function by function: files of any format (a production pprof), or a session's profile. */
   compareProfiles: z.object({ before: ProfileSourceSchema, after: ProfileSourceSchema }).strict(),
   /** Two sessions: ids in the sessions folder, or session folders anywhere (a CI baseline). */
@@ -92,6 +93,8 @@ export const methodParams = {
   getStartup: z.object({ id: SessionRef }).strict(),
   /** Two start-up sessions: time to ready with a test, per-module and per-package deltas. */
   compareStartups: z.object({ before: SessionRef, after: SessionRef }).strict(),
+  /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
+  currentRun: z.object({}).strict(),
 } as const;
 
 export const LIVE_BATCHES_PER_SECOND = 5;
@@ -231,6 +234,7 @@ export interface MethodResults {
   startStartup: RunStarted;
   getStartup: import('./startup.js').StartupDetail;
   compareStartups: import('./startup.js').StartupComparison;
+  currentRun: { run?: RunSnapshot };
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };
@@ -262,9 +266,48 @@ export interface LiveBatch {
   log: LogLine[];
 }
 
+/**
+ * The run in progress as the engine holds it (Engine.currentRun): every window that connects (a reload, a second
+ * window) draws the same live screen from it, then follows the event stream.
+ */
+export interface RunSnapshot {
+  runId: string;
+  sessionId: string;
+  sessionDir: string;
+  /** The session's display name (the project's, or the sample app's). */
+  name: string;
+  phase: RunPhase;
+  phaseMessage?: string;
+  /** Epoch ms of the phase's start. */
+  phaseAt: number;
+  warmupSec: number;
+  durationSec: number;
+  /** Epoch ms: when the warm-up began, and when the measured window began (x = 0 of the live charts). */
+  loadStartedAt?: number;
+  measureStartAt?: number;
+  /** Epoch ms by which the app must listen (while waiting for its port). */
+  readyDeadline?: number;
+  /** The address the load is sent to, once the app listens: `http://127.0.0.1:3000/api`. */
+  url?: string;
+  /** Everything measured so far (log: the last lines only; the session's target.log has them all). */
+  live: LiveBatch;
+}
+
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
 export type EngineEvent =
-  | { type: 'run-phase'; runId: string; sessionId: string; phase: RunPhase; at: number; message?: string; totalSec?: number }
+  | {
+      type: 'run-phase';
+      runId: string;
+      sessionId: string;
+      phase: RunPhase;
+      at: number;
+      message?: string;
+      totalSec?: number;
+      /** Added for windows that follow a run they did not start: its name, the load's address, the listen deadline. */
+      name?: string;
+      url?: string;
+      readyDeadline?: number;
+    }
   | { type: 'run-live'; runId: string; live: LiveBatch }
   | {
       type: 'run-finished';

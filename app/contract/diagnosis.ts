@@ -15,6 +15,11 @@ export type FindingKind =
   | 'target-crashed'
   | 'load-errors'
   | 'insufficient-data'
+  /**
+   * The app never served: it exited before it listened, never listened within the ready timeout, or its port was
+   * taken. Nothing was measured, so this is said instead of "not enough data" (added in issue 14).
+   */
+  | 'start-failed'
   | 'healthy';
 
 export type Severity = 'problem' | 'warning' | 'info';

@@ -158,6 +158,8 @@ export interface LoadTick {
   latencyP50: number;
   latencyP99: number;
   latencyMax: number;
+  /** The statuses of this second's non-2xx answers and how many of each (`{ "404": 812 }`); absent when none. */
+  failedStatuses?: Record<string, number>;
 }
 
 export interface LatencySummary {

@@ -39,6 +39,7 @@ const ENGINE_METHODS = {
   startStartup: true,
   getStartup: true,
   compareStartups: true,
+  currentRun: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

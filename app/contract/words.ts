@@ -6,6 +6,7 @@ import type { FigureComparison, FunctionDelta } from './compare.js';
 import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
 import type { FrameCategory } from './profile.js';
 import type { MachineLoad } from './session.js';
+import type { LoadTick } from './metrics.js';
 
 // ---- Numbers ----------------------------------------------------------------------------------------------------
 
@@ -91,6 +92,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'target-crashed': 'The app crashed',
   'load-errors': 'Requests are failing',
   'insufficient-data': 'Not enough data to judge',
+  'start-failed': 'The app did not start',
   healthy: 'Healthy',
 };
 
@@ -278,3 +280,40 @@ export function machineNotes(m: MachineLoad | undefined, run = 'this run'): stri
 export function commandLine(command: readonly string[]): string {
   return command.map((a) => (a === '' || /[\s'"\\$`;&|<>()*?!#~]/.test(a) ? JSON.stringify(a) : a)).join(' ');
 }
+
+/**
+ * Share of the requests sent so far that failed (non-2xx answers, errors and timeouts) from which the live screen
+ * warns: half. A wrong path or port fails every request, so it shows from the first second of load; a server shedding
+ * some load fails far fewer, and the diagnosis judges that.
+ */
+export const FAILING_REQUESTS_WARN_SHARE = 0.5;
+
+/** The live screen's warning when most requests fail so far ("98 % of requests failed: 404 Not Found …"), or undefined. */
+export function failingRequestsWarning(ticks: ReadonlyArray<Pick<LoadTick, 'requests' | 'errors' | 'non2xx' | 'failedStatuses'>>, url?: string): string | undefined {
+  let sent = 0;
+  let failed = 0;
+  const statuses: Record<string, number> = {};
+  for (const t of ticks) {
+    sent += t.requests + t.errors;
+    failed += t.non2xx + t.errors;
+    for (const [code, n] of Object.entries(t.failedStatuses ?? {})) statuses[code] = (statuses[code] ?? 0) + n;
+  }
+  if (sent === 0 || failed / sent < FAILING_REQUESTS_WARN_SHARE) return undefined;
+  const top = Object.entries(statuses).sort((a, b) => b[1] - a[1])[0];
+  const what = top ? `the app answers ${top[0]}${STATUS_NAMES[top[0]] ? ` ${STATUS_NAMES[top[0]]}` : ''}` : 'requests get no answer (connection errors or timeouts)';
+  const where = url ? ` at ${url}` : '';
+  const advice = top?.[0] === '404' || top?.[0] === '405' ? 'Check the request path and method in the recipe.' : 'Check the address and what the app logs.';
+  return `${Math.round((failed / sent) * 100)} % of requests failed so far: ${what}${where}. ${advice}`;
+}
+
+const STATUS_NAMES: Record<string, string> = {
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+  '502': 'Bad Gateway',
+  '503': 'Service Unavailable',
+};

@@ -14,7 +14,7 @@ export interface AdviceText {
 }
 
 const FINDING_KINDS: FindingKind[] = [
-  'event-loop-blocked', 'hot-path', 'overloaded', 'io-bound', 'gc-pressure', 'memory-leak', 'listener-leak', 'slow-startup', 'target-crashed', 'load-errors', 'insufficient-data', 'healthy',
+  'event-loop-blocked', 'hot-path', 'overloaded', 'io-bound', 'gc-pressure', 'memory-leak', 'listener-leak', 'slow-startup', 'target-crashed', 'load-errors', 'insufficient-data', 'start-failed', 'healthy',
 ];
 
 const cache = new Map<string, AdviceText>();

@@ -11,6 +11,8 @@ import type { SessionSummary, SessionTimings } from '../contract/session.js';
 import { hotspotAdvice, loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
 import { findHotspots } from '../diagnosis/hotspots/index.js';
 import { diagnose } from '../diagnosis/index.js';
+import { startFailedDiagnosis } from '../diagnosis/start-failure.js';
+import type { CheckupError } from '../errors.js';
 import type { DiagnosisInput, MemoryAfterLoad } from '../diagnosis/input.js';
 import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from '../diagnosis/profile-evidence.js';
@@ -104,6 +106,23 @@ export function diagnoseRun(run: CollectedRun): RunDiagnosis {
       : {}),
   };
   return { diagnosis, summary };
+}
+
+/** A run whose app never served: the verdict says what happened at its start (app/diagnosis/start-failure.ts). */
+export function startFailedRun(error: CheckupError): RunDiagnosis {
+  const { code, params } = error;
+  const diagnosis = startFailedDiagnosis(
+    {
+      code,
+      message: error.message,
+      ...(error.hint ? { hint: error.hint } : {}),
+      lastLines: error.details,
+      ...(typeof params.code === 'number' ? { exitCode: params.code } : {}),
+      ...(typeof params.seconds === 'number' ? { waitedSec: params.seconds } : {}),
+    },
+    loadDiagnosisAdvice(),
+  );
+  return { diagnosis, summary: { verdict: diagnosis.verdict } };
 }
 
 /** Saves the profiles in their standard formats, the diagnosis, and the summary into session.json. */

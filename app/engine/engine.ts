@@ -179,6 +179,11 @@ export class Engine implements EngineApi {
     await Promise.all([...this.runs.values()].map((r) => r.stop()).concat([...this.startups.values()].map((s) => s.done.then(() => {}))));
   }
 
+  async currentRun(_params: MethodParams['currentRun'] = {}): Promise<MethodResults['currentRun']> {
+    const run = [...this.runs.values()][0];
+    return run ? { run: run.record.snapshot() } : {};
+  }
+
   async listSessions(_params: MethodParams['listSessions'] = {}): Promise<MethodResults['listSessions']> {
     return listSessions(this.sessionsDir);
   }

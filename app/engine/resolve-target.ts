@@ -1,5 +1,6 @@
 // From the recipe's target to what gets launched, and how the session is named and grouped.
-import { basename, dirname, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Recipe, TargetSpec } from '../contract/recipe.js';
 import { labScript } from '../labs/catalogue.js';
 import type { LaunchOptions, LaunchSpec } from '../target/index.js';
@@ -24,10 +25,21 @@ export function resolveTarget(spec: TargetSpec): ResolvedTarget {
       };
     }
     case 'script':
-      return { launch: spec, name: relative(spec.cwd, resolve(spec.cwd, spec.script)) || basename(spec.script), project: spec.cwd };
     case 'npm':
-      return { launch: spec, name: `npm run ${spec.npmScript}`, project: spec.cwd };
+      // Named after the project, not the command: every project's runs would otherwise be "npm run start".
+      return { launch: spec, name: projectName(spec.cwd), project: spec.cwd };
   }
+}
+
+/** package.json's name, else the folder's. */
+export function projectName(dir: string): string {
+  try {
+    const name = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
+    if (typeof name === 'string' && name.trim()) return name.trim();
+  } catch {
+    // no package.json, or not JSON: the folder names it
+  }
+  return basename(dir) || dir;
 }
 
 /** How a recipe's target is launched, the same for the first measurement and every repeat. */

@@ -14,10 +14,13 @@ import { SessionWriter } from '../store/session-writer.js';
 import type { Target, TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import { thresholds } from '../diagnosis/thresholds.js';
-import { diagnoseRun, saveDiagnosis, type CapturedProfiles } from './diagnose-run.js';
+import { diagnoseRun, saveDiagnosis, startFailedRun, type CapturedProfiles } from './diagnose-run.js';
+import { isStartFailure } from '../diagnosis/start-failure.js';
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
+import { LiveRecord, type PhaseNews } from './live-record.js';
+import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
@@ -48,6 +51,8 @@ export class RunSession {
   private machineAtStart: MachineSnapshot | undefined;
   private readonly warnings: ProbeWarning[] = [];
   private readonly batcher: LiveBatcher;
+  /** What a window that connects mid-run is shown (Engine.currentRun). */
+  readonly record: LiveRecord;
   /** Aborted by stop(): every wait of the run (launch, port, load, repeats) gives way to it. */
   private readonly stopping = new AbortController();
   private target: Target | undefined;
@@ -65,7 +70,11 @@ export class RunSession {
     private readonly writer: SessionWriter,
     private readonly emit: (event: EngineEvent) => void,
   ) {
-    this.batcher = new LiveBatcher((live) => this.emit({ type: 'run-live', runId, live }));
+    this.record = new LiveRecord({ runId, sessionId: writer.id, sessionDir: writer.dir, name: resolved.name, warmupSec: recipe.load.warmupSec, durationSec: recipe.load.durationSec });
+    this.batcher = new LiveBatcher((live) => {
+      this.record.batch(live);
+      this.emit({ type: 'run-live', runId, live });
+    });
     this.done = this.execute();
   }
 
@@ -76,6 +85,10 @@ export class RunSession {
     const git = await readGitInfo(resolved.project);
     const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, ...(git ? { git } : {}) });
     return new RunSession(runId, recipe, resolved, writer, emit);
+  }
+
+  get name(): string {
+    return this.resolved.name;
   }
 
   get sessionId(): string {
@@ -96,9 +109,11 @@ export class RunSession {
     await this.done.catch(() => undefined);
   }
 
-  private phase(phase: RunPhase, message?: string): void {
+  private phase(phase: RunPhase, message?: string, extra: Pick<PhaseNews, 'url' | 'readyDeadline'> = {}): void {
     const totalSec = phase === 'warmup' || phase === 'measuring' ? this.recipe.load.warmupSec + this.recipe.load.durationSec : undefined;
-    this.emit({ type: 'run-phase', runId: this.runId, sessionId: this.sessionId, phase, at: Date.now(), ...(message ? { message } : {}), ...(totalSec !== undefined ? { totalSec } : {}) });
+    const news: PhaseNews = { phase, at: Date.now(), ...(message ? { message } : {}), ...extra };
+    this.record.phaseChanged(news);
+    this.emit({ type: 'run-phase', runId: this.runId, sessionId: this.sessionId, name: this.name, ...news, ...(totalSec !== undefined ? { totalSec } : {}) });
   }
 
   private async execute(): Promise<RunOutcome> {
@@ -150,7 +165,7 @@ export class RunSession {
       this.target = await launchUnlessStopped(this.resolved, this.recipe, this.signal);
       this.wireTarget(this.target);
       session.target.pid = this.target.pid;
-      this.phase('waiting-for-port');
+      this.phase('waiting-for-port', undefined, { readyDeadline: Date.now() + this.recipe.readyTimeoutSec * 1000 });
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
@@ -196,6 +211,11 @@ export class RunSession {
   /** The doctor's judgement of what was measured, saved before the target is shut down. */
   private async diagnose(measured: Measured): Promise<Diagnosis> {
     const { target, timings } = this.writer.session;
+    if (measured.error && !measured.load && isStartFailure(measured.error.code)) {
+      const result = startFailedRun(measured.error);
+      await saveDiagnosis(this.writer, {}, result);
+      return result.diagnosis;
+    }
     if (measured.crash) Object.assign(target, { exitCode: measured.crash.code, signal: measured.crash.signal, exitedUnexpectedly: true });
     // The measured window ends with the load, or where the target crashed or the user stopped; saved, so that every
     // reader of the session cuts the window the doctor judged.
@@ -258,7 +278,7 @@ export class RunSession {
   /** Warm-up, then the measured load with the profilers on; ends when the load ends, the target dies, or on stop. */
   private async runLoad(port: number): Promise<LoadEnding> {
     const timings = this.writer.session.timings;
-    this.phase('warmup');
+    this.phase('warmup', undefined, { url: loadUrl(this.recipe.load, port) });
     this.load = startLoad(
       this.recipe.load,
       { host: this.recipe.load.host, port },

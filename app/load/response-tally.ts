@@ -4,13 +4,15 @@
 import type { LatencySummary, LoadTick } from '../contract/metrics.js';
 import { LatencyWindow } from './latency-window.js';
 
-export type TickFigures = Pick<LoadTick, 'errors' | 'non2xx' | 'latencyP50' | 'latencyP99' | 'latencyMax'>;
+export type TickFigures = Pick<LoadTick, 'errors' | 'non2xx' | 'latencyP50' | 'latencyP99' | 'latencyMax' | 'failedStatuses'>;
 
 export class ResponseTally {
   private readonly second = new LatencyWindow();
   private readonly overall = new LatencyWindow();
   private errorEvents = 0;
   private non2xx = 0;
+  /** Non-2xx answers by status this second (touched only for failing answers, so a healthy run pays nothing). */
+  private failedStatuses: Record<string, number> | undefined;
   /** Unix epoch ms of the last response (ends the window of a fixed-amount run). */
   lastResponseMs = 0;
 
@@ -20,7 +22,11 @@ export class ResponseTally {
     this.lastResponseMs = Date.now();
     this.second.record(latencyMs);
     this.overall.record(latencyMs);
-    if (statusCode < 200 || statusCode > 299) this.non2xx++;
+    if (statusCode < 200 || statusCode > 299) {
+      this.non2xx++;
+      this.failedStatuses ??= {};
+      this.failedStatuses[statusCode] = (this.failedStatuses[statusCode] ?? 0) + 1;
+    }
   }
 
   /** autocannon's reqError event: emitted once per pipelined request for each error it counts once. */
@@ -37,9 +43,11 @@ export class ResponseTally {
       latencyP50: window.p50,
       latencyP99: window.p99,
       latencyMax: window.max,
+      ...(this.failedStatuses ? { failedStatuses: this.failedStatuses } : {}),
     };
     this.errorEvents = 0;
     this.non2xx = 0;
+    this.failedStatuses = undefined;
     return figures;
   }
 

@@ -1,11 +1,12 @@
 // Browser-mode test helpers: `checkup serve` as a real child process (the compiled CLI), raw HTTP and WebSocket
-// requests with chosen headers, and Debian's Chromium through playwright-core.
+// requests with chosen headers, and a Chrome or Chromium (test/helpers/find-chromium.ts) through playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { rootDir } from '../../app/paths.js';
+import { findChromium } from './find-chromium.js';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -18,7 +19,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 }
 
 /** Console errors and uncaught page errors, from the page and every frame in it (speedscope's iframe too). */

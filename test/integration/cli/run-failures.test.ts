@@ -58,6 +58,25 @@ describe('checkup run failure cases', () => {
     expect(onlySession(out).session).toMatchObject({ status: 'partial', partialReason: 'CHK_TARGET_NEVER_LISTENED' });
   });
 
+  it('a start failure is labelled as one in the JSON and the history, never as "not enough data"', async () => {
+    for (const [script, args, title, said] of [
+      ['exit-early.cjs', [], 'The app did not start', /exited with exit code 3 before it listened.*DATABASE_URL is not set/],
+      ['never-listens.cjs', ['--ready-timeout', '2'], 'The app never listened', /never listened on a port: Checkup waited 2 s/],
+    ] as const) {
+      const m = marker();
+      markers.push(m);
+      const out = outDir();
+      const r = await runCli(['run', '--json', ...args, '--out', out, '--', 'node', fixture('targets', script), m]);
+      expect(r.code).toBe(3);
+      const doc = JSON.parse(r.stdout);
+      expect(doc.diagnosis.verdict).toBe('start-failed');
+      expect(doc.diagnosis.findings[0].title).toBe(title);
+      expect(doc.diagnosis.findings[0].explanation).toMatch(said);
+      expect(JSON.stringify(doc.diagnosis)).not.toMatch(/Not enough data|load for longer/);
+      expect(onlySession(out).session.summary).toMatchObject({ verdict: 'start-failed' });
+    }
+  });
+
   it('the target crashes during the load: the crash is diagnosed with the throwing function', async () => {
     const m = marker();
     markers.push(m);

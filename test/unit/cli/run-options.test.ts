@@ -69,7 +69,7 @@ describe('checkup run options', () => {
       parseRunArgs(['--duration=-5', '--', 'node', 'a.js']);
       expect.unreachable();
     } catch (err) {
-      expect((err as Error).message).toMatch(/load\.durationSec/);
+      expect((err as Error).message).toMatch(/Duration must be at least 1/);
     }
   });
 });

@@ -4,17 +4,20 @@ import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { describeIssues, issuesByField } from '../../../app/contract/schema-issues.js';
 
 describe('schema issues in the user\'s words', () => {
-  it('names each field by its dotted path, the whole value by its name, in one sentence', () => {
+  it('says what is wrong with each field by the name the user knows, never in the schema library\'s terms', () => {
     const parsed = RecipeSchema.safeParse({ target: { kind: 'lab', lab: 'healthy' }, load: { connections: -1, durationSec: 'long' } });
     expect(parsed.success).toBe(false);
     const text = describeIssues(parsed.error!.issues, { whole: 'recipe' });
-    expect(text).toMatch(/^load\.connections: .+; load\.durationSec: .+$/);
-    expect(describeIssues(z.object({ a: z.string() }).safeParse('x').error!.issues, { whole: 'params' })).toMatch(/^params: /);
+    expect(text).toBe('Connections must be at least 1; Duration must be a number');
+    const more = RecipeSchema.safeParse({ target: { kind: 'lab', lab: 'healthy' }, load: { connections: 2.5, warmupSec: 900, requests: [] }, repeats: 30 });
+    expect(describeIssues(more.error!.issues, { whole: 'recipe' })).toBe('Request paths needs at least 1; Connections must be a whole number; Warm-up must be at most 600; Repeats must be at most 20');
+    expect(describeIssues(more.error!.issues)).not.toMatch(/Too (small|big)|expected|>=|<=/);
+    expect(describeIssues(z.object({ a: z.string() }).safeParse('x').error!.issues, { whole: 'params' })).toBe('params must be an object');
   });
 
   it('places a part inside the value the user knows', () => {
     const issues = z.object({ connections: z.number().min(1) }).safeParse({ connections: 0 }).error!.issues;
-    expect(describeIssues(issues, { at: ['load'] })).toMatch(/^load\.connections: /);
+    expect(describeIssues(issues, { at: ['load'] })).toBe('Connections must be at least 1');
   });
 
   it('says at most five issues and how many more there were', () => {
@@ -22,12 +25,17 @@ describe('schema issues in the user\'s words', () => {
     expect(describeIssues(issues)).toBe('f0: bad; f1: bad; f2: bad; f3: bad; f4: bad; and 3 more');
   });
 
-  it('gives the first message per field for inline validation', () => {
+  it('gives the first message per field for inline validation, led by the field\'s name', () => {
     const issues = [
       { path: ['load', 'connections'], message: 'too small' },
       { path: ['load', 'connections'], message: 'not an integer' },
+      { path: ['load', 'requests', 0, 'path'], message: 'a request path starts with /' },
       { path: [], message: 'no target' },
     ];
-    expect(issuesByField(issues, { whole: 'recipe' })).toEqual({ 'load.connections': 'too small', recipe: 'no target' });
+    expect(issuesByField(issues, { whole: 'recipe' })).toEqual({
+      'load.connections': 'Connections: too small',
+      'load.requests.0.path': 'A request path: a request path starts with /',
+      recipe: 'recipe: no target',
+    });
   });
 });

@@ -69,6 +69,7 @@ export class AppState {
     this.profileExports = new ExportState(client);
     this.profileComparison = new ProfileComparisonState(client);
     client.onEvent((e) => this.handle(e));
+    void this.showRunInProgress();
     client.onStatus?.((s) => {
       const wasDown = this.connection === 'disconnected';
       this.connection = s;
@@ -76,7 +77,18 @@ export class AppState {
     });
   }
 
+  /** A window that opens (or reloads) mid-run shows that run, live from its start, and then its result. */
+  private async showRunInProgress(): Promise<void> {
+    if (await this.run.follow()) this.screen = 'live';
+  }
+
   private handle(event: EngineEvent): void {
+    // Another window started a run: this one follows it too (one run at a time, so it is the engine's only run). It
+    // comes to the front unless the user is reading something else; the sidebar marks it either way.
+    if (this.run.isOthersNewRun(event) && event.type === 'run-phase') {
+      this.run.adopt(event.runId, event.name ?? 'A checkup started in another window', undefined);
+      if (this.screen === 'start' || this.screen === 'recipe' || this.screen === 'live') this.screen = 'live';
+    }
     this.run.handle(event);
     this.flame.handle(event);
     if (event.type === 'run-finished' && this.screen === 'sessions') void this.sessions.refresh();
@@ -109,7 +121,8 @@ export class AppState {
     if (run.sessionId && !run.finished) {
       const detail = await this.client.getSession({ id: run.sessionId }).catch(() => undefined);
       if (detail && detail.session.status !== 'running') await this.openDiagnosis(run.sessionId);
-    }
+      else await run.follow(run.runId);
+    } else if (!run.active && (await run.follow())) this.screen = 'live';
     if (this.screen === 'sessions') await this.sessions.refresh();
     if (this.screen === 'compare' && this.comparison.beforeId && this.comparison.afterId) await this.comparison.open(this.comparison.beforeId, this.comparison.afterId);
     if (this.labs.length === 0) await this.loadLabs();

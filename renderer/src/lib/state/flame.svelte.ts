@@ -1,5 +1,6 @@
-// The Flame screen's profile: where it comes from, what is hidden, what it is focused on. Every change asks the
-// engine for a new view (the import and reduction run off the UI thread there) and reloads speedscope with it.
+// The Flame screen's profile: where it comes from, what is hidden, what it is focused on. A new profile or filter asks
+// the engine for a new view (the import and reduction run off the UI thread there), which speedscope is handed without
+// losing its view; a focus is speedscope's Sandwich view on that function (its callers and callees), not a new view.
 import type { EngineEvent, FrameCategory, ProfileSource, ProfileView } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 
@@ -45,7 +46,6 @@ export class FlameState {
       const view = await this.client.openProfile({
         source: this.source,
         ...(this.hidden.length ? { hide: this.hidden } : {}),
-        ...(this.focus ? { focus: this.focus } : {}),
       });
       if (generation !== this.generation) return false;
       this.view = view;
@@ -76,10 +76,12 @@ export class FlameState {
     return this.reload();
   }
 
-  setFocus(focus: Focus | undefined): Promise<boolean> {
+  setFocus(focus: Focus | undefined): void {
     this.focus = focus;
-    return this.reload();
   }
+
+  /** Whether the hot-functions table is shown beside the flame graph (hidden by default: the graph gets the room). */
+  showHot = $state(false);
 
   selectProfile(index: number): Promise<boolean> {
     if (this.source?.kind !== 'file') return Promise.resolve(false);
@@ -100,10 +102,13 @@ export class FlameState {
     if (event.type === 'profile-progress' && this.loading) this.progress = { phase: event.phase, fraction: event.fraction };
   }
 
-  /** speedscope's address for the current view: its own page, told where our flame document is. */
-  speedscopeUrl(base: string): string | undefined {
-    if (!this.view?.flamePath) return undefined;
-    const profileUrl = new URL(this.view.flamePath, base).href;
-    return `speedscope/index.html#profileURL=${encodeURIComponent(profileUrl)}&title=${encodeURIComponent(this.view.title)}`;
+  /** The flame document of the current view, as an address speedscope can fetch. */
+  documentUrl(base: string): string | undefined {
+    return this.view?.flamePath ? new URL(this.view.flamePath, base).href : undefined;
+  }
+
+  /** Which profile is shown (not which filters): speedscope's page is loaded afresh only when this changes. */
+  get pageKey(): string {
+    return this.view ? JSON.stringify([this.view.source, this.view.index]) : '';
   }
 }

@@ -3,7 +3,7 @@
 import type { Recipe, RecipeInput, TargetSpec } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 
-export type Field = 'target' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'note' | 'form';
+export type Field = 'target' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
 
 type TargetInput = RecipeInput['target'];
 
@@ -16,7 +16,7 @@ export function fieldOf(path: string): Field {
   if (/^load\.requests\.\d+\.method/.test(path)) return 'method';
   if (/^load\.requests\.\d+\.headers/.test(path)) return 'headers';
   if (/^load\.requests\.\d+\.body/.test(path)) return 'body';
-  const direct: Record<string, Field> = { 'load.connections': 'connections', 'load.durationSec': 'duration', 'load.warmupSec': 'warmup', 'load.rate': 'rate', note: 'note' };
+  const direct: Record<string, Field> = { 'load.connections': 'connections', 'load.durationSec': 'duration', 'load.warmupSec': 'warmup', 'load.rate': 'rate', 'load.port': 'port', readyTimeoutSec: 'ready', note: 'note' };
   return direct[path] ?? 'form';
 }
 
@@ -38,6 +38,10 @@ export class RecipeForm {
   duration = $state('10');
   warmup = $state('2');
   rate = $state('');
+  /** The port to load; empty: the first one the app listens on. */
+  port = $state('');
+  /** Seconds to wait for the app to listen. */
+  ready = $state('30');
   cpu = $state(true);
   heap = $state(true);
   note = $state('');
@@ -73,6 +77,8 @@ export class RecipeForm {
     this.duration = String(load?.durationSec ?? 10);
     this.warmup = String(load?.warmupSec ?? 2);
     this.rate = load?.rate !== undefined ? String(load.rate) : '';
+    this.port = load?.port !== undefined ? String(load.port) : '';
+    this.ready = String(recipe?.readyTimeoutSec ?? 30);
     this.cpu = recipe?.profile.cpu ?? true;
     this.heap = recipe?.profile.heap ?? true;
     this.note = '';
@@ -84,11 +90,11 @@ export class RecipeForm {
     const local: Partial<Record<Field, string>> = {};
     const number = (field: Field, text: string, optional = false): number | undefined => {
       if (!text.trim()) {
-        if (!optional) local[field] = 'required';
+        if (!optional) local[field] = 'Give a number here';
         return undefined;
       }
       const n = Number(text);
-      if (!Number.isFinite(n)) local[field] = 'a number';
+      if (!Number.isFinite(n)) local[field] = 'This must be a number';
       return n;
     };
     const headers: Record<string, string> = {};
@@ -101,6 +107,7 @@ export class RecipeForm {
     if (!paths.length) local.paths = 'at least one request path, e.g. /';
     const baseLoad = (this.base.load ?? {}) as Partial<Recipe['load']>;
     const rate = number('rate', this.rate, true);
+    const port = number('port', this.port, true);
     const recipe: RecipeInput = {
       ...(this.base as RecipeInput),
       target: this.target as TargetInput,
@@ -111,7 +118,9 @@ export class RecipeForm {
         durationSec: number('duration', this.duration),
         warmupSec: number('warmup', this.warmup),
         ...(rate !== undefined ? { rate } : { rate: undefined }),
+        ...(port !== undefined ? { port } : { port: undefined }),
       } as RecipeInput['load'],
+      readyTimeoutSec: number('ready', this.ready),
       profile: { ...(this.base.profile ?? {}), cpu: this.cpu, heap: this.heap },
       ...(this.note.trim() ? { note: this.note.trim() } : { note: undefined }),
     };

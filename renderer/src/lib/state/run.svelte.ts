@@ -1,7 +1,8 @@
 // The run being watched: its phase, the live series (kept as plain arrays, published to the charts once per engine
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
-import type { EngineEvent, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunStarted } from '../../../../app/contract/index.js';
+import type { EngineEvent, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { failingRequestsWarning } from '../../../../app/contract/words.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
 
 /** Lines of console output kept on screen; the session's target.log has them all. */
@@ -21,8 +22,19 @@ export class RunState {
   phase = $state<RunPhase | undefined>(undefined);
   phaseMessage = $state<string | undefined>(undefined);
   totalSec = $state<number | undefined>(undefined);
-  /** Local clock when the load began (warm-up), for the elapsed time. */
+  /** When the load began (warm-up), epoch ms, for the elapsed time. */
   loadStartedAt = $state<number | undefined>(undefined);
+  /** Epoch ms by which the app must listen, while Checkup waits for its port (a countdown). */
+  readyDeadline = $state<number | undefined>(undefined);
+  /** The address the load goes to, once the app listens. */
+  url = $state<string | undefined>(undefined);
+  /** The latest second of load and probe window, for the live readouts. */
+  lastTick = $state.raw<LoadTick | undefined>(undefined);
+  lastSample = $state.raw<ProbeSample | undefined>(undefined);
+  /** Most requests failing so far (a wrong path or port), in words; undefined while they succeed. */
+  failing = $state<string | undefined>(undefined);
+  /** A start refused because another run (another window's, or this one's before a reload) is in progress. */
+  blockedByOther = $state(false);
   charts = $state.raw<ChartSpec[]>([]);
   log = $state.raw<LogLine[]>([]);
   warnings = $state(0);
@@ -40,10 +52,13 @@ export class RunState {
 
   private samples: ProbeSample[] = [];
   private ticks: LoadTick[] = [];
-  /** Epoch ms the x axes count from: the (expected, then actual) start of the measured window. */
-  private originMs = 0;
+  /** Epoch ms the measured window began at (x = 0 on every live chart), once known. */
+  private measureStartAt: number | undefined;
   private awaitingStart = false;
+  /** While the engine's snapshot of a run is on its way: live batches before it are already in it. */
+  private awaitingSnapshot = false;
   private warmupSec = 0;
+  private durationSec = 0;
 
   constructor(private readonly client: Client) {}
 
@@ -58,10 +73,16 @@ export class RunState {
     this.phaseMessage = undefined;
     this.totalSec = undefined;
     this.loadStartedAt = undefined;
+    this.readyDeadline = undefined;
+    this.url = undefined;
+    this.lastTick = undefined;
+    this.lastSample = undefined;
+    this.blockedByOther = false;
+    this.failing = undefined;
     this.samples = [];
     this.ticks = [];
-    this.originMs = 0;
-    this.charts = liveCharts([], [], 0);
+    this.measureStartAt = undefined;
+    this.charts = liveCharts([], [], { originMs: 0, warmupSec: this.warmupSec, durationSec: this.durationSec });
     this.log = [];
     this.warnings = 0;
     this.finished = undefined;
@@ -76,7 +97,8 @@ export class RunState {
   /** Starts a run; false when the engine refused it (the error is in `startError`). */
   start(recipe: RecipeInput | Recipe | Partial<Recipe>, title: string): Promise<boolean> {
     // The contract's default warm-up when the recipe leaves it out; only the warm-up's x positions depend on it.
-    return this.begin(title, (recipe as RecipeInput).load?.warmupSec ?? 2, undefined, () => this.client.startRun({ recipe }));
+    const load = (recipe as RecipeInput).load;
+    return this.begin(title, load?.warmupSec ?? 2, undefined, () => this.client.startRun({ recipe }), load?.durationSec ?? 10);
   }
 
   /** The same recipe again (optionally the lab's other variant, a note, repeats), following `origin`. */
@@ -86,17 +108,64 @@ export class RunState {
 
   /** Follows a run the engine started on its own (a watch re-run); the events before this moment are missed. */
   adopt(runId: string, title: string, origin: RunOrigin | undefined): void {
-    if (this.runId === runId) return;
+    if (this.runId === runId) {
+      // Followed already (its start was seen): what the caller knows of it still names it.
+      this.title = title;
+      if (origin) this.origin = origin;
+      return;
+    }
     this.reset(title);
     this.origin = origin;
     this.runId = runId;
-    this.originMs = Date.now();
+    void this.follow(runId);
   }
 
-  private async begin(title: string, warmupSec: number, origin: RunOrigin | undefined, call: () => Promise<RunStarted>): Promise<boolean> {
+  /**
+   * Shows the run the engine has in progress, from its start (a reload, a second window, a watch re-run): its
+   * snapshot replaces whatever this window had of it. False when the engine has no run in progress.
+   */
+  async follow(runId?: string): Promise<boolean> {
+    this.awaitingSnapshot = true;
+    try {
+      const { run } = await this.client.currentRun({});
+      if (!run || (runId !== undefined && run.runId !== runId)) return false;
+      // It ended while its snapshot was on the way: the end has been seen already.
+      if (this.finished?.runId === run.runId) return true;
+      this.attach(run);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.awaitingSnapshot = false;
+    }
+  }
+
+  private attach(run: RunSnapshot): void {
+    const keep = this.runId === run.runId ? { title: this.title, origin: this.origin } : { title: run.name, origin: undefined };
+    this.warmupSec = run.warmupSec;
+    this.durationSec = run.durationSec;
+    const blocked = this.blockedByOther;
+    this.reset(keep.title);
+    this.blockedByOther = blocked;
+    this.origin = keep.origin;
+    this.runId = run.runId;
+    this.sessionId = run.sessionId;
+    this.phase = run.phase;
+    this.phaseMessage = run.phaseMessage;
+    this.totalSec = run.warmupSec + run.durationSec;
+    this.loadStartedAt = run.loadStartedAt;
+    this.measureStartAt = run.measureStartAt;
+    this.readyDeadline = run.readyDeadline;
+    this.url = run.url;
+    this.addLive(run.live);
+    this.publish();
+  }
+
+  private async begin(title: string, warmupSec: number, origin: RunOrigin | undefined, call: () => Promise<RunStarted>, durationSec = 10): Promise<boolean> {
+    this.warmupSec = warmupSec;
+    this.durationSec = durationSec;
     this.reset(title);
     this.origin = origin;
-    this.warmupSec = warmupSec;
     this.starting = true;
     this.awaitingStart = true;
     try {
@@ -105,6 +174,12 @@ export class RunState {
       this.sessionId = started.sessionId;
       return true;
     } catch (err) {
+      // One run at a time: the run in the way is shown instead of a dead end, with its Stop button.
+      if ((err as { code?: string }).code === 'CHK_RUN_IN_PROGRESS') {
+        this.blockedByOther = true;
+        this.awaitingStart = false;
+        if (await this.follow()) return false;
+      }
       this.startError = err;
       return false;
     } finally {
@@ -124,6 +199,11 @@ export class RunState {
     }
   }
 
+  /** True when the event starts a run this window is not following while it follows none (another window's). */
+  isOthersNewRun(event: EngineEvent): boolean {
+    return event.type === 'run-phase' && event.phase === 'starting' && event.runId !== this.runId && !this.awaitingStart && !this.active;
+  }
+
   handle(event: EngineEvent): void {
     if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished') return;
     // Events can arrive before startRun answers: adopt the run they belong to.
@@ -131,11 +211,8 @@ export class RunState {
     if (event.runId !== this.runId) return;
     if (event.type === 'run-phase') this.onPhase(event);
     else if (event.type === 'run-live') {
-      this.samples.push(...event.live.samples);
-      this.ticks.push(...event.live.ticks);
-      if (event.live.samples.length || event.live.ticks.length) this.hasData = true;
-      this.warnings += event.live.warnings.length;
-      if (event.live.log.length) this.log = [...this.log, ...event.live.log].slice(-LOG_LINES);
+      if (this.awaitingSnapshot) return;
+      this.addLive(event.live);
       this.publish();
     } else {
       this.finished = event;
@@ -144,29 +221,52 @@ export class RunState {
     }
   }
 
+  private addLive(live: RunSnapshot['live']): void {
+    this.samples.push(...live.samples);
+    this.ticks.push(...live.ticks);
+    if (live.samples.length || live.ticks.length) this.hasData = true;
+    if (live.ticks.length) {
+      this.lastTick = live.ticks[live.ticks.length - 1];
+      this.failing = failingRequestsWarning(this.ticks, this.url);
+    }
+    if (live.samples.length) this.lastSample = live.samples[live.samples.length - 1];
+    this.warnings += live.warnings.length;
+    if (live.log.length) this.log = [...this.log, ...live.log].slice(-LOG_LINES);
+  }
+
   private onPhase(event: Extract<EngineEvent, { type: 'run-phase' }>): void {
     this.phase = event.phase;
     this.phaseMessage = event.message;
     this.sessionId = event.sessionId;
     if (event.totalSec !== undefined) this.totalSec = event.totalSec;
-    if (event.phase === 'warmup') {
-      this.loadStartedAt = Date.now();
-      // Expected start of the measured window; replaced by the real one when 'measuring' arrives.
-      this.originMs = event.at + this.warmupSec * 1000;
-    }
-    if (event.phase === 'measuring') {
-      this.originMs = event.at;
-      this.publish();
-    }
-    if (!this.originMs && event.phase === 'starting') this.originMs = event.at;
+    if (event.url !== undefined) this.url = event.url;
+    this.readyDeadline = event.phase === 'waiting-for-port' ? event.readyDeadline : undefined;
+    if (event.phase === 'warmup') this.loadStartedAt = event.at;
+    if (event.phase === 'measuring') this.measureStartAt = event.at;
+    if (event.phase === 'warmup' || event.phase === 'measuring') this.publish();
+  }
+
+  /**
+   * x = 0 is the start of the measured window on every chart (the load's ticks count from there too). Until it is
+   * known it is expected one warm-up after the load began, or, before the load, one warm-up after the newest sample.
+   */
+  private originMs(): number {
+    if (this.measureStartAt !== undefined) return this.measureStartAt;
+    const loadStart = this.loadStartedAt ?? this.samples[this.samples.length - 1]?.ts ?? Date.now();
+    return loadStart + this.warmupSec * 1000;
   }
 
   private publish(): void {
-    this.charts = liveCharts(this.samples, this.ticks, this.originMs);
+    this.charts = liveCharts(this.samples, this.ticks, { originMs: this.originMs(), warmupSec: this.warmupSec, durationSec: this.durationSec });
   }
 
   /** Seconds of load so far (warm-up included), for the progress bar. */
   elapsedSec(now: number): number {
     return this.loadStartedAt === undefined ? 0 : (now - this.loadStartedAt) / 1000;
+  }
+
+  /** Whole seconds left before Checkup gives up waiting for the app to listen. */
+  secondsToListen(now: number): number | undefined {
+    return this.readyDeadline === undefined ? undefined : Math.max(0, Math.round((this.readyDeadline - now) / 1000));
   }
 }

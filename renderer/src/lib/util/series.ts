@@ -33,6 +33,10 @@ export interface ChartSpec {
   bands?: Band[];
   /** A logarithmic y axis (values must be positive). */
   logScale?: boolean;
+  /** A fixed x range in seconds (the live screen: every chart spans warm-up to the end of the load). */
+  xRange?: [number, number];
+  /** A live chart: its legend reads the newest values while the pointer is elsewhere. */
+  live?: boolean;
 }
 
 export const COLORS = ['#2563eb', '#ea580c', '#7c3aed', '#0d9488', '#db2777', '#64748b', '#ca8a04'];
@@ -175,8 +179,28 @@ export function evidenceCharts(evidence: Evidence[], measured: MeasuredWindow): 
   return [...out.values()];
 }
 
-/** The live screen's charts, in reading order. */
-export function liveCharts(samples: ProbeSample[], ticks: LoadTick[], originMs: number): ChartSpec[] {
+export interface LiveAxis {
+  /** Epoch ms of x = 0: the start of the measured window. */
+  originMs: number;
+  warmupSec: number;
+  durationSec: number;
+}
+
+/**
+ * The live screen's charts, in reading order, on one x axis: from the start of the warm-up (or of the app, when it
+ * was sampled earlier) to the end of the load, the same on every chart from the first sample on.
+ */
+export function liveCharts(samples: ProbeSample[], ticks: LoadTick[], axis: LiveAxis): ChartSpec[] {
   const names: SeriesName[] = ['load.rps', 'load.latencyP99', 'delay.p99', 'cpu', 'memory.heapUsed', 'handles', 'gc.share'];
-  return names.map((n) => SERIES[n]!(samples, ticks, originMs));
+  const charts = names.map((n) => SERIES[n]!(samples, ticks, axis.originMs));
+  let min = -axis.warmupSec;
+  let max = Math.max(1, axis.durationSec);
+  for (const c of charts) {
+    const xs = c.data[0] as number[];
+    if (xs.length) {
+      min = Math.min(min, xs[0]!);
+      max = Math.max(max, xs[xs.length - 1]!);
+    }
+  }
+  return charts.map((c) => ({ ...c, xRange: [Math.floor(min), Math.ceil(max)], live: true }));
 }

@@ -1,0 +1,46 @@
+// A run whose app never served (it exited before listening, never listened, or found its port taken) is not judged
+// by the analysers: nothing was measured, and "not enough data, run the load for longer" would be the wrong advice.
+// The verdict says what happened instead, in the words of the error that ended the start.
+import type { Diagnosis } from '../contract/diagnosis.js';
+import type { AdviceTexts } from './input.js';
+import { THRESHOLDS_VERSION } from './thresholds.js';
+
+/** The errors that mean the app never reached the point of serving. */
+const START_FAILURES = new Set(['CHK_TARGET_EXITED_EARLY', 'CHK_TARGET_NEVER_LISTENED', 'CHK_PORT_IN_USE', 'CHK_PROBE_FAILED']);
+
+export function isStartFailure(code: string | undefined): boolean {
+  return code !== undefined && START_FAILURES.has(code);
+}
+
+export interface StartFailure {
+  code: string;
+  message: string;
+  hint?: string;
+  /** The app's last lines of output. */
+  lastLines: string[];
+  exitCode?: number | null;
+  /** How long Checkup waited for the port, s. */
+  waitedSec?: number;
+}
+
+export function startFailedDiagnosis(failure: StartFailure, advice: AdviceTexts = {}): Diagnosis {
+  const last = failure.lastLines.filter((l) => l.trim()).slice(-3);
+  const evidence: Diagnosis['findings'][number]['evidence'] = [];
+  if (failure.exitCode !== undefined && failure.exitCode !== null) evidence.push({ label: 'Exit code', value: failure.exitCode, unit: 'exit code', series: 'target' });
+  if (failure.waitedSec !== undefined) evidence.push({ label: 'Waited for the app to listen', value: failure.waitedSec, unit: 's', series: 'target' });
+  return {
+    verdict: 'start-failed',
+    findings: [
+      {
+        kind: 'start-failed',
+        severity: 'problem',
+        title: failure.code === 'CHK_TARGET_NEVER_LISTENED' ? 'The app never listened' : 'The app did not start',
+        explanation: `${failure.message}${failure.hint ? ` ${failure.hint}` : ''}${last.length ? ` Its last output: ${last.join(' / ')}` : ' It wrote no output.'}`,
+        evidence,
+        culprits: [],
+        advice: advice['start-failed'] ?? '',
+      },
+    ],
+    analyser: THRESHOLDS_VERSION,
+  };
+}

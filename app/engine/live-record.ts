@@ -1,0 +1,60 @@
+// The engine's own record of the run in progress: its phase, its timeline and every live batch it handed out, so that
+// a window that connects mid-run (a reload, a second window) is shown the same run from its start, not an idle app.
+import type { LiveBatch, LogLine, RunPhase, RunSnapshot } from '../contract/api.js';
+import type { LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+
+/** Console lines kept for a window that connects late (the same number the live screen keeps). */
+const LOG_TAIL = 400;
+
+export interface PhaseNews {
+  phase: RunPhase;
+  at: number;
+  message?: string;
+  url?: string;
+  readyDeadline?: number;
+}
+
+export class LiveRecord {
+  private phase: PhaseNews = { phase: 'starting', at: Date.now() };
+  private loadStartedAt: number | undefined;
+  private measureStartAt: number | undefined;
+  private readyDeadline: number | undefined;
+  private url: string | undefined;
+  private readonly samples: ProbeSample[] = [];
+  private readonly ticks: LoadTick[] = [];
+  private readonly warnings: ProbeWarning[] = [];
+  private log: LogLine[] = [];
+
+  constructor(private readonly run: { runId: string; sessionId: string; sessionDir: string; name: string; warmupSec: number; durationSec: number }) {}
+
+  phaseChanged(news: PhaseNews): void {
+    this.phase = news;
+    if (news.phase === 'warmup') this.loadStartedAt = news.at;
+    if (news.phase === 'measuring') this.measureStartAt = news.at;
+    if (news.readyDeadline !== undefined) this.readyDeadline = news.readyDeadline;
+    if (news.url !== undefined) this.url = news.url;
+  }
+
+  /** Called with every batch as it is emitted, so the record and the event stream never disagree. */
+  batch(batch: LiveBatch): void {
+    this.samples.push(...batch.samples);
+    this.ticks.push(...batch.ticks);
+    this.warnings.push(...batch.warnings);
+    if (batch.log.length) this.log = [...this.log, ...batch.log].slice(-LOG_TAIL);
+  }
+
+  snapshot(): RunSnapshot {
+    const { phase, at, message } = this.phase;
+    return {
+      ...this.run,
+      phase,
+      phaseAt: at,
+      ...(message ? { phaseMessage: message } : {}),
+      ...(this.loadStartedAt !== undefined ? { loadStartedAt: this.loadStartedAt } : {}),
+      ...(this.measureStartAt !== undefined ? { measureStartAt: this.measureStartAt } : {}),
+      ...(this.readyDeadline !== undefined && (phase === 'starting' || phase === 'waiting-for-port') ? { readyDeadline: this.readyDeadline } : {}),
+      ...(this.url !== undefined ? { url: this.url } : {}),
+      live: { samples: [...this.samples], ticks: [...this.ticks], warnings: [...this.warnings], log: [...this.log] },
+    };
+  }
+}

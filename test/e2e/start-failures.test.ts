@@ -1,0 +1,148 @@
+// Errors in the user's words (issue 14, item 4) in real Chromium through browser mode, at 1440x900 and 1024x700: an
+// app that never listens gets a countdown while Checkup waits, then says it never listened (not "not enough data"),
+// and History labels the run as a start failure under the project's name; an app that crashes at start shows its
+// exit code and last lines. A file typed as the project folder is answered "a file, not a folder"; a recipe's bad
+// number in plain words; no backtick in any error; a profile that will not open offers another file.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootDir } from '../../app/paths.js';
+import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { SHOTS } from './page-tools.js';
+
+const SIZES = [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'narrow', width: 1024, height: 700 },
+] as const;
+
+let dir: string;
+let serve: ServeProcess;
+let browser: Browser;
+const errorLists: string[][] = [];
+
+function project(name: string, server: string): string {
+  const at = join(dir, name);
+  mkdirSync(at, { recursive: true });
+  writeFileSync(join(at, 'package.json'), JSON.stringify({ name, scripts: { start: 'node server.js' } }));
+  writeFileSync(join(at, 'server.js'), server);
+  return at;
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
+  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-start-'));
+  mkdirSync(SHOTS, { recursive: true });
+  serve = await startServe(['--out', join(dir, 'sessions')]);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function openPage(size: (typeof SIZES)[number]): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
+  errorLists.push(collectPageErrors(page));
+  await page.goto(serve.url);
+  await page.getByRole('button', { name: 'Try the demo' }).waitFor();
+  return page;
+}
+
+/** Start → Check my app → this folder → its npm start script → the Recipe screen. */
+async function recipeForFolder(page: Page, folder: string): Promise<void> {
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.getByLabel('Project folder').fill(folder);
+  await page.getByRole('button', { name: 'Look' }).click();
+  await page.getByRole('button', { name: 'Set up the load →' }).click();
+  await page.getByRole('heading', { name: 'Recipe' }).waitFor();
+}
+
+const noBackticks = async (page: Page) => expect(await page.locator('[role=alert]').allTextContents()).not.toEqual(expect.arrayContaining([expect.stringContaining('`')]));
+
+describe('errors in the user\'s words', () => {
+  it('counts down while an app never listens, then says so, and History calls it a start failure', async () => {
+    const folder = project('quiet-worker', "console.log('booting the worker'); setInterval(() => {}, 1000);\n");
+    for (const size of SIZES) {
+      const page = await openPage(size);
+      await recipeForFolder(page, folder);
+      await page.getByLabel('Ready timeout').fill('4');
+      await expect.poll(() => page.getByRole('button', { name: 'Start checkup' }).isEnabled(), { timeout: 5000 }).toBe(true);
+      await page.getByRole('button', { name: 'Start checkup' }).click();
+
+      const countdown = page.getByTestId('countdown');
+      await countdown.waitFor({ timeout: 15_000 });
+      const first = Number(/(\d+) s/.exec((await countdown.textContent())!)![1]);
+      expect(first).toBeLessThanOrEqual(4);
+      await expect.poll(async () => Number(/(\d+) s/.exec((await countdown.textContent()) ?? '')?.[1] ?? first), { timeout: 5000 }).toBeLessThan(first);
+      await page.screenshot({ path: join(SHOTS, `start-countdown-${size.name}.png`) });
+
+      const box = page.locator('[role=alert]').filter({ hasText: 'The app did not start' });
+      await box.waitFor({ timeout: 30_000 });
+      const text = (await box.textContent())!;
+      expect(text).toMatch(/The app never listened on a port: Checkup waited 4 s for it\./);
+      expect(text).toContain('booting the worker');
+      expect(await page.locator('main').textContent()).not.toMatch(/Not enough data|load for longer/);
+      await noBackticks(page);
+      await page.screenshot({ path: join(SHOTS, `start-never-listened-${size.name}.png`) });
+
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      const row = page.getByTestId('sessions').locator('tr', { hasText: 'quiet-worker' }).first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('The app did not start');
+      await page.screenshot({ path: join(SHOTS, `history-start-failed-${size.name}.png`) });
+      await page.close();
+    }
+  });
+
+  it('shows the exit code and last lines of an app that crashes at start', async () => {
+    const folder = project('needs-config', "console.error('Error: DATABASE_URL is not set'); process.exit(3);\n");
+    const page = await openPage(SIZES[1]);
+    await recipeForFolder(page, folder);
+    await page.getByRole('button', { name: 'Start checkup' }).click();
+    const box = page.locator('[role=alert]').filter({ hasText: 'The app did not start' });
+    await box.waitFor({ timeout: 30_000 });
+    expect(await box.textContent()).toMatch(/exited with exit code 3 before it listened[\s\S]*DATABASE_URL is not set/);
+    await noBackticks(page);
+    await page.screenshot({ path: join(SHOTS, 'start-crashed-narrow.png') });
+    await page.close();
+  });
+
+  it('answers a file typed as the folder, a bad number, and a profile that will not open, in plain words', async () => {
+    const folder = project('plain-words', 'require("http").createServer((q, s) => s.end("ok")).listen(0);\n');
+    for (const size of SIZES) {
+      const page = await openPage(size);
+      await page.getByLabel('Project folder').fill(join(folder, 'server.js'));
+      await page.getByRole('button', { name: 'Look' }).click();
+      const box = page.locator('[role=alert]').filter({ hasText: 'Cannot use that folder' });
+      await box.waitFor();
+      expect(await box.textContent()).toContain(`${join(folder, 'server.js')} is a file, not a folder.`);
+      expect(await box.textContent()).toContain(`Choose the folder that holds it: ${folder}`);
+      await noBackticks(page);
+      await page.screenshot({ path: join(SHOTS, `start-file-as-folder-${size.name}.png`) });
+
+      await recipeForFolder(page, folder);
+      await page.getByLabel('Connections').fill('0');
+      await page.getByText('Connections must be at least 1').waitFor({ timeout: 5000 });
+      expect(await page.locator('.recipe').textContent()).not.toMatch(/Too small|expected number|>=/);
+      await page.screenshot({ path: join(SHOTS, `recipe-bad-number-${size.name}.png`) });
+
+      const broken = join(dir, 'broken.cpuprofile');
+      writeFileSync(broken, '{ "nodes": [ this is not json');
+      await page.getByRole('button', { name: 'Start', exact: true }).click();
+      await page.getByTestId('profile-input').setInputFiles(broken);
+      await page.locator('[role=alert]').filter({ hasText: 'Cannot open this profile' }).waitFor({ timeout: 30_000 });
+      await page.getByTestId('retry-profile-input').setInputFiles(join(rootDir, 'test', 'fixtures', 'profiles', 'node', '20.20', 'cpu-prof.cpuprofile'));
+      await page.getByRole('heading', { name: 'cpu-prof.cpuprofile' }).waitFor({ timeout: 30_000 });
+      await page.close();
+    }
+  });
+
+  it('had no console errors', () => {
+    expect(errorLists.flat()).toEqual([]);
+  });
+});
