@@ -1,26 +1,30 @@
 // The doctor's report: findings and a verdict.
 import type { FrameCategory } from './profile.js';
 
-export type FindingKind =
-  | 'event-loop-blocked'
-  /** Requests are expensive, and most of their cost is in one function the user can change (added in thresholds-3). */
-  | 'hot-path'
-  /** More requests in flight than the server can serve at once: latency is queueing (a warning at most; thresholds-3). */
-  | 'overloaded'
-  | 'io-bound'
-  | 'gc-pressure'
-  | 'memory-leak'
-  | 'listener-leak'
-  | 'slow-startup'
-  | 'target-crashed'
-  | 'load-errors'
-  | 'insufficient-data'
-  /**
-   * The app never served: it exited before it listened, never listened within the ready timeout, or its port was
-   * taken. Nothing was measured, so this is said instead of "not enough data" (added in issue 14).
-   */
-  | 'start-failed'
-  | 'healthy';
+/**
+ * Every kind of finding, in one list (the contract's schemas, the advice files and the type are read from it).
+ * hot-path and overloaded were added in thresholds-3: requests expensive with most of their cost in one function the
+ * user can change; more requests in flight than the server can serve at once (a warning at most). start-failed was
+ * added in issue 14: the app never served (it exited before it listened, never listened within the ready timeout, or
+ * its port was taken), so nothing was measured and that is said instead of "not enough data".
+ */
+export const FINDING_KINDS = [
+  'event-loop-blocked',
+  'hot-path',
+  'overloaded',
+  'io-bound',
+  'gc-pressure',
+  'memory-leak',
+  'listener-leak',
+  'slow-startup',
+  'target-crashed',
+  'load-errors',
+  'insufficient-data',
+  'start-failed',
+  'healthy',
+] as const;
+
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export type Severity = 'problem' | 'warning' | 'info';
 

@@ -4,7 +4,7 @@
 // the `satisfies` lines below keep the two from drifting apart. Objects are loose (a field a later Checkup adds within
 // the same format version passes through), and only what some face or analyser reads is required.
 import { z } from 'zod';
-import type { Culprit, Diagnosis, Evidence, Finding } from './diagnosis.js';
+import { FINDING_KINDS, type Culprit, type Diagnosis, type Evidence, type Finding } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning, RepeatResult } from './metrics.js';
 import { RecipeSchema } from './recipe.js';
 import type { SessionFile } from './session.js';
@@ -115,20 +115,7 @@ export const LoadTickSchema = z.looseObject({
   latencyMax: num,
 }) satisfies z.ZodType<LoadTick>;
 
-const FindingKindSchema = z.enum([
-  'event-loop-blocked',
-  'hot-path',
-  'overloaded',
-  'io-bound',
-  'gc-pressure',
-  'memory-leak',
-  'listener-leak',
-  'slow-startup',
-  'target-crashed',
-  'load-errors',
-  'insufficient-data',
-  'healthy',
-]);
+const FindingKindSchema = z.enum(FINDING_KINDS);
 const FrameCategorySchema = z.enum(['app', 'dependency', 'node-core', 'v8', 'native', 'gc', 'idle', 'program']);
 const SeriesSchema = z.enum([
   'delay.p99',

@@ -3,7 +3,7 @@
 // title). The one place in app/diagnosis that reads files; the analysers and rules themselves stay pure. Read once and
 // cached; a missing file is a packaging bug and yields a placeholder, not a crash.
 import { readFileSync } from 'node:fs';
-import type { FindingKind } from '../contract/diagnosis.js';
+import { FINDING_KINDS } from '../contract/diagnosis.js';
 import { assetPath } from '../paths.js';
 import type { AdviceTexts } from './input.js';
 
@@ -12,10 +12,6 @@ export interface AdviceText {
   /** The markdown after the title line. */
   text: string;
 }
-
-const FINDING_KINDS: FindingKind[] = [
-  'event-loop-blocked', 'hot-path', 'overloaded', 'io-bound', 'gc-pressure', 'memory-leak', 'listener-leak', 'slow-startup', 'target-crashed', 'load-errors', 'insufficient-data', 'start-failed', 'healthy',
-];
 
 const cache = new Map<string, AdviceText>();
 
