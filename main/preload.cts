@@ -39,6 +39,8 @@ const METHODS = [
   'openInEditor',
   'revealPath',
   'pickPath',
+  'runAgainstCommit',
+  'checkCommitComparison',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

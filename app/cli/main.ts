@@ -10,6 +10,12 @@ Usage:
   checkup run [options] -- npm run <script>         the same for an npm script
   checkup run --demo [lab] [--fixed]                the same on a bundled sample app (default: blocking);
                                                     --fixed runs its repaired variant
+  checkup run --ab [--against REF] [--pairs N] [options] -- node server.js
+                                                    interleaved A/B: the commit REF (default HEAD, the code before
+                                                    your uncommitted edits) and your working tree, run alternately
+                                                    A B A B ... N pairs (3) with the same recipe, then a paired
+                                                    comparison; the commit is checked out in a temporary git
+                                                    worktree (nothing installed, node_modules linked), always removed
   checkup inspect FILE [--json] [--profile N]       what a profile file says: hot functions, categories, packages
                                                     and advice (.cpuprofile, .heapprofile, Chrome trace, node --prof
                                                     log, speedscope JSON, pprof .pb.gz; gzipped or not); a folder
@@ -56,6 +62,8 @@ Profiling and target:
                          the session records the version that ran
   -e, --env NAME=VALUE   environment variable for the app, repeatable
       --note TEXT        a note kept with the session ("what did I change")
+      --ab               compare with a commit, interleaved (see above); --against REF (HEAD), --pairs N (3, 2 to
+                         20); refused outside a git repository, for an unknown REF, or for HEAD without changes
       --repeat N         measure N times, relaunching the app each time, for a comparison with a variance
                          estimate (the first measurement is the full checkup)
 

@@ -34,6 +34,8 @@ const ENGINE_METHODS = {
   openInEditor: true,
   revealPath: true,
   pickPath: true,
+  runAgainstCommit: true,
+  checkCommitComparison: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

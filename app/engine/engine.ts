@@ -16,7 +16,11 @@ import { ProfileViews } from './profile-views.js';
 import { ProjectWatcher } from './project-watcher.js';
 import { exportBundle, exportReport } from './share.js';
 import { describeProject } from './project.js';
-import { RunSession, type RunOutcome } from './run-session.js';
+import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
+import { commitComparisonProblem } from './commit-worktree.js';
+import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
+import type { Recipe } from '../contract/recipe.js';
+import { resolveTarget } from './resolve-target.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -35,6 +39,8 @@ export class Engine implements EngineApi {
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
+  /** An A/B comparison against a commit in progress: it owns the runs until it ends. */
+  private interleaved: InterleavedRun | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.sessionsDir = options.sessionsDir ?? defaultSessionsDir();
@@ -70,11 +76,16 @@ export class Engine implements EngineApi {
     if (!check.ok || !check.recipe) {
       throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
     }
+    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
+    return this.beginRun(check.recipe);
+  }
+
+  private async beginRun(recipe: Recipe, as: RunAs = {}): Promise<MethodResults['startRun']> {
     const active = [...this.runs.values()][0];
     // One run at a time: two runs would share the cores and spoil each other's figures.
     if (active) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: active.runId });
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-    const run = await RunSession.start(runId, check.recipe, this.sessionsDir, (e) => this.emit(e));
+    const run = await RunSession.start(runId, recipe, this.sessionsDir, (e) => this.emit(e), as);
     this.runs.set(runId, run);
     void run.done.then(
       (outcome) => this.finished(run, outcome),
@@ -108,6 +119,11 @@ export class Engine implements EngineApi {
   }
 
   async stopRun(params: MethodParams['stopRun']): Promise<MethodResults['stopRun']> {
+    // Stopping one run of an A/B comparison stops the comparison (and removes its checkout).
+    if (this.interleaved?.owns(params.runId)) {
+      await this.interleaved.stop();
+      return { stopped: true };
+    }
     const run = this.runs.get(params.runId);
     if (!run) throw new CheckupError('CHK_RUN_NOT_FOUND', { id: params.runId });
     await run.stop();
@@ -116,6 +132,7 @@ export class Engine implements EngineApi {
 
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
+    await this.interleaved?.stop();
     await Promise.all([...this.runs.values()].map((r) => r.stop()));
   }
 
@@ -180,6 +197,42 @@ export class Engine implements EngineApi {
     else delete recipe.note;
     if (params.repeats !== undefined) recipe.repeats = params.repeats;
     return this.startRun({ recipe });
+  }
+
+  async runAgainstCommit(params: MethodParams['runAgainstCommit']): Promise<MethodResults['runAgainstCommit']> {
+    let recipe: Recipe;
+    if (params.sessionId !== undefined) recipe = (await readSessionFile(this.sessionsDir, params.sessionId)).recipe;
+    else {
+      const check = checkRecipe(params.recipe);
+      if (!check.ok || !check.recipe) throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
+      recipe = check.recipe;
+    }
+    const active = this.interleaved?.abId ?? [...this.runs.values()][0]?.runId;
+    if (active) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: active });
+    const pairs = params.pairs ?? DEFAULT_PAIRS;
+    const ab = await InterleavedRun.start(recipe, params.ref ?? 'HEAD', pairs, {
+      startRun: async (r, as) => {
+        const started = await this.beginRun(r, as);
+        return { ...started, done: this.runOutcome(started.runId) };
+      },
+      stopRun: async (runId) => {
+        await this.runs.get(runId)?.stop();
+      },
+      emit: (e) => this.emit(e),
+    });
+    this.interleaved = ab;
+    void ab.done.finally(() => {
+      if (this.interleaved === ab) this.interleaved = undefined;
+    });
+    return { abId: ab.abId, ref: ab.ref, commit: ab.commit, pairs, notes: ab.worktree.notes };
+  }
+
+  async checkCommitComparison(params: MethodParams['checkCommitComparison']): Promise<MethodResults['checkCommitComparison']> {
+    const ref = params.ref ?? 'HEAD';
+    const { recipe } = await readSessionFile(this.sessionsDir, params.sessionId);
+    if (recipe.target.kind === 'lab') return { available: false, ref, reason: new CheckupError('CHK_AB_NOT_A_PROJECT', { detail: `"${recipe.target.lab}" is bundled with Checkup, not code in your repository` }).message };
+    const reason = await commitComparisonProblem(resolveTarget(recipe.target).project, ref);
+    return { available: !reason, ref, ...(reason ? { reason } : {}) };
   }
 
   async watchProject(params: MethodParams['watchProject']): Promise<MethodResults['watchProject']> {

@@ -37,7 +37,7 @@ export class SessionWriter {
     this.log = new LineAppender(join(dir, SESSION_FILES.log));
   }
 
-  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git'] }): Promise<SessionWriter> {
+  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; interleaved?: SessionFile['interleaved'] }): Promise<SessionWriter> {
     const id = newSessionId(init.name);
     const dir = join(sessionsDir, id);
     try {
@@ -60,6 +60,7 @@ export class SessionWriter {
       files: [SESSION_FILES.session],
       checkupVersion,
       ...(init.git ? { git: init.git } : {}),
+      ...(init.interleaved ? { interleaved: init.interleaved } : {}),
     };
     const writer = new SessionWriter(dir, session);
     await writer.saveSessionFile();
