@@ -3,7 +3,7 @@
 // Ctrl-C stops the run in progress and removes the checkout; a second Ctrl-C kills the target and removes it at once.
 import type { EngineApi, EngineEvent } from '../contract/api.js';
 import type { Comparison } from '../contract/compare.js';
-import { num, ratioText } from '../contract/words.js';
+import { num } from '../contract/words.js';
 import { CheckupError, exitCodeOf, type SerializedError } from '../errors.js';
 import { removeAllWorktreesSync } from '../engine/commit-worktree.js';
 import { Engine } from '../engine/engine.js';
@@ -66,18 +66,6 @@ function record(line: RunLine, e: RunFinished): void {
   });
 }
 
-/** The pairs as a small table above the comparison. */
-function pairLines(c: Comparison): string {
-  const ab = c.interleaved;
-  if (!ab) return '';
-  const out = ['', `${bold('Interleaved A/B')}  ${ab.pairs.length} pair${ab.pairs.length === 1 ? '' : 's'} against ${ab.ref} (${ab.commit.slice(0, 8)}), run A B A B …  ${dim(ab.method)}`];
-  for (const p of ab.pairs) {
-    const [a, b] = p.requestsPerSecond;
-    out.push(`  pair ${p.pair}  ${num(a).padStart(8)} → ${num(b).padStart(8)} req/s  ${dim(a > 0 ? ratioText(b / a) : '')}`);
-  }
-  return out.join('\n');
-}
-
 export async function abCommand(command: RunCommand, io: CliIo): Promise<number> {
   const ab = command.ab!;
   const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
@@ -105,6 +93,8 @@ export async function abCommand(command: RunCommand, io: CliIo): Promise<number>
 
   try {
     const started = await api.runAgainstCommit({ recipe: command.recipe, ref: ab.ref, pairs: ab.pairs });
+    // a Ctrl-C while the commit was being checked out
+    if (interrupts > 0) void engine.stopAll();
     for (const note of started.notes) io.stderr(dim(`Note: ${note}\n`));
     const end = await finished;
     progress.clear();
@@ -121,7 +111,7 @@ export async function abCommand(command: RunCommand, io: CliIo): Promise<number>
     if (command.json) {
       io.stdout(JSON.stringify({ ab: summary, ...(comparison ? { comparison: jsonComparison(comparison) } : {}), ...(error ? { error } : {}) }, null, 2) + '\n');
     } else {
-      if (comparison) io.stdout(pairLines(comparison) + '\n' + humanComparison(comparison));
+      if (comparison) io.stdout(humanComparison(comparison));
       if (error) io.stderr('\n' + errorReport(error) + '\n');
       if (!comparison) io.stderr('No complete pair of runs: nothing to compare.\n');
     }

@@ -175,7 +175,7 @@ interface Contention {
  * loses Δ of n cores to other programs can slow by up to n / (n − Δ) (a whole core on a 2-core machine: half the
  * throughput); that factor's log counts as one more standard deviation. Δ is capped at n − 0.5 cores.
  */
-function contentionSigma(c: Contention): number {
+export function contentionSigma(c: Pick<Contention, 'delta' | 'cores'>): number {
   const delta = Math.min(c.delta, c.cores - 0.5);
   return delta > 0 ? Math.log(c.cores / (c.cores - delta)) : 0;
 }
@@ -211,11 +211,11 @@ function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined,
 }
 
 /** Each figure of one session as it reports it, in the comparison's order (paired.ts tests these pair by pair). */
-export function figureValues(d: SessionDetail): Array<{ key: string; label: string; unit: string; better: 'higher' | 'lower'; value: number }> {
+export function figureValues(d: SessionDetail): Array<{ key: string; label: string; unit: string; better: 'higher' | 'lower'; value: number; movesWithMachine: boolean }> {
   const out = [];
   for (const [key, x] of Object.entries(extractors)) {
     const v = x.get(d);
-    if (v && Number.isFinite(v.value)) out.push({ key, label: x.label, unit: x.unit, better: x.better, value: v.value });
+    if (v && Number.isFinite(v.value)) out.push({ key, label: x.label, unit: x.unit, better: x.better, value: v.value, movesWithMachine: Boolean(x.movesWithMachine) });
   }
   return out;
 }

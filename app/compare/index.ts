@@ -7,7 +7,7 @@ import { MACHINE_NOTICE, machineNotes, num } from '../contract/words.js';
 import type { Profile } from '../profile/model/profile.js';
 import { diffTree, paintAsListed, type PerRequestScale } from './diff-tree.js';
 import { compareFigures } from './figures.js';
-import { comparePairedFigures, pairedMethod, type SessionPair } from './paired.js';
+import { comparePairedFigures, pairedMethod, sideContention, type SessionPair } from './paired.js';
 import { functionDeltas } from './function-deltas.js';
 import type { NoiseFigure, RunNoise } from './run-noise.js';
 
@@ -80,7 +80,10 @@ export function compareInterleaved(pairs: SessionPair[], shown: SessionPair, rol
     }
   }
   const busiest = Math.max(...pairs.flatMap(([a, b]) => [a.session.machine?.otherCores ?? 0, b.session.machine?.otherCores ?? 0]));
-  if (busiest >= MACHINE_NOTICE.otherCores) out.push(`Other programs used up to ${num(busiest, 1)} cores during these runs; the runs alternated, so what moved both runs of a pair alike cancels in the paired test.`);
+  const sides = sideContention(pairs);
+  if (sides && sides.delta >= MACHINE_NOTICE.otherCores) {
+    out.push(`Other programs used on average ${num(sides.delta, 1)} cores more during one side's runs than during the other's: pairing cannot cancel a difference that falls on the same side every time, so the tests of requests/s and latency were widened by it and the CPU figures are not judged.`);
+  } else if (busiest >= MACHINE_NOTICE.otherCores) out.push(`Other programs used up to ${num(busiest, 1)} cores during these runs; the runs alternated, so what moved both runs of a pair alike cancels in the paired test.`);
   return {
     ...base,
     figures: comparePairedFigures(pairs),

@@ -5,7 +5,8 @@
 import type { FigureComparison, SignificanceTest } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
 import { mean } from '../numbers.js';
-import { figureValues } from './figures.js';
+import { contentionSigma, figureValues } from './figures.js';
+import { MACHINE_NOTICE } from '../contract/words.js';
 import { judge, type Untested } from './significance.js';
 import { studentQuantile, studentTwoSidedP, variance } from './stats.js';
 import { ALPHA, MIN_ABSOLUTE_CHANGE, REPEATED_MIN_EFFECT } from './thresholds.js';
@@ -25,11 +26,28 @@ interface PairedResult {
 }
 
 /**
+ * What pairing cannot cancel: other programs' use of the machine that differed between the sides *on average* over the
+ * pairs (a drift that rose in one pair and fell in the next averages out, and the pairs' own spread already holds it;
+ * one that always fell on the after runs is a bias, and more pairs do not shrink it). In cores, after minus before.
+ */
+export function sideContention(pairs: SessionPair[]): { delta: number; cores: number } | undefined {
+  const diffs: number[] = [];
+  let cores = 0;
+  for (const [a, b] of pairs) {
+    const [ma, mb] = [a.session.machine, b.session.machine];
+    if (!ma || !mb) return undefined;
+    diffs.push(mb.otherCores - ma.otherCores);
+    cores = Math.max(cores, ma.cores, mb.cores);
+  }
+  return diffs.length ? { delta: Math.abs(mean(diffs)), cores } : undefined;
+}
+
+/**
  * The paired t-test. On the log scale when every value is positive (throughput and latency change by factors; the
  * ratio's interval is then exp of the mean log ratio's), else on plain differences (failed requests, mostly zeros).
  * The before and after shown are geometric means on the log scale, so after/before is exactly the mean pair ratio.
  */
-function pairedTest(a: number[], b: number[]): PairedResult {
+function pairedTest(a: number[], b: number[], busy: { delta: number; sigma: number } | undefined): PairedResult {
   const n = a.length;
   const logScale = [...a, ...b].every((v) => v > 0);
   const before = logScale ? Math.exp(mean(a.map(Math.log))) : mean(a);
@@ -38,9 +56,13 @@ function pairedTest(a: number[], b: number[]): PairedResult {
   if (n < 2) return { before, after, ratio, test: { verdict: 'too-few-values', values: 'pairs', n: [n, n] } };
   const d = a.map((x, i) => (logScale ? Math.log(b[i]! / x) : b[i]! - x));
   const m = mean(d);
-  const se = Math.sqrt(variance(d) / n);
+  // The sides' average difference in contention widens the test by one more standard deviation of its effect, as for
+  // single runs (figures.ts contentionSigma), without dividing by n: it is the same in every pair.
+  const widen = logScale && busy && busy.sigma > 0 ? busy : undefined;
+  const se = Math.sqrt(variance(d) / n + (widen ? widen.sigma ** 2 : 0));
   const df = n - 1;
-  const base = { method: `${pairedMethod(n)}${logScale ? '' : ', on differences'}`, n: [n, n] as [number, number], minimumEffect: REPEATED_MIN_EFFECT };
+  const busyWords = widen ? `, widened by other programs using on average ${widen.delta.toFixed(1)} cores more on one side (up to ×${Math.exp(widen.sigma).toFixed(1)})` : '';
+  const base = { method: `${pairedMethod(n)}${logScale ? '' : ', on differences'}${busyWords}`, n: [n, n] as [number, number], minimumEffect: REPEATED_MIN_EFFECT };
   if (se === 0) {
     // Every pair moved by exactly the same amount: no spread to doubt it (or no change at all).
     return { before, after, ratio, test: { ...base, p: m === 0 ? 1 : 0, ...(logScale ? { ci: [Math.exp(m), Math.exp(m)] as [number, number] } : {}) } };
@@ -53,6 +75,10 @@ function pairedTest(a: number[], b: number[]): PairedResult {
 
 /** Every figure both runs of every pair have, tested pair by pair. */
 export function comparePairedFigures(pairs: SessionPair[]): FigureComparison[] {
+  const contention = sideContention(pairs);
+  // Below the notice threshold the sides' average difference is the mean of a few noisy readings, not a bias.
+  const sidesDiffer = contention !== undefined && contention.delta >= MACHINE_NOTICE.otherCores;
+  const busy = sidesDiffer ? { delta: contention.delta, sigma: contentionSigma(contention) } : undefined;
   const perPair = pairs.map(([a, b]) => [new Map(figureValues(a).map((f) => [f.key, f])), new Map(figureValues(b).map((f) => [f.key, f]))] as const);
   const first = pairs.length ? figureValues(pairs[0]![0]) : [];
   const out: FigureComparison[] = [];
@@ -60,7 +86,9 @@ export function comparePairedFigures(pairs: SessionPair[]): FigureComparison[] {
     if (!perPair.every(([a, b]) => a.has(fig.key) && b.has(fig.key))) continue;
     const a = perPair.map(([x]) => x.get(fig.key)!.value);
     const b = perPair.map(([, y]) => y.get(fig.key)!.value);
-    const r = pairedTest(a, b);
+    const r = pairedTest(a, b, busy);
+    // The process's own CPU moves with a busy neighbour (figures.ts): not judged when the sides' machines differed.
+    if (fig.movesWithMachine && sidesDiffer) r.test = { verdict: 'machine-differs', otherCores: sideCores(pairs) };
     const floor = MIN_ABSOLUTE_CHANGE[fig.key];
     const tested = 'verdict' in r.test || floor === undefined ? r.test : { ...r.test, minimumAbsolute: floor };
     const { significant, judgement } = judge({ before: r.before, after: r.after, ratio: r.ratio, unit: fig.unit }, tested);
@@ -82,4 +110,9 @@ export function comparePairedFigures(pairs: SessionPair[]): FigureComparison[] {
     });
   }
   return out;
+}
+
+/** Other programs' cores, averaged over the before runs and over the after runs. */
+function sideCores(pairs: SessionPair[]): [number, number] {
+  return [mean(pairs.map(([a]) => a.session.machine?.otherCores ?? 0)), mean(pairs.map(([, b]) => b.session.machine?.otherCores ?? 0))];
 }

@@ -6,10 +6,10 @@ import { comparePairedFigures, type SessionPair } from '../../../app/compare/pai
 import { welchTest } from '../../../app/compare/stats.js';
 
 /** A run with load figures only: requests/s, and latency that follows it (a CPU-bound server). */
-function run(rps: number, id: string): SessionDetail {
+function run(rps: number, id: string, otherCores?: number): SessionDetail {
   return {
     dir: `/x/${id}`,
-    session: { id, status: 'complete' },
+    session: { id, status: 'complete', ...(otherCores !== undefined ? { machine: { cores: 2, otherCores, targetCores: 1, checkupCores: 0.5 } } : {}) },
     samples: [],
     ticks: [],
     measured: { samples: [], ticks: [] },
@@ -17,7 +17,7 @@ function run(rps: number, id: string): SessionDetail {
   } as unknown as SessionDetail;
 }
 
-const pairs = (before: number[], after: number[]): SessionPair[] => before.map((b, i) => [run(b, `a${i}`), run(after[i]!, `b${i}`)]);
+const pairs = (before: number[], after: number[], busy?: [number, number][]): SessionPair[] => before.map((b, i) => [run(b, `a${i}`, busy?.[i]?.[0]), run(after[i]!, `b${i}`, busy?.[i]?.[1])]);
 const rps = (p: SessionPair[]) => comparePairedFigures(p).find((f) => f.key === 'requestsPerSecond')!;
 
 describe('paired figures of an interleaved A/B', () => {
@@ -57,6 +57,25 @@ describe('paired figures of an interleaved A/B', () => {
     expect(f.outcome).toBe('unchanged');
     // with a third pair in line with the first two, it is
     expect(rps(pairs([20.9, 20.9, 21], [13_213, 3_700, 7_000])).outcome).toBe('improved');
+  });
+
+  it('a core burnt during every after run is a bias pairing cannot cancel: the test widens, a real fix stays real', () => {
+    const hogged: [number, number][] = [[0.05, 0.85], [0.1, 0.8], [0, 0.9]];
+    const halved = comparePairedFigures(pairs([20_000, 18_000, 21_000], [11_000, 9_500, 11_800], hogged));
+    const f = halved.find((x) => x.key === 'requestsPerSecond')!;
+    expect(f.significant).toBe(false);
+    expect(f.test!.method).toMatch(/widened by other programs using on average 0\.8 cores more on one side/);
+    // The same halving without the hog is real.
+    expect(rps(pairs([20_000, 18_000, 21_000], [11_000, 9_500, 11_800])).outcome).toBe('regressed');
+    // CPU per request is not judged then; a ×300 fix still is real.
+    expect(rps(pairs([20, 21, 19], [6_000, 6_500, 5_800], hogged)).outcome).toBe('improved');
+  });
+
+  it('a drift that falls on either side, pair by pair, is left to the pairs\' own spread', () => {
+    const drift: [number, number][] = [[0.9, 0], [0, 0.9], [0.5, 0.4]];
+    const f = rps(pairs([20_000, 8_000, 14_000], [22_100, 8_750, 15_500], drift));
+    expect(f.test!.method).not.toMatch(/widened/);
+    expect(f.outcome).toBe('improved');
   });
 
   it('one pair cannot be tested, and says so', () => {
