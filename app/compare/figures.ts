@@ -175,7 +175,7 @@ interface Contention {
  * loses Δ of n cores to other programs can slow by up to n / (n − Δ) (a whole core on a 2-core machine: half the
  * throughput); that factor's log counts as one more standard deviation. Δ is capped at n − 0.5 cores.
  */
-export function contentionSigma(c: Pick<Contention, 'delta' | 'cores'>): number {
+function contentionSigma(c: Contention): number {
   const delta = Math.min(c.delta, c.cores - 0.5);
   return delta > 0 ? Math.log(c.cores / (c.cores - delta)) : 0;
 }

@@ -5,7 +5,7 @@
 import type { FigureComparison, SignificanceTest } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
 import { mean } from '../numbers.js';
-import { contentionSigma, figureValues } from './figures.js';
+import { figureValues } from './figures.js';
 import { MACHINE_NOTICE } from '../contract/words.js';
 import { judge, type Untested } from './significance.js';
 import { studentQuantile, studentTwoSidedP, variance } from './stats.js';
@@ -28,18 +28,26 @@ interface PairedResult {
 /**
  * What pairing cannot cancel: other programs' use of the machine that differed between the sides *on average* over the
  * pairs (a drift that rose in one pair and fell in the next averages out, and the pairs' own spread already holds it;
- * one that always fell on the after runs is a bias, and more pairs do not shrink it). In cores, after minus before.
+ * one that always fell on the after runs is a bias, and more pairs do not shrink it). `delta`: after minus before in
+ * cores, averaged, as a size. `sigma`: what that can do to a CPU-bound server, the mean over pairs of
+ * ln((n − other before) / (n − other after)), the log ratio of the CPU left to the app on each side. Measured here, a
+ * process burning a core on a machine other programs already kept busy moved "other programs" by only 0.3–0.4 cores
+ * (they cannot use more than the machine has) yet cut requests/s by ×2.8; the CPU left (0.74 → 0.39 cores) says ×1.9,
+ * where n / (n − Δ) said ×1.2.
  */
-export function sideContention(pairs: SessionPair[]): { delta: number; cores: number } | undefined {
+export function sideContention(pairs: SessionPair[]): { delta: number; sigma: number } | undefined {
   const diffs: number[] = [];
-  let cores = 0;
+  const logs: number[] = [];
+  // Never less than a quarter core left: the readings are means over a run, and a log of nothing is no bound.
+  const left = (cores: number, other: number) => Math.max(0.25, cores - other);
   for (const [a, b] of pairs) {
     const [ma, mb] = [a.session.machine, b.session.machine];
     if (!ma || !mb) return undefined;
+    const cores = Math.max(ma.cores, mb.cores);
     diffs.push(mb.otherCores - ma.otherCores);
-    cores = Math.max(cores, ma.cores, mb.cores);
+    logs.push(Math.log(left(cores, ma.otherCores) / left(cores, mb.otherCores)));
   }
-  return diffs.length ? { delta: Math.abs(mean(diffs)), cores } : undefined;
+  return diffs.length ? { delta: Math.abs(mean(diffs)), sigma: Math.abs(mean(logs)) } : undefined;
 }
 
 /**
@@ -57,7 +65,7 @@ function pairedTest(a: number[], b: number[], busy: { delta: number; sigma: numb
   const d = a.map((x, i) => (logScale ? Math.log(b[i]! / x) : b[i]! - x));
   const m = mean(d);
   // The sides' average difference in contention widens the test by one more standard deviation of its effect, as for
-  // single runs (figures.ts contentionSigma), without dividing by n: it is the same in every pair.
+  // single runs (figures.ts), without dividing by n: it is the same in every pair.
   const widen = logScale && busy && busy.sigma > 0 ? busy : undefined;
   const se = Math.sqrt(variance(d) / n + (widen ? widen.sigma ** 2 : 0));
   const df = n - 1;
@@ -78,7 +86,7 @@ export function comparePairedFigures(pairs: SessionPair[]): FigureComparison[] {
   const contention = sideContention(pairs);
   // Below the notice threshold the sides' average difference is the mean of a few noisy readings, not a bias.
   const sidesDiffer = contention !== undefined && contention.delta >= MACHINE_NOTICE.otherCores;
-  const busy = sidesDiffer ? { delta: contention.delta, sigma: contentionSigma(contention) } : undefined;
+  const busy = sidesDiffer ? contention : undefined;
   const perPair = pairs.map(([a, b]) => [new Map(figureValues(a).map((f) => [f.key, f])), new Map(figureValues(b).map((f) => [f.key, f]))] as const);
   const first = pairs.length ? figureValues(pairs[0]![0]) : [];
   const out: FigureComparison[] = [];
