@@ -3,7 +3,7 @@
 // removed again whatever happens (`git worktree remove --force`, then prune, then the temp folder). A process that
 // exits while one is open removes it synchronously on the way out.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, promises as fs, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, promises as fs, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { CheckupError } from '../errors.js';
@@ -106,30 +106,77 @@ interface OpenWorktree {
 const open = new Set<OpenWorktree>();
 let exitHookInstalled = false;
 
+/** The checkout's record of who made it, so that one left by a killed process is found and removed later. */
+const OWNER_FILE = 'owner.json';
+
+function writeOwner(w: OpenWorktree): void {
+  writeFileSync(join(w.path, OWNER_FILE), JSON.stringify({ pid: process.pid, repoRoot: w.repoRoot, links: w.links }));
+}
+
+function removeSync(w: Pick<OpenWorktree, 'path' | 'repoRoot' | 'links'>): void {
+  for (const link of w.links) {
+    try {
+      unlinkSync(link);
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    execFileSync('git', ['worktree', 'remove', '--force', join(w.path, 'tree')], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    // the folder goes below either way; prune then forgets it
+  }
+  rmSync(w.path, { recursive: true, force: true });
+  try {
+    execFileSync('git', ['worktree', 'prune'], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    // nothing more to do
+  }
+}
+
 /** Removes every worktree still open, synchronously: for exit and signal handlers. */
 export function removeAllWorktreesSync(): void {
   for (const w of [...open]) {
     w.closed = true;
     open.delete(w);
-    for (const link of w.links) {
-      try {
-        unlinkSync(link);
-      } catch {
-        // already gone
-      }
-    }
-    try {
-      execFileSync('git', ['worktree', 'remove', '--force', join(w.path, 'tree')], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
-    } catch {
-      // the folder goes below either way; prune then forgets it
-    }
-    rmSync(w.path, { recursive: true, force: true });
-    try {
-      execFileSync('git', ['worktree', 'prune'], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
-    } catch {
-      // nothing more to do
-    }
+    removeSync(w);
   }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Checkouts whose maker is gone (a Checkup killed outright cannot clean up after itself): removed before a new one is
+ * made. Only folders carrying our owner record are touched.
+ */
+export function removeOrphanedWorktrees(dir = tmpdir()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith('checkup-ab-'));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    let owner: { pid?: unknown; repoRoot?: unknown; links?: unknown };
+    try {
+      owner = JSON.parse(readFileSync(join(path, OWNER_FILE), 'utf8')) as typeof owner;
+    } catch {
+      continue;
+    }
+    if (typeof owner.pid !== 'number' || typeof owner.repoRoot !== 'string' || alive(owner.pid)) continue;
+    removeSync({ path, repoRoot: owner.repoRoot, links: Array.isArray(owner.links) ? owner.links.filter((l): l is string => typeof l === 'string') : [] });
+    removed.push(path);
+  }
+  return removed;
 }
 
 /** Checks `ref` out for `projectDir`'s repository; refuses with a coded error before touching anything. */
@@ -140,8 +187,10 @@ export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promis
   const commit = await resolveCommit(repoRoot, ref);
   await refuseNothingToCompare(repoRoot, ref, commit);
 
+  removeOrphanedWorktrees();
   const holder: OpenWorktree = { path: mkdtempSync(join(tmpdir(), 'checkup-ab-')), repoRoot, links: [], closed: false };
   open.add(holder);
+  writeOwner(holder);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', removeAllWorktreesSync);
@@ -166,6 +215,7 @@ export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promis
     const notes: string[] = [];
     linkNodeModules(projectDir, projectInCheckout, holder.links, notes);
     if (repoRoot !== projectDir) linkNodeModules(repoRoot, checkoutRoot, holder.links, notes);
+    writeOwner(holder);
     const lockfile = differingLockfile(projectDir, projectInCheckout);
     if (lockfile) notes.push(`${lockfile} differs between ${ref} and your working tree: both sides run with your current node_modules, so dependency changes are not part of this comparison.`);
     return { ref, commit, repoRoot, checkoutRoot, projectDir: projectInCheckout, notes, close };
