@@ -58,6 +58,11 @@ const catalogue = {
   CHK_NO_EDITOR: { message: 'Cannot open {path}: no editor or file opener was found.', hint: 'Install VS Code (`code` on the PATH) or set $EDITOR.', exit: 1 },
   CHK_DISCONNECTED: { message: 'Lost the connection to Checkup.', hint: 'Is `checkup serve` still running? The page reconnects on its own.', exit: 1 },
   CHK_UNKNOWN_METHOD: { message: 'There is no method {method} in the engine API.', hint: 'The page and the engine may be from different versions of Checkup: reload the page.', exit: 2 },
+  CHK_NOT_GIT_REPO: { message: 'Cannot compare with a commit: {dir} is not in a git repository.', hint: 'Run `git init` and commit the code to compare against, or compare two runs instead.', exit: 2 },
+  CHK_GIT_REF_UNKNOWN: { message: 'Cannot compare with "{ref}": git knows no such commit here.', hint: 'Give a commit, branch or tag of this repository (`git log --oneline` lists them); the default is HEAD.', exit: 2 },
+  CHK_GIT_MISSING: { message: 'Cannot compare with a commit: git is not installed (or not on the PATH).', hint: 'Install git, or compare two runs instead.', exit: 2 },
+  CHK_AB_NOTHING_TO_COMPARE: { message: 'Nothing to compare: the working tree has no uncommitted change, so {ref} is the same code.', hint: 'Edit the code first, or name an older commit with --against (e.g. HEAD~1).', exit: 2 },
+  CHK_AB_NOT_A_PROJECT: { message: 'Cannot compare a bundled sample app with a commit: {detail}', hint: 'Run the slow and the fixed variant and compare them, or copy the lab into a git repository of your own.', exit: 2 },
   CHK_FORBIDDEN: { message: 'Forbidden: {detail}', exit: 1 },
   CHK_INTERNAL: { message: 'Internal error: {detail}', hint: 'This is a bug in Checkup; please report it with the session folder.', exit: 1 },
 } as const satisfies Record<string, ErrorDef>;

@@ -3,19 +3,22 @@
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
+//   --ab, --ab-comparisons K   with fp: interleaved A/B comparisons (3 pairs each, --pairs to change) of the unchanged
+//                              healthy lab against its commit instead of single-run pairs; K comparisons (default 20)
 //   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
 //   --splits tuning,seen-held-out,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --stability-runs N   for the accuracy section
 import { parseArgs } from 'node:util';
 import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
 import { CORPUS_SETS, type CorpusSet, type LoadChoice } from './corpus.js';
 import { benchFalsePositives, formatFalsePositives } from './false-positives.js';
+import { benchAbFalsePositives, formatAbFalsePositives } from './ab-false-positives.js';
 import { benchProbeInstructions, formatProbeInstructions, valgrindAvailable } from './probe-instructions.js';
 import { benchProbeOverhead } from './probe-overhead.js';
 import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
 import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -41,7 +44,10 @@ if (only.has('instructions')) {
   if (valgrindAvailable()) report.push(formatProbeInstructions(await benchProbeInstructions({ log })));
   else report.push('Probe cost in instructions: skipped, valgrind is not installed.');
 }
-if (only.has('fp')) {
+if (only.has('fp') && values.ab) {
+  log('== false positives of interleaved A/B comparisons');
+  report.push(formatAbFalsePositives(await benchAbFalsePositives({ comparisons: Number(values['ab-comparisons'] ?? 20), pairs: values.pairs ? Number(values.pairs) : 3, hog: Boolean(values.hog), log })));
+} else if (only.has('fp')) {
   log('== false positives of comparisons');
   report.push(formatFalsePositives(await benchFalsePositives({ pairs: Number(values['fp-pairs'] ?? 10), repeats: Number(values['fp-repeat'] ?? 1), hog: Boolean(values.hog), log })));
 }

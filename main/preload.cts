@@ -45,6 +45,8 @@ const METHODS = [
   'getStartup',
   'compareStartups',
   'currentRun',
+  'runAgainstCommit',
+  'checkCommitComparison',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

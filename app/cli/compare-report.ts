@@ -1,6 +1,6 @@
 // Before/after for a terminal, and the JSON document of `checkup compare --json`.
 import type { Comparison, FigureComparison, FunctionDelta, ProfileComparison } from '../contract/compare.js';
-import { changeText, culpritName, fasterSlower, functionChangeWords, OUTCOME_WORDS, pValue, quantity, verdictChange } from '../contract/words.js';
+import { changeText, culpritName, fasterSlower, functionChangeWords, OUTCOME_WORDS, pValue, quantity, ratioText, verdictChange } from '../contract/words.js';
 import { location } from './report.js';
 import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
 
@@ -23,6 +23,7 @@ export function humanComparison(untrusted: Comparison): string {
   const c = printableDeep(printed);
   const out: string[] = [''];
   const label = (s: Comparison['before']) => `${s.name}  ${dim(`${new Date(s.createdAt).toLocaleString()}${s.note ? ` · ${s.note}` : ''}${s.git ? ` · ${s.git.commit.slice(0, 8)}${s.git.dirty ? '+' : ''}` : ''}`)}`;
+  out.push(...interleavedLines(c));
   out.push(`${bold('Before')}  ${label(c.before)}`);
   out.push(`${bold('After')}   ${label(c.after)}`);
   out.push('');
@@ -40,6 +41,19 @@ export function humanComparison(untrusted: Comparison): string {
   for (const w of c.warnings) out.push('', yellow(`  Note: ${w}`));
   out.push('');
   return out.join('\n');
+}
+
+/** An interleaved A/B comparison: the ref, the test and each pair's requests/s, above the before and after. */
+function interleavedLines(c: Comparison): string[] {
+  const ab = c.interleaved;
+  if (!ab) return [];
+  const out = [`${bold('Interleaved A/B')}  ${ab.pairs.length}${ab.pairs.length < ab.planned ? ` of ${ab.planned}` : ''} pairs against ${ab.ref} (${ab.commit.slice(0, 8)}), run A B A B …`, dim(`  ${ab.method}`)];
+  for (const p of ab.pairs) {
+    const [a, b] = p.requestsPerSecond;
+    out.push(`  pair ${p.pair}  ${quantity(a, 'req/s').padStart(12)}  →  ${quantity(b, 'req/s').padStart(12)}  ${dim(a > 0 ? ratioText(b / a) : '')}`);
+  }
+  out.push('');
+  return out;
 }
 
 /** The functions that got faster and slower, five of each. */

@@ -17,6 +17,12 @@ Usage:
                                                     try the compile cache (Node 22.1+); also -- npm run <script>;
                                                     --cwd DIR, --node NODE, --out DIR, -e NAME=VALUE, --timeout SEC,
                                                     --no-compile-cache
+  checkup run --ab [--against REF] [--pairs N] [options] -- node server.js
+                                                    interleaved A/B: the commit REF (default HEAD, the code before
+                                                    your uncommitted edits) and your working tree, run alternately
+                                                    A B A B ... N pairs (3) with the same recipe, then a paired
+                                                    comparison; the commit is checked out in a temporary git
+                                                    worktree (nothing installed, node_modules linked), always removed
   checkup inspect FILE [--json] [--profile N]       what a profile file says: hot functions, categories, packages
                                                     and advice (.cpuprofile, .heapprofile, Chrome trace, node --prof
                                                     log, speedscope JSON, pprof .pb.gz; gzipped or not); a folder
@@ -66,6 +72,8 @@ Profiling and target:
                          the session records the version that ran
   -e, --env NAME=VALUE   environment variable for the app, repeatable
       --note TEXT        a note kept with the session ("what did I change")
+      --ab               compare with a commit, interleaved (see above); --against REF (HEAD), --pairs N (3, 2 to
+                         20); refused outside a git repository, for an unknown REF, or for HEAD without changes
       --repeat N         measure N times, relaunching the app each time, for a comparison with a variance
                          estimate (the first measurement is the full checkup)
 

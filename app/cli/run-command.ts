@@ -64,6 +64,8 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
     return failWith(err, wantsJson, io);
   }
 
+  if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
+
   const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
   const api = inProcessClient(engine);
   const progress = new ProgressPrinter(command.recipe.load.warmupSec);

@@ -11,6 +11,8 @@ export interface RunCommand {
   outDir?: string;
   baseline?: string;
   failOnRegression: boolean;
+  /** --ab: interleaved runs against a commit (REF, default HEAD), N pairs. */
+  ab?: { ref: string; pairs: number };
 }
 
 export const runOptionSpec = {
@@ -45,6 +47,9 @@ export const runOptionSpec = {
   out: { type: 'string' },
   baseline: { type: 'string' },
   'fail-on-regression': { type: 'boolean' },
+  ab: { type: 'boolean' },
+  against: { type: 'string' },
+  pairs: { type: 'string' },
 } as const;
 
 function number(name: string, value: string | undefined): number | undefined {
@@ -121,6 +126,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.note !== undefined && { note: v.note }),
     ...(v.repeat !== undefined && { repeats: number('repeat', v.repeat) }),
   };
+  const ab = abOptions(v);
   if (v['fail-on-regression'] && v.baseline === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fail-on-regression needs --baseline DIR' });
   const checked = RecipeSchema.safeParse(input);
   if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(checked.error.issues, { whole: 'recipe' }) });
@@ -130,5 +136,21 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.out !== undefined && { outDir: v.out }),
     ...(v.baseline !== undefined && { baseline: v.baseline }),
     failOnRegression: Boolean(v['fail-on-regression']),
+    ...(ab ? { ab } : {}),
   };
+}
+
+/** --ab [--against REF] [--pairs N]: what goes with it and what does not. */
+function abOptions(v: { ab?: boolean; against?: string; pairs?: string; demo?: boolean; repeat?: string; baseline?: string }): RunCommand['ab'] {
+  if (!v.ab) {
+    if (v.against !== undefined || v.pairs !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--against and --pairs go with --ab (interleaved runs against a commit)' });
+    return undefined;
+  }
+  if (v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ab compares your project with a commit; a bundled sample (--demo) has none' });
+  if (v.repeat !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ab measures each side once per pair; use --pairs N instead of --repeat' });
+  if (v.baseline !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ab compares with a commit; --baseline compares with a saved session: give one' });
+  const pairs = number('pairs', v.pairs) ?? 3;
+  if (!Number.isInteger(pairs) || pairs < 2 || pairs > 20) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--pairs must be a whole number from 2 to 20 (a paired test needs two pairs), not "${v.pairs}"` });
+  if (v.against !== undefined && !v.against.trim()) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--against needs a commit, branch or tag' });
+  return { ref: v.against ?? 'HEAD', pairs };
 }

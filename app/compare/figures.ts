@@ -210,6 +210,16 @@ function test(x: Extractor, a: Samples, b: Samples, noise: RunNoise | undefined,
   };
 }
 
+/** Each figure of one session as it reports it, in the comparison's order (paired.ts tests these pair by pair). */
+export function figureValues(d: SessionDetail): Array<{ key: string; label: string; unit: string; better: 'higher' | 'lower'; value: number; movesWithMachine: boolean }> {
+  const out = [];
+  for (const [key, x] of Object.entries(extractors)) {
+    const v = x.get(d);
+    if (v && Number.isFinite(v.value)) out.push({ key, label: x.label, unit: x.unit, better: x.better, value: v.value, movesWithMachine: Boolean(x.movesWithMachine) });
+  }
+  return out;
+}
+
 export function compareFigures(before: SessionDetail, after: SessionDetail, noise: Partial<Record<NoiseFigure, RunNoise>> = {}): FigureComparison[] {
   const out: FigureComparison[] = [];
   const contention = contentionOf(before, after);

@@ -1,11 +1,13 @@
 // Two sessions of the same app, before and after a change: the figures with significance, the verdicts, the
 // functions that got faster or slower, and the merged call tree. Pure: the caller loads sessions and profiles.
 import type { ComparedSession, Comparison } from '../contract/compare.js';
+import type { InterleavedRole } from '../contract/session.js';
 import type { SessionDetail } from '../contract/session.js';
 import { MACHINE_NOTICE, machineNotes, num } from '../contract/words.js';
 import type { Profile } from '../profile/model/profile.js';
 import { diffTree, paintAsListed, type PerRequestScale } from './diff-tree.js';
 import { compareFigures } from './figures.js';
+import { comparePairedFigures, pairedMethod, sideContention, type SessionPair } from './paired.js';
 import { functionDeltas } from './function-deltas.js';
 import type { NoiseFigure, RunNoise } from './run-noise.js';
 
@@ -61,5 +63,37 @@ export function compareSessions(before: SessionDetail, after: SessionDetail, pro
     functions,
     ...(both ? { diff: paintAsListed(diffTree(profiles.before!, profiles.after!, perRequestScale(before, after, profiles.before!, profiles.after!)), functions) } : {}),
     warnings: warnings(before, after),
+  };
+}
+
+/**
+ * An interleaved A/B comparison: the figures tested pair by pair over every complete pair (paired.ts); the verdicts,
+ * functions and flame view from one pair, `shown` (the runs the face opened), whose profiles the caller read.
+ */
+export function compareInterleaved(pairs: SessionPair[], shown: SessionPair, role: InterleavedRole, profiles: { before?: Profile; after?: Profile } = {}): Comparison {
+  const base = compareSessions(shown[0], shown[1], profiles);
+  const out: string[] = [...(role.notes ?? [])];
+  if (pairs.length < role.pairs) out.push(`${pairs.length} of the ${role.pairs} pairs asked for have load figures on both sides: the test is on those.`);
+  for (const [a, b] of pairs) {
+    for (const d of [a, b]) {
+      if (d.session.status !== 'complete') out.push(`Run ${d.session.interleaved?.side === 'before' ? 'A' : 'B'}${d.session.interleaved?.pair ?? ''} is ${d.session.status}${d.session.partialReason ? ` (${d.session.partialReason})` : ''}: its figures cover only what was collected.`);
+    }
+  }
+  const busiest = Math.max(...pairs.flatMap(([a, b]) => [a.session.machine?.otherCores ?? 0, b.session.machine?.otherCores ?? 0]));
+  const sides = sideContention(pairs);
+  if (sides && sides.delta >= MACHINE_NOTICE.otherCores) {
+    out.push(`Other programs used on average ${num(sides.delta, 1)} cores more during one side's runs than during the other's: pairing cannot cancel a difference that falls on the same side every time, so the tests of requests/s and latency were widened by it and the CPU figures are not judged.`);
+  } else if (busiest >= MACHINE_NOTICE.otherCores) out.push(`Other programs used up to ${num(busiest, 1)} cores during these runs; the runs alternated, so what moved both runs of a pair alike cancels in the paired test.`);
+  return {
+    ...base,
+    figures: comparePairedFigures(pairs),
+    warnings: out,
+    interleaved: {
+      ref: role.ref,
+      commit: role.commit,
+      planned: role.pairs,
+      pairs: pairs.map(([a, b]) => ({ pair: a.session.interleaved?.pair ?? 0, before: a.session.id, after: b.session.id, requestsPerSecond: [a.load?.requestsPerSecond ?? 0, b.load?.requestsPerSecond ?? 0] })),
+      method: pairedMethod(pairs.length),
+    },
   };
 }

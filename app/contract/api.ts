@@ -79,6 +79,23 @@ export const methodParams = {
   describeRerun: z.object({ sessionId: SessionId }).strict(),
   /** The user saw an imported session's launch (describeRerun) and accepts it: `rerun` may now start it. */
   confirmImportedRecipe: z.object({ sessionId: SessionId }).strict(),
+  /**
+   * Interleaved A/B against a commit (issue 10): the commit (default HEAD, the code before the uncommitted edits)
+   * checked out in a temporary worktree and the working tree measured alternately, A B A B ..., `pairs` pairs (default
+   * 3), with the recipe of a session or one given. Follow it by the `ab-progress` and `ab-finished` events; stopRun
+   * with the abId or the current run's id stops it. The checkout is removed however it ends.
+   */
+  runAgainstCommit: z
+    .object({
+      sessionId: SessionId.optional(),
+      recipe: z.unknown().optional(),
+      ref: z.string().min(1).max(250).optional(),
+      pairs: z.number().int().min(2).max(20).optional(),
+    })
+    .strict()
+    .refine((p) => (p.sessionId === undefined) !== (p.recipe === undefined), 'give a session or a recipe, not both'),
+  /** Whether runAgainstCommit can run for a session's project (a git repository with changes), and why not. */
+  checkCommitComparison: z.object({ sessionId: SessionId, ref: z.string().min(1).max(250).optional() }).strict(),
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
   pickPath: z.object({ kind: z.enum(['file', 'folder']), title: z.string().max(200).optional(), profilesOnly: z.boolean().optional() }).strict(),
   /**
@@ -149,6 +166,8 @@ export interface SessionListItem {
   damaged?: string;
   /** Came from a bundle; `confirmed` once the user has seen and accepted what its recipe launches. Added with issue 15. */
   imported?: { confirmed: boolean };
+  /** Its side in an interleaved A/B comparison against a commit (added with issue 10). */
+  interleaved?: SessionFile['interleaved'];
 }
 
 /**
@@ -235,6 +254,17 @@ export interface MethodResults {
   getStartup: import('./startup.js').StartupDetail;
   compareStartups: import('./startup.js').StartupComparison;
   currentRun: { run?: RunSnapshot };
+  runAgainstCommit: CommitComparisonStarted;
+  checkCommitComparison: { available: boolean; reason?: string; ref: string };
+}
+
+export interface CommitComparisonStarted {
+  abId: string;
+  ref: string;
+  commit: string;
+  pairs: number;
+  /** What the user should know about the checkout (node_modules linked, a lockfile that differs). */
+  notes: string[];
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };
@@ -325,6 +355,10 @@ export type EngineEvent =
   | { type: 'host-notice'; level: 'error' | 'info'; message: string; error?: SerializedError }
   /** Watch mode: files changed (a re-run follows once the current run, if any, is done), or watching stopped. */
   | { type: 'watch'; state: 'changed' | 'rerun' | 'stopped'; dir: string; files?: string[]; runId?: string; message?: string }
+  /** An interleaved A/B run (runAgainstCommit) started one of its runs: before = the commit, after = the working tree. */
+  | { type: 'ab-progress'; abId: string; side: 'before' | 'after'; pair: number; pairs: number; runId: string; sessionId: string; ref: string; commit: string }
+  /** It ended: `before` and `after` are the last complete pair's sessions (compare them for the paired result). */
+  | { type: 'ab-finished'; abId: string; status: 'complete' | 'partial'; pairsDone: number; pairs: number; ref: string; commit: string; before?: string; after?: string; error?: SerializedError }
   /** Progress of a long profile import (big files). */
   | { type: 'profile-progress'; path: string; phase: string; fraction: number };
 

@@ -127,7 +127,25 @@ export interface ComparedSession {
   repeats: number;
 }
 
+/**
+ * An interleaved A/B comparison (added with issue 10): N pairs of runs, before (a commit) and after (the working
+ * tree), run alternately with one recipe. Its figures are tested pair by pair (a paired t-test on ln(after/before) of
+ * each pair, n − 1 degrees of freedom), so drift in the machine's load, which moves both runs of a pair alike, cancels.
+ * `before` and `after` of the comparison are one pair's sessions, for the profiles, the functions and the flame view.
+ */
+export interface InterleavedComparison {
+  ref: string;
+  commit: string;
+  /** Pairs asked for; `pairs` holds the ones with load figures on both sides. */
+  planned: number;
+  pairs: Array<{ pair: number; before: string; after: string; requestsPerSecond: [number, number] }>;
+  /** The test in words, as every face shows it. */
+  method: string;
+}
+
 export interface Comparison {
+  /** Set when the two sessions are runs of one interleaved A/B comparison; the figures are then paired. */
+  interleaved?: InterleavedComparison;
   before: ComparedSession;
   after: ComparedSession;
   /** Every compared figure, requests/s first. */

@@ -40,6 +40,8 @@ const ENGINE_METHODS = {
   getStartup: true,
   compareStartups: true,
   currentRun: true,
+  runAgainstCommit: true,
+  checkCommitComparison: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

@@ -153,6 +153,32 @@ export interface ImportedFrom {
   confirmedAt?: string;
 }
 
+/**
+ * One run of an interleaved A/B comparison (`checkup run --ab`, "Compare with last commit"): before (the commit,
+ * checked out in a temporary worktree) and after (the working tree) run alternately, A B A B ..., with one recipe.
+ * The comparison is never stored: the engine finds the runs of one `id` in the sessions folder and pairs them.
+ * Added in 1, later (with issue 10).
+ */
+export interface InterleavedRole {
+  /** Shared by every run of one A/B comparison. */
+  id: string;
+  /** before: the commit; after: the working tree. */
+  side: 'before' | 'after';
+  /** 1-based pair number, and how many pairs were asked for. */
+  pair: number;
+  pairs: number;
+  /** The ref as the user gave it (HEAD by default) and the commit it named. */
+  ref: string;
+  commit: string;
+  /** What the user should know about the checkout (node_modules linked, a lockfile that differs). */
+  notes?: string[];
+  /**
+   * Where the commit was checked out (removed since) and the repository it stands for: a before run's profile names
+   * its files under `checkout`, and a comparison reads them as the same files under `repo`.
+   */
+  paths: { checkout: string; repo: string };
+}
+
 /** session.json. Nested shapes: Recipe (recipe.ts; `repeats` added in 1, later, with repeated measurements). */
 export interface SessionFile {
   /** Added in 1. */
@@ -202,6 +228,8 @@ export interface SessionFile {
   git?: GitInfo;
   /** What else used the machine during the measured window. Added in 1, later (with issue 10). */
   machine?: MachineLoad;
+  /** Set when this run is one side of an interleaved A/B comparison against a commit. Added in 1, later (with issue 10). */
+  interleaved?: InterleavedRole;
   /** Names of the files present in the folder (SESSION_FILES). Added in 1. */
   files: string[];
   /**

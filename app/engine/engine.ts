@@ -20,10 +20,14 @@ import { ProfileViews } from './profile-views.js';
 import { ProjectWatcher } from './project-watcher.js';
 import { exportBundle, exportReport } from './share.js';
 import { describeProject } from './project.js';
-import { RunSession, type RunOutcome } from './run-session.js';
 import { startStartupRun, type StartupOutcome, type StartupRun } from './startup-runs.js';
 import { readStartup } from '../store/startup-reader.js';
 import { compareStartupSessions } from '../startup/compare-startup.js';
+import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
+import { commitComparisonProblem } from './commit-worktree.js';
+import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
+import type { Recipe } from '../contract/recipe.js';
+import { resolveTarget } from './resolve-target.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -47,6 +51,8 @@ export class Engine implements EngineApi {
   readonly profiles: ProfileViews;
   private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
   private readonly paths: ReferencedPaths;
+  /** An A/B comparison against a commit in progress: it owns the runs until it ends. */
+  private interleaved: InterleavedRun | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.sessionsDir = options.sessionsDir ?? defaultSessionsDir();
@@ -83,6 +89,12 @@ export class Engine implements EngineApi {
     if (!check.ok || !check.recipe) {
       throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
     }
+    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
+    return this.beginRun(check.recipe);
+  }
+
+  private async beginRun(recipe: Recipe, as: RunAs = {}): Promise<MethodResults['startRun']> {
+    // One run at a time: two runs would share the cores and spoil each other's figures.
     this.refuseWhileBusy();
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
     // A stop that comes while the session folder is being made (before the run is listed) is kept and applied.
@@ -90,7 +102,7 @@ export class Engine implements EngineApi {
     this.starting.set(runId, starting);
     let run: RunSession;
     try {
-      run = await RunSession.start(runId, check.recipe, this.sessionsDir, (e) => this.emit(e));
+      run = await RunSession.start(runId, recipe, this.sessionsDir, (e) => this.emit(e), as);
     } finally {
       this.starting.delete(runId);
     }
@@ -110,6 +122,7 @@ export class Engine implements EngineApi {
   }
 
   async startStartup(params: MethodParams['startStartup']): Promise<MethodResults['startStartup']> {
+    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
     this.refuseWhileBusy();
     const run = await startStartupRun(params, this.sessionsDir, (e) => this.emit(e));
     this.startups.set(run.runId, run);
@@ -158,6 +171,11 @@ export class Engine implements EngineApi {
   }
 
   async stopRun(params: MethodParams['stopRun']): Promise<MethodResults['stopRun']> {
+    // Stopping one run of an A/B comparison stops the comparison (and removes its checkout).
+    if (this.interleaved?.owns(params.runId)) {
+      await this.interleaved.stop();
+      return { stopped: true };
+    }
     const startup = this.startups.get(params.runId);
     if (startup) {
       startup.stop();
@@ -175,6 +193,7 @@ export class Engine implements EngineApi {
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
     for (const starting of this.starting.values()) starting.stopped = true;
+    await this.interleaved?.stop();
     for (const s of this.startups.values()) s.stop();
     await Promise.all([...this.runs.values()].map((r) => r.stop()).concat([...this.startups.values()].map((s) => s.done.then(() => {}))));
   }
@@ -283,6 +302,46 @@ export class Engine implements EngineApi {
     else delete recipe.note;
     if (params.repeats !== undefined) recipe.repeats = params.repeats;
     return this.startRun({ recipe });
+  }
+
+  async runAgainstCommit(params: MethodParams['runAgainstCommit']): Promise<MethodResults['runAgainstCommit']> {
+    let recipe: Recipe;
+    if (params.sessionId !== undefined) {
+      const session = await readSessionFile(this.sessionsDir, params.sessionId);
+      // An imported recipe runs only once the user has seen and confirmed it, here as in rerun.
+      this.launchable(session);
+      recipe = session.recipe;
+    } else {
+      const check = checkRecipe(params.recipe);
+      if (!check.ok || !check.recipe) throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
+      recipe = check.recipe;
+    }
+    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
+    this.refuseWhileBusy();
+    const pairs = params.pairs ?? DEFAULT_PAIRS;
+    const ab = await InterleavedRun.start(recipe, params.ref ?? 'HEAD', pairs, {
+      startRun: async (r, as) => {
+        const started = await this.beginRun(r, as);
+        return { ...started, done: this.runOutcome(started.runId) };
+      },
+      stopRun: async (runId) => {
+        await this.runs.get(runId)?.stop();
+      },
+      emit: (e) => this.emit(e),
+    });
+    this.interleaved = ab;
+    void ab.done.finally(() => {
+      if (this.interleaved === ab) this.interleaved = undefined;
+    });
+    return { abId: ab.abId, ref: ab.ref, commit: ab.commit, pairs, notes: ab.worktree.notes };
+  }
+
+  async checkCommitComparison(params: MethodParams['checkCommitComparison']): Promise<MethodResults['checkCommitComparison']> {
+    const ref = params.ref ?? 'HEAD';
+    const { recipe } = await readSessionFile(this.sessionsDir, params.sessionId);
+    if (recipe.target.kind === 'lab') return { available: false, ref, reason: new CheckupError('CHK_AB_NOT_A_PROJECT', { detail: `"${recipe.target.lab}" is bundled with Checkup, not code in your repository` }).message };
+    const reason = await commitComparisonProblem(resolveTarget(recipe.target).project, ref);
+    return { available: !reason, ref, ...(reason ? { reason } : {}) };
   }
 
   async watchProject(params: MethodParams['watchProject']): Promise<MethodResults['watchProject']> {

@@ -5,6 +5,7 @@ import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
+import type { InterleavedRole } from '../contract/session.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
@@ -33,6 +34,12 @@ export interface RunOutcome {
   error?: CheckupError;
   diagnosis?: Diagnosis;
   load?: LoadResult;
+}
+
+/** Who a run is for: an A/B run's code lives in a temporary checkout, but it is a run of the user's project. */
+export interface RunAs {
+  project?: string;
+  interleaved?: InterleavedRole;
 }
 
 /** What the measurement left: the load figures, a crash, the profiles, the heap after the load, or what stopped it. */
@@ -79,11 +86,13 @@ export class RunSession {
   }
 
   /** Creates the session folder (so a failure from here on is always saved) and starts the run in the background. */
-  static async start(runId: string, recipe: Recipe, sessionsDir: string, emit: (event: EngineEvent) => void): Promise<RunSession> {
+  static async start(runId: string, recipe: Recipe, sessionsDir: string, emit: (event: EngineEvent) => void, as: RunAs = {}): Promise<RunSession> {
     assertLoadSendable(recipe.load);
     const resolved = resolveTarget(recipe.target);
+    // The git state of the code that runs (a checked-out commit for an A/B run), the project the user knows it by.
     const git = await readGitInfo(resolved.project);
-    const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, ...(git ? { git } : {}) });
+    const project = as.project ?? resolved.project;
+    const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}) });
     return new RunSession(runId, recipe, resolved, writer, emit);
   }
 

@@ -92,6 +92,7 @@ function listItem(dir: string, session: SessionFile): SessionListItem {
     repeats: session.recipe?.repeats ?? 1,
     ...(session.kind ? { kind: session.kind } : {}),
     ...(session.imported ? { imported: { confirmed: Boolean(session.imported.confirmedAt) } } : {}),
+    ...(session.interleaved ? { interleaved: session.interleaved } : {}),
   };
 }
 
@@ -147,6 +148,12 @@ export async function readSessionRef(ref: string, sessionsDir: string): Promise<
   const asPath = resolve(ref);
   if (existsSync(join(asPath, SESSION_FILE))) return readSession(dirname(asPath), basename(asPath));
   return readSession(sessionsDir, ref);
+}
+
+/** The runs of one interleaved A/B comparison in a sessions folder, whole, oldest first. */
+export async function readInterleavedRuns(sessionsDir: string, id: string): Promise<SessionDetail[]> {
+  const members = (await listSessions(sessionsDir)).filter((s) => s.interleaved?.id === id).reverse();
+  return Promise.all(members.map((m) => readSession(sessionsDir, m.id)));
 }
 
 /** The repeated measurements of a session (load.json), or none when it has no load figures. */

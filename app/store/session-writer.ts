@@ -41,7 +41,7 @@ export class SessionWriter {
     this.log = new TargetLog(join(dir, SESSION_FILES.log));
   }
 
-  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; kind?: SessionFile['kind'] }): Promise<SessionWriter> {
+  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; kind?: SessionFile['kind']; interleaved?: SessionFile['interleaved'] }): Promise<SessionWriter> {
     const id = newSessionId(init.name);
     const dir = join(sessionsDir, id);
     await makeDir(sessionsDir);
@@ -65,6 +65,7 @@ export class SessionWriter {
       files: [SESSION_FILES.session],
       checkupVersion,
       ...(init.git ? { git: init.git } : {}),
+      ...(init.interleaved ? { interleaved: init.interleaved } : {}),
     };
     // The folder appears whole or not at all: session.json is written in a hidden folder renamed into place, so a full
     // or read-only disk never leaves an empty session folder behind.

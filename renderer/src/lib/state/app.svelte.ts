@@ -12,6 +12,7 @@ import { SessionsState } from './sessions.svelte.js';
 import { ExportState } from './share.svelte.js';
 import { ProfileComparisonState } from './profile-comparison.svelte.js';
 import { WatchState } from './watch.svelte.js';
+import { CommitComparisonState } from './commit-comparison.svelte.js';
 import { isBundleName } from '../util/files.js';
 import { LaunchCheck } from './launch-check.svelte.js';
 
@@ -41,6 +42,8 @@ export class AppState {
   readonly project: ProjectForm;
   readonly comparison: ComparisonState;
   readonly watch: WatchState;
+  /** "Compare with last commit": the interleaved A/B runs, then their paired comparison. */
+  readonly commitComparison: CommitComparisonState;
   /** What was exported from the Diagnosis screen and from the Comparison screen. */
   readonly sessionExports: ExportState;
   readonly comparisonExports: ExportState;
@@ -64,6 +67,7 @@ export class AppState {
     this.project = new ProjectForm(client);
     this.comparison = new ComparisonState(client);
     this.watch = new WatchState(client);
+    this.commitComparison = new CommitComparisonState(client, (before, after) => void this.openComparison(before, after));
     this.sessionExports = new ExportState(client);
     this.comparisonExports = new ExportState(client);
     this.profileExports = new ExportState(client);

@@ -1,0 +1,249 @@
+// A commit of the user's project checked out beside it, for an interleaved A/B run: a detached `git worktree` under
+// the OS temp folder, nothing installed (the project's node_modules is linked in where the commit has none), and
+// removed again whatever happens (`git worktree remove --force`, then prune, then the temp folder). A process that
+// exits while one is open removes it synchronously on the way out.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, promises as fs, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { CheckupError } from '../errors.js';
+
+/** A checked-out commit; `close()` removes it (idempotent). */
+export interface CommitWorktree {
+  /** The ref as the user gave it, and the commit it named. */
+  ref: string;
+  commit: string;
+  /** Top of the user's repository, and the same place in the checked-out commit. */
+  repoRoot: string;
+  checkoutRoot: string;
+  /** Where the project folder is inside the checked-out commit. */
+  projectDir: string;
+  /** What the user should know (node_modules linked, a lockfile that differs). */
+  notes: string[];
+  close(): Promise<void>;
+}
+
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb'];
+
+interface GitFailure {
+  code?: string | number;
+  stderr?: string;
+}
+
+function git(cwd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (!err) return resolve(stdout.trim());
+      const failure = err as NodeJS.ErrnoException & GitFailure;
+      // git itself is not there: no repository can be read at all.
+      if (failure.code === 'ENOENT') return reject(new CheckupError('CHK_GIT_MISSING'));
+      reject(Object.assign(err, { stderr: String(stderr) }));
+    });
+  });
+}
+
+/** The repository holding `dir`, or CHK_NOT_GIT_REPO. */
+export async function repositoryOf(dir: string): Promise<string> {
+  // git cannot even start in a folder that is not there (and would be taken for a missing git).
+  if (!existsSync(dir)) throw new CheckupError('CHK_NOT_GIT_REPO', { dir });
+  try {
+    return await git(dir, ['rev-parse', '--show-toplevel']);
+  } catch (err) {
+    if (err instanceof CheckupError) throw err;
+    throw new CheckupError('CHK_NOT_GIT_REPO', { dir });
+  }
+}
+
+/** The commit a ref names, or CHK_GIT_REF_UNKNOWN. */
+export async function resolveCommit(repoRoot: string, ref: string): Promise<string> {
+  // A ref starting with '-' would be read as an option by git.
+  if (!ref || ref.startsWith('-')) throw new CheckupError('CHK_GIT_REF_UNKNOWN', { ref });
+  try {
+    return await git(repoRoot, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+  } catch (err) {
+    if (err instanceof CheckupError) throw err;
+    throw new CheckupError('CHK_GIT_REF_UNKNOWN', { ref });
+  }
+}
+
+/** Files changed in the working tree against HEAD (staged, unstaged and untracked; ignored files do not count). */
+export async function uncommittedChanges(repoRoot: string): Promise<string[]> {
+  const status = await git(repoRoot, ['status', '--porcelain']);
+  return status ? status.split('\n').map((l) => l.slice(3)) : [];
+}
+
+/**
+ * Whether "compare with a commit" can run for `projectDir` against `ref`, and why not: the same refusals the engine
+ * makes, for a face to grey out the action with the reason. Never throws.
+ */
+export async function commitComparisonProblem(projectDir: string, ref = 'HEAD'): Promise<string | undefined> {
+  try {
+    const root = await repositoryOf(projectDir);
+    const commit = await resolveCommit(root, ref);
+    await refuseNothingToCompare(root, ref, commit);
+    return undefined;
+  } catch (err) {
+    return err instanceof CheckupError ? err.message : String(err);
+  }
+}
+
+/** REF being HEAD with no uncommitted change means the same code twice: refused, there is nothing to compare. */
+async function refuseNothingToCompare(repoRoot: string, ref: string, commit: string): Promise<void> {
+  const head = await git(repoRoot, ['rev-parse', 'HEAD']).catch(() => '');
+  if (commit !== head) return;
+  if ((await uncommittedChanges(repoRoot)).length) return;
+  throw new CheckupError('CHK_AB_NOTHING_TO_COMPARE', { ref });
+}
+
+interface OpenWorktree {
+  path: string;
+  repoRoot: string;
+  /** node_modules links made into the checkout, removed before anything else. */
+  links: string[];
+  closed: boolean;
+}
+
+const open = new Set<OpenWorktree>();
+let exitHookInstalled = false;
+
+/** The checkout's record of who made it, so that one left by a killed process is found and removed later. */
+const OWNER_FILE = 'owner.json';
+
+function writeOwner(w: OpenWorktree): void {
+  writeFileSync(join(w.path, OWNER_FILE), JSON.stringify({ pid: process.pid, repoRoot: w.repoRoot, links: w.links }));
+}
+
+function removeSync(w: Pick<OpenWorktree, 'path' | 'repoRoot' | 'links'>): void {
+  for (const link of w.links) {
+    try {
+      unlinkSync(link);
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    execFileSync('git', ['worktree', 'remove', '--force', join(w.path, 'tree')], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    // the folder goes below either way; prune then forgets it
+  }
+  rmSync(w.path, { recursive: true, force: true });
+  try {
+    execFileSync('git', ['worktree', 'prune'], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    // nothing more to do
+  }
+}
+
+/** Removes every worktree still open, synchronously: for exit and signal handlers. */
+export function removeAllWorktreesSync(): void {
+  for (const w of [...open]) {
+    w.closed = true;
+    open.delete(w);
+    removeSync(w);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Checkouts whose maker is gone (a Checkup killed outright cannot clean up after itself): removed before a new one is
+ * made. Only folders carrying our owner record are touched.
+ */
+export function removeOrphanedWorktrees(dir = tmpdir()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith('checkup-ab-'));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    let owner: { pid?: unknown; repoRoot?: unknown; links?: unknown };
+    try {
+      owner = JSON.parse(readFileSync(join(path, OWNER_FILE), 'utf8')) as typeof owner;
+    } catch {
+      continue;
+    }
+    if (typeof owner.pid !== 'number' || typeof owner.repoRoot !== 'string' || alive(owner.pid)) continue;
+    removeSync({ path, repoRoot: owner.repoRoot, links: Array.isArray(owner.links) ? owner.links.filter((l): l is string => typeof l === 'string') : [] });
+    removed.push(path);
+  }
+  return removed;
+}
+
+/** Checks `ref` out for `projectDir`'s repository; refuses with a coded error before touching anything. */
+export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promise<CommitWorktree> {
+  const repoRoot = await repositoryOf(givenDir);
+  // git names the top by its real path; so must the project, for the one to be found inside the other.
+  const projectDir = realpathSync(givenDir);
+  const commit = await resolveCommit(repoRoot, ref);
+  await refuseNothingToCompare(repoRoot, ref, commit);
+
+  removeOrphanedWorktrees();
+  const holder: OpenWorktree = { path: mkdtempSync(join(tmpdir(), 'checkup-ab-')), repoRoot, links: [], closed: false };
+  open.add(holder);
+  writeOwner(holder);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', removeAllWorktreesSync);
+  }
+  const checkoutRoot = join(holder.path, 'tree');
+  const close = async (): Promise<void> => {
+    if (holder.closed) return;
+    holder.closed = true;
+    open.delete(holder);
+    // The link first, so that nothing below can ever reach into the user's own node_modules.
+    for (const link of holder.links) await fs.unlink(link).catch(() => undefined);
+    await git(repoRoot, ['worktree', 'remove', '--force', checkoutRoot]).catch(() => undefined);
+    await fs.rm(holder.path, { recursive: true, force: true });
+    await git(repoRoot, ['worktree', 'prune']).catch(() => undefined);
+  };
+  try {
+    await git(repoRoot, ['worktree', 'add', '--detach', checkoutRoot, commit]);
+    const rel = relative(repoRoot, projectDir);
+    const inside = rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep));
+    const projectInCheckout = inside ? join(checkoutRoot, rel) : checkoutRoot;
+    if (!existsSync(projectInCheckout)) throw new CheckupError('CHK_GIT_REF_UNKNOWN', { ref: `${ref} (it has no folder ${rel})` });
+    const notes: string[] = [];
+    linkNodeModules(projectDir, projectInCheckout, holder.links, notes);
+    if (repoRoot !== projectDir) linkNodeModules(repoRoot, checkoutRoot, holder.links, notes);
+    writeOwner(holder);
+    const lockfile = differingLockfile(projectDir, projectInCheckout);
+    if (lockfile) notes.push(`${lockfile} differs between ${ref} and your working tree: both sides run with your current node_modules, so dependency changes are not part of this comparison.`);
+    return { ref, commit, repoRoot, checkoutRoot, projectDir: projectInCheckout, notes, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** node_modules of the working tree, linked into the checkout where the commit has none. */
+function linkNodeModules(from: string, to: string, links: string[], notes: string[]): void {
+  const source = join(from, 'node_modules');
+  const target = join(to, 'node_modules');
+  if (!existsSync(source) || existsSync(target)) return;
+  // A junction needs no privileges on Windows and is a plain symlink elsewhere.
+  symlinkSync(source, target, process.platform === 'win32' ? 'junction' : 'dir');
+  links.push(target);
+  notes.push(`The commit uses your project's node_modules (${source}), linked in: nothing was installed.`);
+}
+
+/** The first lockfile whose content differs between the working tree and the checkout. */
+function differingLockfile(workingDir: string, checkoutDir: string): string | undefined {
+  for (const name of LOCKFILES) {
+    const [a, b] = [join(workingDir, name), join(checkoutDir, name)];
+    const [ea, eb] = [existsSync(a), existsSync(b)];
+    if (!ea && !eb) continue;
+    if (ea !== eb || !readFileSync(a).equals(readFileSync(b))) return name;
+  }
+  return undefined;
+}
+

@@ -1,0 +1,68 @@
+// The commit's checkout for an A/B run, with real git: a project in a subfolder of its repository, node_modules
+// linked (not installed), a lockfile that differs said, the recipe's paths moved into the checkout, and close()
+// leaving nothing: not the folder, not git's record, and the user's own node_modules untouched.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { rootDir } from '../../../app/paths.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RecipeSchema } from '../../../app/contract/recipe.js';
+import { commitComparisonProblem, openCommitWorktree, removeOrphanedWorktrees } from '../../../app/engine/commit-worktree.js';
+import { recipeInCheckout } from '../../../app/engine/interleaved-run.js';
+import { git, gitProject, worktrees } from '../../helpers/git-project.js';
+
+describe('the commit checkout', () => {
+  it('checks the commit out beside the project, links node_modules, notes the lockfile, and removes it all', async () => {
+    const repo = gitProject(
+      { 'app/server.js': "module.exports = 'committed';\n", 'app/package-lock.json': '{"v":1}\n', '.gitignore': 'node_modules\n', 'app/node_modules/dep/index.js': 'x' },
+      { 'app/server.js': "module.exports = 'edited';\n", 'app/package-lock.json': '{"v":2}\n' },
+    );
+    const project = join(repo, 'app');
+    expect(await commitComparisonProblem(project)).toBeUndefined();
+    const w = await openCommitWorktree(project, 'HEAD');
+    try {
+      expect(w.commit).toBe(git(repo, ['rev-parse', 'HEAD']));
+      expect(readFileSync(join(w.projectDir, 'server.js'), 'utf8')).toContain('committed');
+      expect(readFileSync(join(w.projectDir, 'node_modules', 'dep', 'index.js'), 'utf8')).toBe('x');
+      expect(w.notes.join(' ')).toMatch(/package-lock\.json differs between HEAD and your working tree/);
+      expect(worktrees(repo)).toHaveLength(2);
+
+      const recipe = RecipeSchema.parse({ target: { kind: 'script', script: join(project, 'server.js'), cwd: project, args: [join(project, 'config.json')], nodeArgs: [`--require=${join(project, 'setup.js')}`] } });
+      const moved = recipeInCheckout(recipe, project, w);
+      expect(moved.target).toMatchObject({ script: join(w.projectDir, 'server.js'), cwd: w.projectDir, args: [join(w.projectDir, 'config.json')], nodeArgs: [`--require=${join(w.projectDir, 'setup.js')}`] });
+    } finally {
+      await w.close();
+    }
+    expect(existsSync(w.checkoutRoot)).toBe(false);
+    expect(worktrees(repo)).toHaveLength(1);
+    expect(readFileSync(join(project, 'node_modules', 'dep', 'index.js'), 'utf8')).toBe('x');
+    await w.close(); // twice is fine
+  });
+
+  it('a checkout left by a Checkup killed outright is removed before the next one is made', async () => {
+    const repo = gitProject({ 'server.js': 'a' }, { 'server.js': 'b' });
+    const tmp = mkdtempSync(join(tmpdir(), 'checkup-orphans-'));
+    // A real engine in a child process opens a checkout under its own temp folder, then is SIGKILLed.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `import { openCommitWorktree } from ${JSON.stringify(pathToFileURL(join(rootDir, 'out', 'app', 'engine', 'commit-worktree.js')).href)}; await openCommitWorktree(${JSON.stringify(repo)}); console.log('open'); setInterval(() => {}, 1000);`], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout!.on('data', () => resolve()));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const left = readdirSync(tmp).filter((n) => n.startsWith('checkup-ab-'));
+    expect(left).toHaveLength(1);
+    expect(worktrees(repo)).toHaveLength(2);
+    // Another project's folder without our owner record is never touched.
+    mkdirSync(join(tmp, 'checkup-ab-not-ours'));
+    expect(removeOrphanedWorktrees(tmp)).toEqual([join(tmp, left[0]!)]);
+    expect(readdirSync(tmp)).toEqual(['checkup-ab-not-ours']);
+    expect(worktrees(repo)).toHaveLength(1);
+  });
+
+  it('names the problem a face shows on the disabled action', async () => {
+    const clean = gitProject({ 'server.js': 'x' });
+    expect(await commitComparisonProblem(clean)).toMatch(/Nothing to compare/);
+    expect(await commitComparisonProblem(clean, 'HEAD~3')).toMatch(/git knows no such commit/);
+    expect(await commitComparisonProblem('/definitely/not/here')).toMatch(/not in a git repository/);
+  });
+});
