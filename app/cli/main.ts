@@ -16,7 +16,8 @@ Usage:
                                                     start to listening (or exit), trace every require and import,
                                                     try the compile cache (Node 22.1+); also -- npm run <script>;
                                                     --cwd DIR, --node NODE, --out DIR, -e NAME=VALUE, --timeout SEC,
-                                                    --no-compile-cache
+                                                    --no-compile-cache; --demo [lab] [--fixed]: a bundled
+                                                    sample app (default: slow-startup)
   checkup inspect FILE [--json] [--profile N]       what a profile file says: hot functions, categories, packages
                                                     and advice (.cpuprofile, .heapprofile, Chrome trace, node --prof
                                                     log, speedscope JSON, pprof .pb.gz; gzipped or not); a folder

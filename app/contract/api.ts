@@ -104,6 +104,8 @@ export interface LabInfo {
   /** The problem the slow variant has, as a finding kind (healthy for the healthy app). */
   problem: string;
   summary: string;
+  /** Which checkup shows its problem: 'load' (`checkup run --demo`) or 'startup' (`checkup startup --demo`). Added with issue 12. */
+  checkup: 'load' | 'startup';
   /** Markdown lesson text. */
   lesson: string;
   /** Suggested load for this lab (path etc.). */
