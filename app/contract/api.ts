@@ -266,7 +266,17 @@ export interface LiveBatch {
 
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
 export type EngineEvent =
-  | { type: 'run-phase'; runId: string; sessionId: string; phase: RunPhase; at: number; message?: string; totalSec?: number }
+  | {
+      type: 'run-phase';
+      runId: string;
+      sessionId: string;
+      phase: RunPhase;
+      at: number;
+      message?: string;
+      totalSec?: number;
+      /** A start-up checkup's progress: the start under way and how many are planned (added with issue 12). */
+      step?: { at: number; of: number };
+    }
   | { type: 'run-live'; runId: string; live: LiveBatch }
   | {
       type: 'run-finished';
