@@ -16,7 +16,8 @@ Usage:
                                                     start to listening (or exit), trace every require and import,
                                                     try the compile cache (Node 22.1+); also -- npm run <script>;
                                                     --cwd DIR, --node NODE, --out DIR, -e NAME=VALUE, --timeout SEC,
-                                                    --no-compile-cache
+                                                    --no-compile-cache; --demo [lab] [--fixed]: a bundled
+                                                    sample app (default: slow-startup)
   checkup run --ab [--against REF] [--pairs N] [options] -- node server.js
                                                     interleaved A/B: the commit REF (default HEAD, the code before
                                                     your uncommitted edits) and your working tree, run alternately

@@ -124,6 +124,8 @@ export interface LabInfo {
   /** The problem the slow variant has, as a finding kind (healthy for the healthy app). */
   problem: string;
   summary: string;
+  /** Which checkup shows its problem: 'load' (`checkup run --demo`) or 'startup' (`checkup startup --demo`). Added with issue 12. */
+  checkup: 'load' | 'startup';
   /** Markdown lesson text. */
   lesson: string;
   /** Suggested load for this lab (path etc.). */
@@ -337,6 +339,8 @@ export type EngineEvent =
       name?: string;
       url?: string;
       readyDeadline?: number;
+      /** A start-up checkup's progress: the start under way and how many are planned (added with issue 12). */
+      step?: { at: number; of: number };
     }
   | { type: 'run-live'; runId: string; live: LiveBatch }
   | {

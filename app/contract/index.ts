@@ -7,3 +7,4 @@ export * from './recipe.js';
 export * from './session.js';
 export type { SerializedError, ErrorCode } from '../errors.js';
 export * from './compare.js';
+export * from './startup.js';

@@ -16,6 +16,8 @@ const LabFileSchema = z.object({
   title: z.string().min(1),
   problem: z.string().min(1),
   summary: z.string().min(1),
+  /** Which checkup shows the lab's problem: a load checkup (the default) or the start-up checkup. */
+  checkup: z.enum(['load', 'startup']).optional(),
   recipe: z.object({ load: LoadSpecSchema }).strict(),
 });
 
@@ -53,6 +55,7 @@ function readLab(name: string): LabInfo {
     title: parsed.title,
     problem: parsed.problem,
     summary: parsed.summary,
+    checkup: parsed.checkup ?? 'load',
     lesson: existsSync(lessonFile) ? readFileSync(lessonFile, 'utf8') : '',
     recipe: { target: { kind: 'lab', lab: name, variant: 'slow', env: {} }, load: parsed.recipe.load },
   };

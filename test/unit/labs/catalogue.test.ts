@@ -13,6 +13,7 @@ const expected: Record<string, { problem: FindingKind; culprit?: string }> = {
   'gc-churn': { problem: 'gc-pressure', culprit: 'buildRows' },
   'memory-leak': { problem: 'memory-leak', culprit: 'rememberRequest' },
   'listener-leak': { problem: 'listener-leak', culprit: 'subscribeToUpdates' },
+  'slow-startup': { problem: 'slow-startup' },
 };
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -25,6 +26,10 @@ function codeOf(fn: () => unknown): string | undefined {
 }
 
 describe('lab catalogue', () => {
+  it('says which checkup shows each lab: the start-up checkup for slow-startup, a load checkup for the others', () => {
+    for (const lab of listLabs()) expect(lab.checkup, lab.name).toBe(lab.name === 'slow-startup' ? 'startup' : 'load');
+  });
+
   it('lists every bundled lab with its problem, lesson and a complete load recipe', () => {
     const labs = listLabs();
     expect(labs.map((l) => l.name)).toEqual(labNames());

@@ -1,6 +1,6 @@
 // The renderer's top-level state: which screen is shown, the connection, and the per-screen states, wired to the
 // engine's event stream. Screens call the actions here; nothing here computes what the engine computes.
-import type { EngineEvent, LabInfo, ProfileSource, Recipe, RecipeInput } from '../../../../app/contract/index.js';
+import type { EngineEvent, LabInfo, ProfileSource, Recipe, RecipeInput, SessionListItem } from '../../../../app/contract/index.js';
 import type { Client, ConnectionStatus } from '../client/index.js';
 import { ComparisonState } from './comparison.svelte.js';
 import { FlameState, type Focus } from './flame.svelte.js';
@@ -15,8 +15,10 @@ import { WatchState } from './watch.svelte.js';
 import { CommitComparisonState } from './commit-comparison.svelte.js';
 import { isBundleName } from '../util/files.js';
 import { LaunchCheck } from './launch-check.svelte.js';
+import { StartupState } from './startup.svelte.js';
+import { StartupComparisonState } from './startup-comparison.svelte.js';
 
-export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare';
+export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup';
 
 export interface RerunOptions {
   variant?: 'slow' | 'fixed';
@@ -51,7 +53,10 @@ export class AppState {
   readonly profileExports: ExportState;
   /** Two profiles compared function by function; the Comparison screen shows it when `compareKind` is 'profiles'. */
   readonly profileComparison: ProfileComparisonState;
-  compareKind = $state<'sessions' | 'profiles'>('sessions');
+  compareKind = $state<'sessions' | 'profiles' | 'startups'>('sessions');
+  /** The start-up checkup: its form, the one running, the session on the Start-up screen (issue 12). */
+  readonly startup: StartupState;
+  readonly startupComparison: StartupComparisonState;
   /** An imported bundle is being read (a dropped or chosen .checkup file). */
   importing = $state(false);
   /** An imported session's recipe waiting for the user's confirmation before it runs. */
@@ -72,6 +77,8 @@ export class AppState {
     this.comparisonExports = new ExportState(client);
     this.profileExports = new ExportState(client);
     this.profileComparison = new ProfileComparisonState(client);
+    this.startup = new StartupState(client);
+    this.startupComparison = new StartupComparisonState(client);
     client.onEvent((e) => this.handle(e));
     void this.showRunInProgress();
     client.onStatus?.((s) => {
@@ -95,6 +102,9 @@ export class AppState {
     }
     this.run.handle(event);
     this.flame.handle(event);
+    this.startup.handle(event, (id) => {
+      if (this.screen === 'startup') void this.openStartup(id);
+    });
     if (event.type === 'run-finished' && this.screen === 'sessions') void this.sessions.refresh();
     if (event.type === 'host-command') this.onHostCommand(event);
     const watchRun = this.watch.handle(event);
@@ -144,6 +154,34 @@ export class AppState {
     } catch (err) {
       this.labsError = err;
     }
+  }
+
+  /** The start-up checkup of a target; the Start-up screen follows it, then shows its session. */
+  async startStartup(target: RecipeInput['target'], title: string, runs?: number): Promise<void> {
+    this.screen = 'startup';
+    await this.startup.start(target, title, runs);
+  }
+
+  async runStartupLab(lab: LabInfo, variant: 'slow' | 'fixed'): Promise<void> {
+    await this.startStartup({ kind: 'lab', lab: lab.name, variant, env: {} }, `${lab.title} (${variant})`);
+  }
+
+  async openStartup(sessionId: string): Promise<void> {
+    this.screen = 'startup';
+    await this.startup.open(sessionId);
+  }
+
+  /** A session from a list: a start-up session opens on the Start-up screen, a checkup under load on its diagnosis. */
+  openSession(item: Pick<SessionListItem, 'id' | 'kind'>): Promise<void> {
+    return item.kind === 'startup' ? this.openStartup(item.id) : this.openDiagnosis(item.id);
+  }
+
+  /** Two sessions from a list: start-up sessions compare with compareStartups (which refuses a mix, in words). */
+  compareListed(before: Pick<SessionListItem, 'id' | 'kind'>, after: Pick<SessionListItem, 'id' | 'kind'>): Promise<void> {
+    if (before.kind !== 'startup' && after.kind !== 'startup') return this.openComparison(before.id, after.id);
+    this.compareKind = 'startups';
+    this.screen = 'compare';
+    return this.startupComparison.open(before.id, after.id);
   }
 
   /** One click: the `blocking` lab with its suggested recipe. */

@@ -32,11 +32,13 @@ export function groupByProject(items: readonly SessionListItem[]): ProjectHistor
   return out.sort((a, b) => time(b.runs[0]!) - time(a.runs[0]!));
 }
 
-/** In a project's runs (newest first), the run before the one at `index`: the next one down that has a result. */
+/** In a project's runs (newest first), the run before the one at `index`: the next one down of its kind that has a result. */
 export function previousInGroup(runs: readonly SessionListItem[], index: number): SessionListItem | undefined {
   // A run still going (or whose writer died while 'running') has no result to compare with.
-  // A damaged one has nothing that can be read.
-  for (let i = index + 1; i < runs.length; i++) if (runs[i]!.status !== 'running' && !runs[i]!.damaged) return runs[i];
+  // A damaged one has nothing that can be read. A start-up checkup compares only with another, and a load checkup
+  // with another load checkup.
+  const kind = runs[index]?.kind;
+  for (let i = index + 1; i < runs.length; i++) if (runs[i]!.status !== 'running' && !runs[i]!.damaged && runs[i]!.kind === kind) return runs[i];
   return undefined;
 }
 
