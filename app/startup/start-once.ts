@@ -11,7 +11,7 @@ import { startupProbePath } from '../paths.js';
 import { buildLaunchCommand, type LaunchSpec } from '../target/launch-command.js';
 import { LineSplitter, TailBuffer } from '../target/output-lines.js';
 import { killTree, killTreeSync } from '../target/process-tree.js';
-import { quoteNodeOption } from '../target/target-env.js';
+import { putNodeFirstOnPath, quoteNodeOption } from '../target/target-env.js';
 import { TREE_MARK_VAR, type TargetTree } from '../target/tree-members.js';
 import { readProbeRecords, type ProbeRecord } from './probe-record.js';
 
@@ -64,6 +64,7 @@ export async function startOnce(spec: LaunchSpec, options: StartOptions): Promis
     if (spec.kind === 'npm') {
       env.npm_config_update_notifier = 'false';
       env.npm_config_fund = 'false';
+      putNodeFirstOnPath(env, command.node);
     }
     const tail = new TailBuffer(20);
     const launchedAt = performance.timeOrigin + performance.now();

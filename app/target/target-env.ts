@@ -47,10 +47,13 @@ export function buildTargetEnv(base: NodeJS.ProcessEnv, specEnv: Record<string, 
     // npm's update check would reach out to the registry and print into the app's log.
     env.npm_config_update_notifier = 'false';
     env.npm_config_fund = 'false';
-    if (probe.nodeBinary) {
-      const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
-      env[pathKey] = [dirname(probe.nodeBinary), env[pathKey]].filter(Boolean).join(delimiter);
-    }
+    if (probe.nodeBinary) putNodeFirstOnPath(env, probe.nodeBinary);
   }
   return env;
+}
+
+/** The chosen node's folder first on PATH, so `node` inside an npm script is that node, not the first on PATH. */
+export function putNodeFirstOnPath(env: Record<string, string>, nodeBinary: string): void {
+  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  env[pathKey] = [dirname(nodeBinary), env[pathKey]].filter(Boolean).join(delimiter);
 }
