@@ -47,7 +47,8 @@ afterAll(async () => {
 
 async function openTheSession(): Promise<void> {
   await page.getByRole('button', { name: /^History/ }).click();
-  await page.locator('button.name', { hasText: 'server.js' }).last().click();
+  // Runs are named after the project (the lab's package.json name).
+  await page.locator('button.name', { hasText: 'checkup-lab-blocking' }).last().click();
   await page.getByTestId('verdict').waitFor({ timeout: 20_000 });
 }
 
@@ -64,7 +65,7 @@ describe('compare with last commit', () => {
 
     // The user's edit: the fixed code, not committed.
     writeFileSync(join(project, 'server.js'), lab('fixed.js'));
-    await page.getByRole('button', { name: /^Start/ }).click();
+    await page.getByRole('button', { name: /^Start\b(?!-up)/ }).click();
     await openTheSession();
     await expect.poll(() => action.isEnabled(), { timeout: 10_000 }).toBe(true);
     await action.click();

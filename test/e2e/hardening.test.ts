@@ -72,7 +72,7 @@ describe('damaged sessions in the app', () => {
   it('a damaged session opens to a readable error; the good ones still open', async () => {
     for (const [id, { file }] of Object.entries({ 'diagnosis-array': DAMAGE['diagnosis-array']!, 'null-sample': DAMAGE['null-sample']!, 'numeric-created-at': DAMAGE['numeric-created-at']! })) {
       await history();
-      await row(id === 'numeric-created-at' ? 'createdAt: Invalid' : `copy ${id}`).first().getByRole('button', { name: 'Open', exact: true }).click();
+      await row(id === 'numeric-created-at' ? 'createdAt must be text' : `copy ${id}`).first().getByRole('button', { name: 'Open', exact: true }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor({ timeout: 15_000 });
       const text = (await alert.textContent()) ?? '';

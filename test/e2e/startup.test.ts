@@ -79,8 +79,8 @@ async function keep(name: string, maxHeight?: number): Promise<void> {
 async function checkFromStart(): Promise<void> {
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   const entry = page.getByTestId('startup-entry');
-  await entry.getByLabel('Start-up project folder').fill(app);
-  await entry.getByRole('button', { name: 'Look' }).click();
+  await entry.getByLabel('Folder of the app to time').fill(app);
+  await entry.getByRole('button', { name: 'Find scripts' }).click();
   await entry.locator('#startup-run').selectOption('file:server.js');
   await entry.getByLabel('Timed starts').fill('2');
   await entry.getByRole('button', { name: 'Time the start-up →' }).click();
@@ -122,9 +122,10 @@ describe('the start-up checkup in the app', () => {
 
     // History lists it as a start-up checkup; opening it goes to the Start-up screen, not a diagnosis.
     await page.getByRole('button', { name: 'History' }).click();
-    const row = page.getByTestId('run-row').filter({ hasText: 'server.js' });
+    // Runs are named after the project (package.json's name).
+    const row = page.getByTestId('run-row').filter({ hasText: 'shop-api' });
     await expect.poll(() => row.getByTestId('ready-cell').textContent(), { timeout: 15_000 }).toMatch(/ready in \d/);
-    await row.getByRole('button', { name: 'server.js' }).click();
+    await row.getByRole('button', { name: 'shop-api' }).click();
     await page.getByTestId('startup-title').waitFor();
     expect(await page.getByTestId('ready-median').textContent()).toBe(median);
     expect(await page.getByTestId('verdict').count()).toBe(0);
@@ -135,7 +136,7 @@ describe('the start-up checkup in the app', () => {
     await expect.poll(() => page.getByTestId('startup-title').count(), { timeout: 120_000 }).toBe(1);
     expect(await page.getByTestId('startup-packages').textContent()).not.toContain('heavy-charts');
     await page.getByRole('button', { name: 'History' }).click();
-    const rows = page.getByTestId('run-row').filter({ hasText: 'server.js' });
+    const rows = page.getByTestId('run-row').filter({ hasText: 'shop-api' });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await rows.nth(0).getByRole('checkbox').check();
     await rows.nth(1).getByRole('checkbox').check();
