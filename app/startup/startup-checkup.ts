@@ -78,7 +78,8 @@ export async function runStartupCheckup(
   const recipe = RecipeSchema.parse({ target: spec.target, readyTimeoutSec: spec.timeoutSec, startup: { runs: spec.runs, compileCache: spec.compileCache } });
   const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, kind: 'startup' });
   hooks.onSession?.(writer);
-  const planned = spec.runs + 3 + (spec.compileCache ? 2 * spec.runs + 1 : 0);
+  // The compile-cache trial's starts are planned until the first start tells which Node runs the app.
+  let planned = spec.runs + 3 + (spec.compileCache ? 2 * spec.runs + 1 : 0);
   let count = 0;
   const runs: StartupRun[] = [];
   const start = async (purpose: StartupRun['purpose'], options: Partial<StartOptions> = {}): Promise<StartOutcome> => {
@@ -92,6 +93,7 @@ export async function runStartupCheckup(
       ...(hooks.signal ? { signal: hooks.signal } : {}),
     });
     runs.push(runOf(runs.length + 1, purpose, outcome));
+    if (runs.length === 1 && spec.compileCache && compileCacheRefusal(outcome.record.nodeVersion)) planned -= 2 * spec.runs + 1;
     return outcome;
   };
   try {
