@@ -3,11 +3,12 @@
 // against its schema where it enters a process (app/rpc/serve-engine.ts, on every transport) before it reaches the
 // engine. The wire, the method list as a value and the client are in rpc.ts.
 import { z } from 'zod';
-import type { Diagnosis } from './diagnosis.js';
-import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
 import type { SessionDetail, SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
+import type { EngineEvent, RunSnapshot } from './events.js';
+
+export { LIVE_BATCHES_PER_SECOND, type EngineEvent, type LiveBatch, type LogLine, type RunPhase, type RunSnapshot } from './events.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
 const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be a full path (from / or a drive letter)');
@@ -113,8 +114,6 @@ export const methodParams = {
   /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
   currentRun: z.object({}).strict(),
 } as const;
-
-export const LIVE_BATCHES_PER_SECOND = 5;
 
 export type MethodName = keyof typeof methodParams;
 
@@ -270,101 +269,6 @@ export interface CommitComparisonStarted {
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };
-
-export type RunPhase =
-  | 'starting'
-  | 'waiting-for-port'
-  | 'warmup'
-  | 'measuring'
-  | 'collecting'
-  | 'diagnosing'
-  | 'repeating'
-  | 'saving'
-  | 'done'
-  | 'failed'
-  | 'stopped';
-
-export interface LogLine {
-  stream: 'stdout' | 'stderr';
-  text: string;
-  ts: number;
-}
-
-/** Live data of a run collected since the previous batch. */
-export interface LiveBatch {
-  samples: ProbeSample[];
-  ticks: LoadTick[];
-  warnings: ProbeWarning[];
-  log: LogLine[];
-}
-
-/**
- * The run in progress as the engine holds it (Engine.currentRun): every window that connects (a reload, a second
- * window) draws the same live screen from it, then follows the event stream.
- */
-export interface RunSnapshot {
-  runId: string;
-  sessionId: string;
-  sessionDir: string;
-  /** The session's display name (the project's, or the sample app's). */
-  name: string;
-  phase: RunPhase;
-  phaseMessage?: string;
-  /** Epoch ms of the phase's start. */
-  phaseAt: number;
-  warmupSec: number;
-  durationSec: number;
-  /** Epoch ms: when the warm-up began, and when the measured window began (x = 0 of the live charts). */
-  loadStartedAt?: number;
-  measureStartAt?: number;
-  /** Epoch ms by which the app must listen (while waiting for its port). */
-  readyDeadline?: number;
-  /** The address the load is sent to, once the app listens: `http://127.0.0.1:3000/api`. */
-  url?: string;
-  /** Everything measured so far (log: the last lines only; the session's target.log has them all). */
-  live: LiveBatch;
-}
-
-/** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
-export type EngineEvent =
-  | {
-      type: 'run-phase';
-      runId: string;
-      sessionId: string;
-      phase: RunPhase;
-      at: number;
-      message?: string;
-      totalSec?: number;
-      /** Added for windows that follow a run they did not start: its name, the load's address, the listen deadline. */
-      name?: string;
-      url?: string;
-      readyDeadline?: number;
-      /** A start-up checkup's progress: the start under way and how many are planned (added with issue 12). */
-      step?: { at: number; of: number };
-    }
-  | { type: 'run-live'; runId: string; live: LiveBatch }
-  | {
-      type: 'run-finished';
-      runId: string;
-      sessionId: string;
-      sessionDir: string;
-      status: SessionFile['status'];
-      error?: SerializedError;
-      diagnosis?: Diagnosis;
-      load?: Pick<LoadResult, 'requestsPerSecond' | 'latency' | 'errors' | 'non2xx'>;
-    }
-  /** A command from the desktop host's menu or OS (File > Open profile, a file dropped on the dock icon...). */
-  | { type: 'host-command'; command: 'new-checkup' | 'open-profile' | 'open-session' | 'show-sessions' | 'show-start'; path?: string; sessionId?: string }
-  /** Something the host wants the user to know, e.g. the desktop's engine process restarted after a crash. */
-  | { type: 'host-notice'; level: 'error' | 'info'; message: string; error?: SerializedError }
-  /** Watch mode: files changed (a re-run follows once the current run, if any, is done), or watching stopped. */
-  | { type: 'watch'; state: 'changed' | 'rerun' | 'stopped'; dir: string; files?: string[]; runId?: string; message?: string }
-  /** An interleaved A/B run (runAgainstCommit) started one of its runs: before = the commit, after = the working tree. */
-  | { type: 'ab-progress'; abId: string; side: 'before' | 'after'; pair: number; pairs: number; runId: string; sessionId: string; ref: string; commit: string }
-  /** It ended: `before` and `after` are the last complete pair's sessions (compare them for the paired result). */
-  | { type: 'ab-finished'; abId: string; status: 'complete' | 'partial'; pairsDone: number; pairs: number; ref: string; commit: string; before?: string; after?: string; error?: SerializedError }
-  /** Progress of a long profile import (big files). */
-  | { type: 'profile-progress'; path: string; phase: string; fraction: number };
 
 /** What `window.checkup` and every engine client look like. */
 export type EngineApi = {

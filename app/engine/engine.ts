@@ -9,9 +9,7 @@ import { listLabs } from '../labs/catalogue.js';
 import { defaultSessionsDir } from '../paths.js';
 import { importBundle } from '../share/bundle.js';
 import { confirmImportedRecipe, deleteSession, listSessions, readSession, readSessionFile, setSessionNote } from '../store/session-reader.js';
-import type { SessionFile } from '../contract/session.js';
-import { checkForeignRecipe, launchPreview } from './foreign-recipe.js';
-import { commandLine } from '../contract/words.js';
+import { assertLaunchable, checkForeignRecipe, rerunPreview } from './foreign-recipe.js';
 import { ReferencedPaths } from './referenced-paths.js';
 import { compareProfiles } from '../compare/profiles.js';
 import { compareRefs } from './comparison.js';
@@ -38,6 +36,13 @@ export function checkRecipe(input: unknown): RecipeCheck {
   const parsed = RecipeSchema.safeParse(input);
   if (parsed.success) return { ok: true, errors: {}, recipe: parsed.data };
   return { ok: false, errors: issuesByField(parsed.error.issues, { whole: 'recipe' }) };
+}
+
+/** The recipe checked, or CHK_INVALID_RECIPE with every field that is wrong. */
+function validRecipe(input: unknown): Recipe {
+  const check = checkRecipe(input);
+  if (!check.ok || !check.recipe) throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
+  return check.recipe;
 }
 
 export class Engine implements EngineApi {
@@ -85,17 +90,12 @@ export class Engine implements EngineApi {
 
   /** Starts a run in the background; follow it through the event stream, or await `runOutcome(runId)`. */
   async startRun(params: MethodParams['startRun']): Promise<MethodResults['startRun']> {
-    const check = checkRecipe(params.recipe);
-    if (!check.ok || !check.recipe) {
-      throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
-    }
-    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
-    return this.beginRun(check.recipe);
+    return this.beginRun(validRecipe(params.recipe));
   }
 
   private async beginRun(recipe: Recipe, as: RunAs = {}): Promise<MethodResults['startRun']> {
-    // One run at a time: two runs would share the cores and spoil each other's figures.
-    this.refuseWhileBusy();
+    // The A/B comparison in progress starts its own runs.
+    this.refuseWhileBusy(as.interleaved !== undefined);
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
     // A stop that comes while the session folder is being made (before the run is listed) is kept and applied.
     const starting = { stopped: false };
@@ -115,14 +115,17 @@ export class Engine implements EngineApi {
     return { runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
   }
 
-  /** One run or start-up checkup at a time: two would share the cores and spoil each other's figures. */
-  private refuseWhileBusy(): void {
+  /**
+   * One run, A/B comparison or start-up checkup at a time: two would share the cores and spoil each other's figures.
+   * `forInterleavedRun`: the A/B comparison in progress starting one of its own runs.
+   */
+  private refuseWhileBusy(forInterleavedRun = false): void {
+    if (this.interleaved && !forInterleavedRun) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
     const active = [...this.runs.keys(), ...this.starting.keys(), ...this.startups.keys()][0];
     if (active) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: active });
   }
 
   async startStartup(params: MethodParams['startStartup']): Promise<MethodResults['startStartup']> {
-    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
     this.refuseWhileBusy();
     const run = await startStartupRun(params, this.sessionsDir, (e) => this.emit(e));
     this.startups.set(run.runId, run);
@@ -260,39 +263,19 @@ export class Engine implements EngineApi {
 
   /** What a rerun launches; for an imported session also whether it was confirmed, or why it is refused. */
   async describeRerun(params: MethodParams['describeRerun']): Promise<MethodResults['describeRerun']> {
-    return this.preview(await readSessionFile(this.sessionsDir, params.sessionId));
+    return rerunPreview(await readSessionFile(this.sessionsDir, params.sessionId), this.sessionsDir);
   }
 
   async confirmImportedRecipe(params: MethodParams['confirmImportedRecipe']): Promise<MethodResults['confirmImportedRecipe']> {
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
     // A refused recipe cannot be confirmed: nothing the user says makes `-e` safe.
     if (session.imported) checkForeignRecipe(session.recipe, this.sessionsDir);
-    return this.preview(await confirmImportedRecipe(this.sessionsDir, params.sessionId));
-  }
-
-  private preview(session: SessionFile): MethodResults['describeRerun'] {
-    let refused;
-    try {
-      if (session.imported) checkForeignRecipe(session.recipe, this.sessionsDir);
-    } catch (err) {
-      refused = toCheckupError(err).toJSON();
-    }
-    return { sessionId: session.id, ...launchPreview(session.recipe), ...(session.imported ? { imported: session.imported } : {}), ...(refused ? { refused } : {}) };
-  }
-
-  /** A session's recipe may be launched: the user's own, or imported, confirmed and carrying nothing refused. */
-  private launchable(session: SessionFile): void {
-    if (!session.imported) return;
-    checkForeignRecipe(session.recipe, this.sessionsDir);
-    if (session.imported.confirmedAt) return;
-    const { command, cwd, env } = launchPreview(session.recipe);
-    const envText = Object.keys(env).length ? `, with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
-    throw new CheckupError('CHK_RECIPE_UNCONFIRMED', { id: session.id, from: session.imported.from, command: commandLine(command), cwd, env: envText });
+    return rerunPreview(await confirmImportedRecipe(this.sessionsDir, params.sessionId), this.sessionsDir);
   }
 
   async rerun(params: MethodParams['rerun']): Promise<MethodResults['rerun']> {
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
-    this.launchable(session);
+    assertLaunchable(session, this.sessionsDir);
     const recipe = { ...session.recipe, target: { ...session.recipe.target } };
     if (params.variant) {
       if (recipe.target.kind !== 'lab') throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'only a sample app has a fixed variant to switch to' });
@@ -309,14 +292,9 @@ export class Engine implements EngineApi {
     if (params.sessionId !== undefined) {
       const session = await readSessionFile(this.sessionsDir, params.sessionId);
       // An imported recipe runs only once the user has seen and confirmed it, here as in rerun.
-      this.launchable(session);
+      assertLaunchable(session, this.sessionsDir);
       recipe = session.recipe;
-    } else {
-      const check = checkRecipe(params.recipe);
-      if (!check.ok || !check.recipe) throw new CheckupError('CHK_INVALID_RECIPE', { detail: Object.entries(check.errors).map(([k, v]) => `${k}: ${v}`).join('; ') });
-      recipe = check.recipe;
-    }
-    if (this.interleaved) throw new CheckupError('CHK_RUN_IN_PROGRESS', { id: this.interleaved.abId });
+    } else recipe = validRecipe(params.recipe);
     this.refuseWhileBusy();
     const pairs = params.pairs ?? DEFAULT_PAIRS;
     const ab = await InterleavedRun.start(recipe, params.ref ?? 'HEAD', pairs, {
@@ -350,7 +328,7 @@ export class Engine implements EngineApi {
     this.watching = undefined;
     if (!params.enabled) return { watching: false };
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
-    this.launchable(session);
+    assertLaunchable(session, this.sessionsDir);
     const dir = session.project;
     const watcher = new ProjectWatcher(dir, (files) => this.filesChanged(files), [this.sessionsDir]);
     this.watching = { watcher, sessionId: params.sessionId, pending: [] };

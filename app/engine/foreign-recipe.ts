@@ -4,8 +4,11 @@
 // preloaded from elsewhere, an inspector, an environment that loads code, another program in node's place, a script
 // outside its project or a project inside the sessions folder (whose files came in the same bundle).
 import { isAbsolute, relative, resolve } from 'node:path';
+import type { RerunPreview } from '../contract/api.js';
 import type { Recipe } from '../contract/recipe.js';
-import { CheckupError } from '../errors.js';
+import type { SessionFile } from '../contract/session.js';
+import { commandLine } from '../contract/words.js';
+import { CheckupError, toCheckupError } from '../errors.js';
 import { labScript } from '../labs/catalogue.js';
 import { resolveTarget } from './resolve-target.js';
 
@@ -102,4 +105,25 @@ export function checkForeignRecipe(recipe: Recipe, sessionsDir: string): void {
     if (!inside(cwd, script)) refuse(t.script, `the script is outside its project ${cwd}`);
     checkNodeArgs(t.nodeArgs, cwd, sessionsDir);
   }
+}
+
+/** What a rerun of the session launches; for an imported one also whether it was confirmed, or why it is refused. */
+export function rerunPreview(session: SessionFile, sessionsDir: string): RerunPreview {
+  let refused;
+  try {
+    if (session.imported) checkForeignRecipe(session.recipe, sessionsDir);
+  } catch (err) {
+    refused = toCheckupError(err).toJSON();
+  }
+  return { sessionId: session.id, ...launchPreview(session.recipe), ...(session.imported ? { imported: session.imported } : {}), ...(refused ? { refused } : {}) };
+}
+
+/** A session's recipe may be launched: the user's own, or imported, confirmed and carrying nothing refused. */
+export function assertLaunchable(session: SessionFile, sessionsDir: string): void {
+  if (!session.imported) return;
+  checkForeignRecipe(session.recipe, sessionsDir);
+  if (session.imported.confirmedAt) return;
+  const { command, cwd, env } = launchPreview(session.recipe);
+  const envText = Object.keys(env).length ? `, with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
+  throw new CheckupError('CHK_RECIPE_UNCONFIRMED', { id: session.id, from: session.imported.from, command: commandLine(command), cwd, env: envText });
 }

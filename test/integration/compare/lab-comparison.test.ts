@@ -35,18 +35,18 @@ describe('before and after on the blocking lab', () => {
     expect(c.diff!.children.length).toBeGreaterThan(0);
   });
 
-  // Two runs a side give a Welch test one or two degrees of freedom: it promises to find only a change far larger than
-  // the runs' spread. So the direction is asserted where the lab's change is of that size (blocking: hundreds of
-  // times), and the p-value is checked against the same test computed here from the runs themselves, whatever the
-  // machine's load made of them (a busy machine once turned gc-churn's gain into 'unchanged' at 2 + 2 runs).
+  // Two runs a side give a Welch test one or two degrees of freedom (a t of 12.7 needed): on a busy machine the fixed
+  // lab's runs can differ by x3 and hide even blocking's x600 (it did, 2026-11-24, in a full suite). Three a side give
+  // it two to four degrees of freedom, which a change of hundreds of times clears whatever the load; the p-value is
+  // checked against the same test computed here from the runs themselves.
   it('with repeated runs the test is on whole runs', async () => {
-    const before = await run('blocking', 'slow', 2);
-    const after = await run('blocking', 'fixed', 2);
+    const before = await run('blocking', 'slow', 3);
+    const after = await run('blocking', 'fixed', 3);
     const c = await engine.compareSessions({ before, after });
     const rps = c.figures.find((f) => f.key === 'requestsPerSecond')!;
-    expect(rps.test!.method).toMatch(/2 vs 2 separate runs/);
-    expect(rps.test!.n).toEqual([2, 2]);
-    expect(c.before.repeats).toBe(2);
+    expect(rps.test!.method).toMatch(/3 vs 3 separate runs/);
+    expect(rps.test!.n).toEqual([3, 3]);
+    expect(c.before.repeats).toBe(3);
     const runs = async (id: string) => (await engine.getSession({ id })).load!.repeats!.map((r) => Math.log(r.requestsPerSecond));
     const welch = welchTest(await runs(before), await runs(after), 0.05)!;
     expect(rps.test!.p).toBeCloseTo(welch.p, 6);
