@@ -118,6 +118,8 @@ export interface ProbeSample {
   windowMs: number;
   /** How late the probe's own sampling timer fired, ms (probe 2): a blocked loop delays it too. */
   lateMs?: number;
+  /** How long the main thread waited for a CPU (ready to run, not running), ms (Linux; probe 3): the machine's delay. */
+  cpuWaitMs?: number;
   delay: DelayStats;
   /** Event-loop utilisation over the window, 0..1. */
   elu: number;
@@ -209,4 +211,18 @@ export interface RepeatResult {
   errors: number;
   non2xx: number;
   timeouts: number;
+}
+
+/** The heap weighed before and after the load (session.json keeps it, so a later doctor can judge the run again). */
+export interface MemoryAfterLoad {
+  /** JS heap used + external memory after a full GC at the start of the measured window, bytes. */
+  beforeBytes: number;
+  /** The same after the load stopped, in-flight requests drained and a full GC ran. */
+  afterBytes: number;
+  /** Seconds between the two readings. */
+  elapsedSec: number;
+  /** How long we waited for queued requests to drain before the second reading, ms. */
+  drainMs: number;
+  /** The highest heap used during the load, bytes: a backlog raises it and then gives it back. */
+  peakBytes: number;
 }

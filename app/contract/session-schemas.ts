@@ -57,6 +57,7 @@ export const ProbeSampleSchema = z.looseObject({
   ts: num,
   windowMs: num,
   lateMs: optNum,
+  cpuWaitMs: optNum,
   delay: z.looseObject({ min: num, mean: num, p50: num, p90: num, p99: num, max: num, count: optNum }),
   elu: num,
   cpu: z.looseObject({ user: num, system: num }),
@@ -221,6 +222,7 @@ export const SessionFileSchema = z.looseObject({
   }),
   git: z.looseObject({ commit: z.string(), branch: z.string().optional(), dirty: z.boolean(), diffStat: z.string().optional() }).optional(),
   machine: z.looseObject({ cores: num, otherCores: num, targetCores: num, checkupCores: num, stealPercent: optNum }).optional(),
+  memoryAfterLoad: z.looseObject({ beforeBytes: num, afterBytes: num, elapsedSec: num, drainMs: num, peakBytes: num }).optional(),
   files: z.array(z.string()),
   checkupVersion: z.string(),
 }) satisfies z.ZodType<SessionFile>;

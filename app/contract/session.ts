@@ -9,7 +9,7 @@
 // later: ..."). A reader accepts every version up to SESSION_FORMAT_VERSION.
 //   1 (Checkup 0.1.0) first format.
 import type { Diagnosis, FindingKind } from './diagnosis.js';
-import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
+import type { LoadResult, LoadTick, MemoryAfterLoad, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -228,6 +228,8 @@ export interface SessionFile {
   git?: GitInfo;
   /** What else used the machine during the measured window. Added in 1, later (with issue 10). */
   machine?: MachineLoad;
+  /** The heap weighed before and after the load, as the doctor judged it. Added in 1, later (with issue 9). */
+  memoryAfterLoad?: MemoryAfterLoad;
   /** Set when this run is one side of an interleaved A/B comparison against a commit. Added in 1, later (with issue 10). */
   interleaved?: InterleavedRole;
   /** Names of the files present in the folder (SESSION_FILES). Added in 1. */

@@ -7,6 +7,7 @@ import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { loopDelay, type LoopDelay } from './loop-delay.js';
+import { appOwnDelay, cpuWaitEvidence } from './cpu-wait.js';
 import { requestCost, routeName, type RequestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
@@ -53,7 +54,7 @@ export function analyseDelay(input: DiagnosisInput): AnalyserResult {
   if (cause === 'queueing-cheap') return { findings: [overloaded(input, cost)] };
 
   const busy = loopBusy(input);
-  const late = samples.filter((s) => s.delay.p99 >= T.delayWarningMs);
+  const late = samples.filter((s) => appOwnDelay(s).p99 >= T.delayWarningMs);
   const span = windowSpan(late, input.measureStartAt);
   const culprits = (input.cpu?.culprits ?? []).slice(0, T.culpritCount);
   const heaviest = cost.routes[0];
@@ -68,6 +69,7 @@ export function analyseDelay(input: DiagnosisInput): AnalyserResult {
     // On a loop that never idles, back-to-back requests merge into one run of samples: the figure would mislead.
     ...(input.cpu?.stretches && busy.share < T.stretchesTrustedBelowBusy ? [{ label: 'Longest synchronous stretch in the CPU profile', value: round(input.cpu.stretches.longestMs), unit: 'ms', series: 'profile' as const }] : []),
     loopBusyEvidence(busy),
+    ...cpuWaitEvidence(samples),
   ];
   const top = culprits[0];
   const problem = delay.p99 >= T.delayProblemMs || delay.stalledShare >= T.stalledWindowShare || perRequest || recurringStalls(input, delay);

@@ -6,6 +6,7 @@ import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
@@ -34,6 +35,10 @@ export interface WaitShape {
   serial: boolean;
   /** The site whose calls spend T.ioQueuedShare or more of their wait queueing for a connection, if any. */
   queueing: Site | undefined;
+  /** Share of a request's time spent neither in its outbound calls nor on the loop (0..1), when it makes calls. */
+  heldShare: number;
+  /** heldShare is at least T.ioHeldShareOfLatency: requests wait in the app's own queue before their calls. */
+  heldInApp: boolean;
 }
 
 export function waitShape(input: DiagnosisInput, sites: Site[]): WaitShape {
@@ -45,7 +50,9 @@ export function waitShape(input: DiagnosisInput, sites: Site[]): WaitShape {
   const meanLatency = input.load?.latency.mean ?? 0;
   const serial = callsPerRequest >= T.ioSerialCallsPerRequest && meanLatency > 0 && waitPerRequestMs >= T.ioSerialShareOfLatency * meanLatency;
   const queueing = sites.find((s) => s.count >= 10 && s.totalMs > 0 && s.queuedMs / s.totalMs >= T.ioQueuedShare);
-  return { callsPerRequest, waitPerRequestMs, serial, queueing };
+  const makesCalls = callsPerRequest >= T.ioHeldMinCallsPerRequest;
+  const heldShare = makesCalls && meanLatency > 0 ? Math.max(0, meanLatency - waitPerRequestMs - requestCost(input).loopMsPerRequest) / meanLatency : 0;
+  return { callsPerRequest, waitPerRequestMs, serial, queueing, heldShare, heldInApp: heldShare >= T.ioHeldShareOfLatency };
 }
 
 export function analyseIo(input: DiagnosisInput): AnalyserResult {
@@ -63,7 +70,7 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const requestTimeMs = Math.max(1, load.latency.mean * load.requestsTotal);
   const sites = ioSites(input);
   const shape = waitShape(input, sites);
-  const avoidable = shape.serial || shape.queueing !== undefined;
+  const avoidable = shape.serial || shape.queueing !== undefined || shape.heldInApp;
   const severity = !avoidable ? 'info' : p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning';
   const culprits: Culprit[] = sites.slice(0, T.culpritCount).map((s) => {
     const c = classifyFrame(s.functionName, s.url);
@@ -79,13 +86,16 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   ];
   const top = sites[0];
   if (top) evidence.push({ label: `Wait per ${top.kind} call from ${top.functionName}`, value: round(top.totalMs / Math.max(1, top.count)), unit: 'ms', series: 'io.wait' });
+  if (shape.heldInApp) evidence.push({ label: 'Of a request\'s time, waiting in the app before its calls', value: round(100 * shape.heldShare), unit: '%', series: 'io.wait', threshold: 100 * T.ioHeldShareOfLatency });
   if (shape.queueing) evidence.push({ label: `Of the wait, queueing for a connection (${shape.queueing.functionName})`, value: round((100 * shape.queueing.queuedMs) / shape.queueing.totalMs), unit: '%', series: 'io.wait', threshold: 100 * T.ioQueuedShare });
   const via = top && culprits[0] ? `${top.kind === 'fetch' ? 'fetch' : 'HTTP'} calls made by ${named(culprits[0])}` : '';
   const why = shape.serial
     ? ` Each request makes ${round(shape.callsPerRequest, 1)} outbound calls one after another (${ms(shape.waitPerRequestMs)} of waiting per request), mostly ${via}: calls that do not depend on each other can run at the same time.`
     : shape.queueing
       ? ` Calls made by ${named(culprits[sites.indexOf(shape.queueing)] ?? culprits[0]!)} wait ${ms(shape.queueing.totalMs / shape.queueing.count)} on average, ${ms(shape.queueing.queuedMs / shape.queueing.count)} of it before they are even sent: they queue for a connection (a pool smaller than the concurrency).`
-      : top
+      : shape.heldInApp && top
+        ? ` Requests spend ${pct(shape.heldShare)} of their time neither in their outbound calls (${ms(shape.waitPerRequestMs)} per request, ${via}) nor on the loop: they queue inside the app for their turn (a lock, a concurrency limit, a chain that lets one call run at a time).`
+        : top
         ? ` The wait is in ${via}, ${ms(top.totalMs / Math.max(1, top.count))} each on average: the downstream is slow, not this app.`
         : ' No outbound HTTP call was seen waiting, so the wait is elsewhere (a database driver, timers, a lock, the disk).';
   return {

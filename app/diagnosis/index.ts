@@ -13,6 +13,7 @@ import { ms, pct } from './format.js';
 import type { AdviceTexts, AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { loopDelay } from './loop-delay.js';
+import { cpuWaitEvidence } from './cpu-wait.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
@@ -76,6 +77,7 @@ function healthyFinding(input: DiagnosisInput): ScoredFinding {
       ...(load ? [{ label: 'Event-loop time per request', value: round(cost.loopMsPerRequest, 3), unit: 'ms', series: busy.source === 'profile' ? ('profile' as const) : ('elu' as const), threshold: T.hotRequestMs }] : []),
       { label: 'Time in garbage collection', value: round(gcShare(input) * 100), unit: '%', series: input.cpu && input.cpu.durationMs > 0 ? 'profile' : 'gc.share', threshold: T.gcWarningShare * 100 },
       ...(load ? [{ label: 'Requests per second', value: Math.round(load.requestsPerSecond), unit: 'req/s', series: 'load.rps' as const }] : []),
+      ...cpuWaitEvidence(input.samples),
     ],
     culprits: (input.cpu?.culprits ?? []).slice(0, 3),
     score: 0,

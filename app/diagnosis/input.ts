@@ -1,6 +1,6 @@
 // What the analysers read: everything collected over the measured window of one run. Pure data.
 import type { Culprit } from '../contract/diagnosis.js';
-import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { LoadResult, MemoryAfterLoad, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 
 export interface CpuEvidence {
   /** Sampled profile time, ms. */
@@ -23,18 +23,7 @@ export interface CpuEvidence {
 }
 
 /** The heap before and after the measured load, each read after a full garbage collection (through the inspector). */
-export interface MemoryAfterLoad {
-  /** JS heap used + external memory after a full GC at the start of the measured window, bytes. */
-  beforeBytes: number;
-  /** The same after the load stopped, in-flight requests drained and a full GC ran. */
-  afterBytes: number;
-  /** Seconds between the two readings. */
-  elapsedSec: number;
-  /** How long we waited for queued requests to drain before the second reading, ms. */
-  drainMs: number;
-  /** The highest heap used during the load, bytes: a backlog raises it and then gives it back. */
-  peakBytes: number;
-}
+export type { MemoryAfterLoad } from '../contract/metrics.js';
 
 export interface DiagnosisInput {
   /** Probe windows inside the measured load window, in time order. */

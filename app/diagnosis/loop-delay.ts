@@ -1,7 +1,9 @@
 // Event-loop delay over the measured window. Blocked windows (the loop completed no turn, or a stall the histogram lost; app/contract/blocked-window.ts)
-// already carry their stall as their delay, so a badly blocked run reads as blocked, not quiet.
+// already carry their stall as their delay, so a badly blocked run reads as blocked, not quiet. The time the machine
+// kept the app from running is taken off first (cpu-wait.ts).
 import type { ProbeSample } from '../contract/metrics.js';
 import { isBlockedWindow } from '../contract/blocked-window.js';
+import { appOwnDelay } from './cpu-wait.js';
 import { median, quantile, round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 
@@ -22,12 +24,14 @@ export interface LoopDelay {
 }
 
 export function loopDelay(samples: readonly ProbeSample[]): LoopDelay {
-  const p99s = samples.map((s) => s.delay.p99);
+  const own = samples.map(appOwnDelay);
+  const p99s = own.map((d) => d.p99);
   const stalled = p99s.filter((d) => d >= T.stalledWindowMs);
   return {
     p99: samples.length ? round(median(p99s), 2) : 0,
-    max: samples.length ? Math.max(...samples.map((s) => s.delay.max)) : 0,
-    blockedWindows: samples.filter(isBlockedWindow).length,
+    max: samples.length ? Math.max(...own.map((d) => d.max)) : 0,
+    // A window without a turn whose stall the machine's wait explains (the OS did not run the app) is not counted.
+    blockedWindows: samples.filter((s, i) => isBlockedWindow(s) && own[i]!.p99 >= T.stalledWindowMs).length,
     stalledWindows: stalled.length,
     stalledShare: samples.length ? stalled.length / samples.length : 0,
     stallP99: stalled.length ? round(median(stalled), 2) : 0,

@@ -117,6 +117,13 @@ export function cpuEvidence(profile: Profile, options: AttributionOptions = {}):
   };
 }
 
+const STARVED_GAP_INTERVALS = 4;
+
+function medianOf(values: ArrayLike<number>): number {
+  const sorted = Array.from(values).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Infinity;
+}
+
 /**
  * Runs of consecutive samples spent in JavaScript (or what it called) before the loop went back to libuv, which
  * shows as an idle or "(program)" sample. GC samples neither end nor start a run: a pause inside a task is part of it.
@@ -124,6 +131,11 @@ export function cpuEvidence(profile: Profile, options: AttributionOptions = {}):
 export function syncStretches(profile: Profile): CpuEvidence['stretches'] {
   const timeline = profile.timeline;
   if (!timeline || profile.unit !== 'microseconds') return undefined;
+  // A sample stands for the time since the one before. Code that runs (or sleeps in a synchronous call) is sampled at
+  // the profiler's interval; a gap several intervals long is the OS not running the app at all, on a machine busier
+  // than its cores: that time counts as at most STARVED_GAP_INTERVALS intervals, so a descheduled app does not read
+  // as a long synchronous stretch.
+  const cap = STARVED_GAP_INTERVALS * Math.max(1, medianOf(timeline.weights));
   const lengths: number[] = [];
   let run = 0;
   for (let i = 0; i < timeline.nodes.length; i++) {
@@ -133,7 +145,7 @@ export function syncStretches(profile: Profile): CpuEvidence['stretches'] {
       if (run > 0) lengths.push(run);
       run = 0;
     } else if (category !== 'gc' || run > 0) {
-      run += timeline.weights[i]!;
+      run += Math.min(timeline.weights[i]!, cap);
     }
   }
   if (run > 0) lengths.push(run);

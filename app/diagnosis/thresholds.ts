@@ -70,13 +70,22 @@ export const thresholds = {
   ioMaxElu: 0.5,
   /**
    * Avoidable waiting: two or more outbound calls per request whose waits add up to most of the request's time are
-   * made one after another (they could overlap); calls that spend half their wait or more before they are even sent
-   * queue for a connection (a pool smaller than the concurrency). One call per request that is simply slow is the
-   * downstream's problem, not the app's: the app is then told it waits, as information, and stays healthy.
+   * made one after another (they could overlap); calls that spend a third of their wait or more before they are even
+   * sent queue for a connection (with requests spread evenly, a pool at most two thirds of the concurrency: a third of
+   * every request lost to a setting). One call per request that is simply slow is the downstream's problem, not the
+   * app's: the app is then told it waits, as information, and stays healthy.
    */
   ioSerialCallsPerRequest: 1.8,
   ioSerialShareOfLatency: 0.6,
-  ioQueuedShare: 0.5,
+  ioQueuedShare: 1 / 3,
+  /**
+   * Waiting inside the app: requests that make outbound calls (at least every other request) but spend half their
+   * time or more neither in those calls nor on the loop are held in the app's own queue before the call (a lock, a
+   * concurrency limit, a one-at-a-time chain). Requests without outbound calls are not judged by this (a long poll
+   * that answers after a timer waits by design).
+   */
+  ioHeldMinCallsPerRequest: 0.5,
+  ioHeldShareOfLatency: 0.5,
 
   /**
    * Main-thread time in garbage collection as a share of wall time over the measured window (the CPU profile's

@@ -193,6 +193,7 @@ export class RunSession {
       this.phase('collecting');
       if (ending.kind !== 'crashed') out.profiles = await this.stopProfilers();
       if (ending.kind === 'done') out.memoryAfterLoad = await this.weighAfterLoad(session.timings.measureEndAt);
+      if (out.memoryAfterLoad) session.memoryAfterLoad = out.memoryAfterLoad;
       if (this.machineAtStart) {
         const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
         if (machine) session.machine = machine;

@@ -43,6 +43,7 @@ function createListenerTracker() {
   proto.addListener = wrappedAdd;
   proto.on = wrappedOn;
   if (typeof originalPrepend === 'function') proto.prependListener = wrappedPrepend;
+  const targets = followEventTargets();
 
   function wrap(original) {
     const wrapper = function addListener(type, listener) {
@@ -63,6 +64,45 @@ function createListenerTracker() {
     // Our frame, on the stack of an error the original throws (a listener that is not a function), has its name.
     safe(() => Object.defineProperty(wrapper, 'name', { value: original.name }));
     return wrapper;
+  }
+
+  /**
+   * EventTarget (AbortSignal, MessagePort, BroadcastChannel ...) keeps its listeners out of reach of the wrappers
+   * above: an 'abort' listener added per request to one long-lived AbortSignal leaks the same way. Reading the real
+   * count costs a copy of the listener list (events.getEventListeners) where Node's internal map is not found, so the
+   * wrapper counts additions itself and reads the real count only when its own count reaches a power of two >= 32;
+   * then it continues from the real count, so a target whose listeners come and go is looked at every ~32 additions.
+   */
+  function followEventTargets() {
+    const Target = globalThis.EventTarget;
+    const targetProto = Target && Target.prototype;
+    const originalAddEvent = targetProto && targetProto.addEventListener;
+    if (typeof originalAddEvent !== 'function') return { restore() {} };
+    const added = new WeakMap();
+    const wrappedAddEvent = function addEventListener(type, listener) {
+      const result = originalAddEvent.apply(this, arguments);
+      try {
+        let byType = added.get(this);
+        if (!byType) added.set(this, (byType = new Map()));
+        const n = (byType.get(type) || 0) + 1;
+        byType.set(type, n);
+        if (n >= THRESHOLD && (n & (n - 1)) === 0) {
+          const real = targetListenerCount(this, type);
+          byType.set(type, real);
+          if (real >= THRESHOLD) noteCrossing(this, type, real);
+        }
+      } catch {
+        // a target of an unusual shape: not followed
+      }
+      return result;
+    };
+    safe(() => Object.defineProperty(wrappedAddEvent, 'name', { value: originalAddEvent.name }));
+    targetProto.addEventListener = wrappedAddEvent;
+    return {
+      restore() {
+        if (targetProto.addEventListener === wrappedAddEvent) targetProto.addEventListener = originalAddEvent;
+      },
+    };
   }
 
   function noteCrossing(emitter, type, count) {
@@ -106,6 +146,7 @@ function createListenerTracker() {
   function currentCount(entry) {
     const emitter = entry.ref.deref();
     if (emitter === undefined) return -1;
+    if (isEventTarget(emitter)) return targetListenerCount(emitter, entry.type);
     const n = safe(() => emitter.listenerCount(entry.type), undefined);
     if (typeof n === 'number') return n;
     const list = safe(() => emitter._events[entry.type], undefined);
@@ -128,9 +169,24 @@ function createListenerTracker() {
       if (proto.addListener === wrappedAdd) proto.addListener = originalAdd;
       if (proto.on === wrappedOn) proto.on = originalOn;
       if (proto.prependListener === wrappedPrepend) proto.prependListener = originalPrepend;
+      targets.restore();
       entries.length = 0;
     },
   };
+}
+
+function isEventTarget(value) {
+  return typeof globalThis.EventTarget === 'function' && value instanceof globalThis.EventTarget;
+}
+
+/** An EventTarget's listeners for one type: Node's internal map's size when found (no copy), else the public copy. */
+function targetListenerCount(target, type) {
+  const own = safe(() => Object.getOwnPropertySymbols(target).find((sym) => sym.description === 'kEvents'), undefined);
+  const map = own ? safe(() => target[own], undefined) : undefined;
+  const list = map && typeof map.get === 'function' ? safe(() => map.get(type), undefined) : undefined;
+  if (list && typeof list.size === 'number') return list.size;
+  if (map && typeof map.get === 'function' && list === undefined) return 0;
+  return safe(() => require('events').getEventListeners(target, type).length, 0);
 }
 
 function constructorName(emitter) {

@@ -10,7 +10,7 @@
 
 // Everything lives inside one function scope: nothing leaks into the app's module scope.
 (function probeModule() {
-  const PROBE_VERSION = 2;
+  const PROBE_VERSION = 3;
 
   const channelPath = process.env.CHECKUP_PROBE_CHANNEL;
   if (!channelPath || global[Symbol.for('checkup.probe')] || !isMainThread() || isLauncher(process.argv[1])) return;
@@ -23,7 +23,7 @@
   } catch {
     return;
   }
-  const [{ clampInt, clamp01, round, safe }, { describeWarning, readDelay, readMemory, countHandles, createGcCollector }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
+  const [{ clampInt, clamp01, round, safe }, { describeWarning, readDelay, readMemory, countHandles, createGcCollector, createCpuWaitReader }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
   try {
     activate(channelPath);
   } catch (err) {
@@ -156,6 +156,7 @@
 
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
+    const cpuWait = safe(createCpuWaitReader, null);
     const io = createIoCollector(performance);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
     const idle = { take: () => [], stop() {} };
@@ -205,6 +206,8 @@
         gc: gc.take(),
         io: io.take(),
       };
+      const cpuWaitMs = cpuWait && cpuWait.take();
+      if (cpuWaitMs !== undefined) sample.cpuWaitMs = cpuWaitMs;
       const followed = listeners.take();
       if (followed.length) sample.listeners = followed;
       const served = routes.take();

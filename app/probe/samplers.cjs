@@ -108,4 +108,31 @@ function createGcCollector(PerformanceObserver, constants) {
   };
 }
 
-module.exports = { describeWarning, readDelay, readMemory, countHandles, createGcCollector };
+/**
+ * How long the main thread was ready to run but waited for a CPU since the last read, ms: the second field of Linux's
+ * /proc/<pid>/task/<tid>/schedstat (run-queue wait, ns). On a machine busier than its cores, the OS holds the app back
+ * and its timers fire late without any of its code running long; this tells that delay from a blocked loop (which runs,
+ * or sleeps in a synchronous call, but does not wait for a CPU). Returns null where the file does not exist.
+ */
+function createCpuWaitReader() {
+  const fs = require('fs');
+  const file = '/proc/' + process.pid + '/task/' + process.pid + '/schedstat';
+  const read = () => {
+    const text = fs.readFileSync(file, 'latin1');
+    const waitedNs = Number(text.split(' ')[1]);
+    return Number.isFinite(waitedNs) ? waitedNs : null;
+  };
+  let last = process.platform === 'linux' ? safe(read, null) : null;
+  if (last === null) return null;
+  return {
+    take() {
+      const now = safe(read, null);
+      if (now === null) return undefined;
+      const waitedMs = (now - last) / 1e6;
+      last = now;
+      return round(Math.max(0, waitedMs), 1);
+    },
+  };
+}
+
+module.exports = { describeWarning, readDelay, readMemory, countHandles, createGcCollector, createCpuWaitReader };

@@ -9,7 +9,9 @@ import type { LoadResult, ProbeSample, ProbeWarning } from '../../app/contract/m
 import type { DiagnosisInput } from '../../app/diagnosis/input.js';
 
 export const RECORDED_LABS = ['healthy', 'blocking', 'slow-io', 'gc-churn', 'memory-leak', 'listener-leak'] as const;
-export type RecordedLab = (typeof RECORDED_LABS)[number];
+/** Recorded runs that are not a lab's: busy-machine is express-hello-busy (test/corpus) under a load average of 12 on 2 cores. */
+export const RECORDED_OTHERS = ['busy-machine'] as const;
+export type RecordedLab = (typeof RECORDED_LABS)[number] | (typeof RECORDED_OTHERS)[number];
 
 const dirOf = (lab: RecordedLab) => join(rootDir, 'test', 'fixtures', 'sessions', lab);
 const json = <T>(lab: RecordedLab, name: string): T => JSON.parse(readFileSync(join(dirOf(lab), name), 'utf8')) as T;

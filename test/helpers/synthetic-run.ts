@@ -6,7 +6,7 @@ import type { DiagnosisInput } from '../../app/diagnosis/input.js';
 import { seeded } from '../../scripts/seeded.js';
 
 export type Scenario =
-  | 'healthy-saturated' | 'healthy-idle' | 'blocked' | 'io' | 'slow-downstream' | 'hot' | 'overloaded' | 'gc' | 'leak' | 'listener' | 'crash'
+  | 'healthy-saturated' | 'healthy-idle' | 'blocked' | 'io' | 'slow-downstream' | 'held-in-app' | 'hot' | 'overloaded' | 'gc' | 'leak' | 'listener' | 'crash'
   | 'too-short' | 'churn-no-trend';
 
 export interface SyntheticOptions {
@@ -36,6 +36,8 @@ export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
     blocked: { delay: 120, elu: 0.98, gc: 0.02, heap: 10 * MB, growth: 0, latency: 150, cpu: 0.98 },
     io: { delay: 0.4, elu: 0.08, gc: 0.01, heap: 9 * MB, growth: 0, latency: 95, cpu: 0.08 },
     'slow-downstream': { delay: 0.4, elu: 0.05, gc: 0.01, heap: 9 * MB, growth: 0, latency: 92, cpu: 0.05 },
+    // One ~10 ms call per request, yet 110 ms per request: the calls wait their turn behind an app-wide lock.
+    'held-in-app': { delay: 0.4, elu: 0.05, gc: 0.01, heap: 9 * MB, growth: 0, latency: 110, cpu: 0.05 },
     // 0.9 of the loop over 1,500 requests/s: 0.6 ms per request, 70 % of it in cloneState.
     hot: { delay: 6, elu: 0.9, gc: 0.04, heap: 12 * MB, growth: 0, latency: 6.5, cpu: 0.95 },
     // 2,000 connections of cheap requests: the loop is late only because they queue.
@@ -71,12 +73,14 @@ export function syntheticRun(options: SyntheticOptions): DiagnosisInput {
           ? [{ kind: 'http', functionName: 'fetchInventory', url: 'file:///srv/app/inventory.js', line: 14, column: 10, count: 78, totalMs: jitter(78 * 30), maxMs: 45, minMs: 28, inFlight: 10 }]
           : scenario === 'slow-downstream'
             ? [{ kind: 'http', functionName: 'fetchPrice', url: 'file:///srv/app/price.js', line: 8, column: 10, count: 26, totalMs: jitter(26 * 90), maxMs: 95, minMs: 88, inFlight: 10 }]
-            : [],
+            : scenario === 'held-in-app'
+              ? [{ kind: 'http', functionName: 'callInventory', url: 'file:///srv/app/inventory.js', line: 20, column: 10, count: 23, totalMs: jitter(23 * 10), maxMs: 12, minMs: 9, inFlight: 1 }]
+              : [],
     });
   }
 
   const latency = jitter(base.latency);
-  const rps = { io: 100, 'slow-downstream': 100, blocked: 60, hot: 1500 }[scenario as string] ?? 8000;
+  const rps = { io: 100, 'slow-downstream': 100, 'held-in-app': 90, blocked: 60, hot: 1500 }[scenario as string] ?? 8000;
   const load: LoadResult = {
     url: 'http://127.0.0.1:3000/', connections: scenario === 'overloaded' ? 2000 : 10, pipelining: 1, durationSec: seconds,
     requestsTotal: Math.round(rps * (n * intervalMs) / 1000), requestsPerSecond: rps,

@@ -74,6 +74,19 @@ describe('listener counts', () => {
     expect(seen.at(-1), seen.join(',')).toBe(false);
   });
 
+  it('follow an EventTarget (an AbortSignal) whose listeners grow, and not one whose listeners come and go', async () => {
+    const target = await launchFixture('abort-signal-growth.cjs', { sampleIntervalMs: 100 });
+    const ready = await target.waitUntilListening(15_000);
+    const collecting = collectSamples(target, 2000);
+    await requestAll(ready.port, [...range(300, '/churn'), ...range(70, '/job')]);
+    const samples = await collecting;
+    const followed = samples.flatMap((s) => s.listeners ?? []);
+    expect(new Set(followed.map((l) => l.id)).size).toBe(1);
+    expect(followed[0]).toMatchObject({ emitter: 'AbortSignal', event: 'abort' });
+    expect(followed.at(-1)!.count).toBe(70);
+    expect(followed[0]!.stack).toMatch(new RegExp(`at startJob \\(.*abort-signal-growth\\.cjs:${markerLine('abort-signal-growth.cjs', 'TARGET-LISTENER')}:\\d+\\)`));
+  });
+
   it('report nothing for a server that adds and removes listeners per request', async () => {
     const target = await launchFixture('listener-churn.cjs', { sampleIntervalMs: 100 });
     const ready = await target.waitUntilListening(15_000);

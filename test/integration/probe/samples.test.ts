@@ -38,6 +38,11 @@ describe('samples', () => {
       expect(s.handles.TCPServerWrap).toBe(1);
       expect(s.delay.count).toBeGreaterThanOrEqual(0);
       expect(s.lateMs).toBeCloseTo(Math.max(0, s.windowMs - 100), 0);
+      // Linux: how long the main thread waited for a CPU in the window (schedstat), never more than the window.
+      if (process.platform === 'linux') {
+        expect(s.cpuWaitMs).toBeGreaterThanOrEqual(0);
+        expect(s.cpuWaitMs).toBeLessThanOrEqual(s.windowMs + 1);
+      }
     }
     // The app itself sees one more pipe than the samples report: the probe's own channel socket is not counted.
     const pipesSeenByApp = Number(await (await fetch(`http://127.0.0.1:${target.port}/handles`)).text());

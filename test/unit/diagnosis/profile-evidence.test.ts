@@ -56,3 +56,20 @@ describe('anonymous culprits', () => {
     expect(profileCulprits(p, 'cpu')[1]!.calledFrom).toBeUndefined();
   });
 });
+
+describe('synchronous stretches on a busy machine', () => {
+  const idleFor = (n: number): Array<[string[], number]> => Array.from({ length: n }, () => [['(idle)'], 1000]);
+  const jsFor = (n: number, us = 1000): Array<[string[], number]> => Array.from({ length: n }, () => [[...HTTP, `handle@${APP}/a.js:1`], us]);
+
+  it('a run of samples at the profiler interval is as long as it lasted', () => {
+    const p = cpuProfile([...idleFor(200), ...jsFor(60), ...idleFor(200)]);
+    expect(cpuEvidence(p).stretches).toMatchObject({ longestMs: 60, longCount: 1 });
+  });
+
+  it('a gap of 100 intervals inside a short run (the OS did not run the app) counts as a few intervals, not as 100 ms of JavaScript', () => {
+    const p = cpuProfile([...idleFor(200), ...jsFor(3), ...jsFor(1, 100_000), ...jsFor(2), ...idleFor(200)]);
+    const stretches = cpuEvidence(p).stretches!;
+    expect(stretches.longestMs).toBeLessThan(10);
+    expect(stretches.longCount).toBe(0);
+  });
+});
