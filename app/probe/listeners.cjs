@@ -79,7 +79,7 @@ function createListenerTracker() {
     const originalAddEvent = targetProto && targetProto.addEventListener;
     if (typeof originalAddEvent !== 'function') return { restore() {} };
     const added = new WeakMap();
-    const wrappedAddEvent = function addEventListener(type, listener) {
+    const wrappedAddEvent = function addEventListener(type) {
       const result = originalAddEvent.apply(this, arguments);
       try {
         let byType = added.get(this);
