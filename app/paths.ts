@@ -25,9 +25,32 @@ function findRoot(): string {
 /** Root of the checkout or of the packaged app (resources/app[.asar]). */
 export const rootDir = findRoot();
 
-/** Files that other processes (the user's Node, a fresh worker) read must be outside an asar archive. */
-function unpacked(path: string): string {
-  return path.replace(/\.asar([\\/])/, '.asar.unpacked$1');
+/**
+ * What the packaged app keeps outside its archive (resources/app.asar.unpacked), because something other than Electron
+ * reads it: the user's own Node runs the probes (preloaded through --require / NODE_OPTIONS), the labs, and the tree
+ * guard's supervisor with the modules it imports; the OS opens the README; package.json's "type" makes those .js
+ * files ES modules. Everything else (the engine in its utility process, its worker threads, the advice it reads) is
+ * read by Electron, which reads inside the archive. electron-builder.yml's asarUnpack lists the same paths (a test
+ * holds them together). Paths relative to the root, '/'-separated; a trailing '/' takes a whole folder.
+ */
+export const OUTSIDE_ARCHIVE: readonly string[] = [
+  'package.json',
+  'README.md',
+  'app/probe/',
+  'assets/labs/',
+  'out/app/target/supervisor.js',
+  'out/app/target/process-tree.js',
+  'out/app/target/tree-members.js',
+];
+
+/**
+ * Where `relative` (a '/'-separated path under `root`) is on disk: under app.asar.unpacked when `root` is the packaged
+ * app's archive and the path is one of OUTSIDE_ARCHIVE, else plainly under `root`.
+ */
+export function packagedPath(root: string, relative: string): string {
+  const path = join(root, relative);
+  const outside = OUTSIDE_ARCHIVE.some((entry) => (entry.endsWith('/') ? `${relative}/`.startsWith(entry) : relative === entry));
+  return outside ? path.replace(/\.asar([\\/])/, '.asar.unpacked$1') : path;
 }
 
 /**
@@ -35,18 +58,18 @@ function unpacked(path: string): string {
  * Always the compiled file under out/, so tests running TypeScript sources start the same code as production.
  */
 export function compiledEntry(modulePath: string): string {
-  return unpacked(join(rootDir, 'out', modulePath + '.js'));
+  return packagedPath(rootDir, `out/${modulePath}.js`);
 }
 
 export function assetPath(...parts: string[]): string {
-  return unpacked(join(rootDir, 'assets', ...parts));
+  return packagedPath(rootDir, ['assets', ...parts].join('/'));
 }
 
 /** The probe preloaded into targets: plain CommonJS, run by the user's own Node. */
-export const probePath = unpacked(join(rootDir, 'app', 'probe', 'probe.cjs'));
+export const probePath = packagedPath(rootDir, 'app/probe/probe.cjs');
 
 /** The start-up probe, preloaded into each start that `checkup startup` makes (plain CommonJS, like the probe). */
-export const startupProbePath = unpacked(join(rootDir, 'app', 'probe', 'startup.cjs'));
+export const startupProbePath = packagedPath(rootDir, 'app/probe/startup.cjs');
 
 export const checkupVersion: string = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
 

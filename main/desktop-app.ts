@@ -3,6 +3,7 @@
 // module, tests a fake), so this file is exercised without an Electron runtime.
 import type { BrowserWindow, Event as ElectronEvent, WebContents } from 'electron';
 import type { EngineEvent, SessionListItem } from '../app/contract/api.js';
+import { showAbout, type RuntimeVersions } from './about.js';
 import { createAppProtocolHandler } from './app-protocol.js';
 import { EngineHostClient, type HostProcess } from './engine-host-client.js';
 import type { HostMessage } from './engine-host-protocol.js';
@@ -15,7 +16,7 @@ import { denyAllPermissions, guardWebContents, safeExternalUrl, type GuardedCont
 import { mainWindowOptions } from './window.js';
 
 type ElectronModule = typeof import('electron');
-export type DesktopElectron = Pick<ElectronModule, 'app' | 'BrowserWindow' | 'Menu' | 'dialog' | 'ipcMain' | 'protocol' | 'session' | 'shell' | 'utilityProcess'>;
+export type DesktopElectron = Pick<ElectronModule, 'app' | 'BrowserWindow' | 'Menu' | 'clipboard' | 'dialog' | 'ipcMain' | 'protocol' | 'session' | 'shell' | 'utilityProcess'>;
 
 export interface DesktopPaths {
   /** out/main/preload.cjs */
@@ -39,6 +40,8 @@ export interface DesktopOptions {
   version: string;
   /** The project's web page (package.json homepage), for Help and About. */
   projectUrl?: string;
+  /** Electron, Chromium, Node and V8 as About shows them: process.versions unless given. */
+  versions?: RuntimeVersions;
   log?(line: string): void;
 }
 
@@ -224,8 +227,10 @@ export class DesktopApp {
       },
       openProjectPage: () => this.openProjectPage(),
       about: () => {
-        app.setAboutPanelOptions({ applicationName: 'Checkup', applicationVersion: this.options.version, ...(this.options.projectUrl ? { website: this.options.projectUrl } : {}) });
-        app.showAboutPanel();
+        const { version, projectUrl } = this.options;
+        showAbout(this.electron.dialog, this.electron.clipboard, this.window, { version, versions: this.options.versions ?? process.versions, ...(projectUrl ? { projectUrl } : {}) }).catch(
+          (err: unknown) => this.log(`About failed: ${String(err)}`),
+        );
       },
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));

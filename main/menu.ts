@@ -17,6 +17,7 @@ export interface MenuActions {
   openProfile(): void;
   /** Help > the project page, opened in the system browser (or the README with the OS). */
   openProjectPage(): void;
+  /** About Checkup (Help; the app menu on macOS): the versions of Checkup, Electron, Chromium, Node and V8. */
   about(): void;
 }
 
@@ -40,7 +41,23 @@ export function buildMenuTemplate(actions: MenuActions): MenuItemConstructorOpti
 
   const mac = actions.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [];
-  if (mac) template.push({ role: 'appMenu' });
+  // macOS's app menu as its role builds it, but with our About (it shows the versions) in place of the stock panel.
+  if (mac) {
+    template.push({
+      label: 'Checkup',
+      submenu: [
+        { label: 'About Checkup', click: () => actions.about() },
+        { type: 'separator' },
+        { role: 'services' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    });
+  }
   template.push(
     {
       label: '&File',

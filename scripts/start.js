@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // `npm start`: builds what is needed, then opens the desktop app. When Electron's runtime is not installed (npm 11
-// does not run electron's download script unless allowed) or there is no display, it says so and opens the same app
-// in the browser instead (`checkup serve`), so `npm start` always gives the user the app.
+// does not run electron's download script unless allowed), it fetches it first with Electron's own installer
+// (scripts/electron-runtime.js); when that cannot work (offline, refused) or there is no display, it says why in one
+// line and opens the same app in the browser instead (`checkup serve`), so `npm start` always gives the user the app.
 //
 // Usage: node scripts/start.js [--no-build] [--browser] [files to open...]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronPackageDir, fetchElectronRuntime, installedElectron } from './electron-runtime.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 const argv = process.argv.slice(2);
 const flags = new Set(argv.filter((a) => a === '--no-build' || a === '--browser'));
 const passThrough = argv.filter((a) => !flags.has(a));
@@ -24,20 +24,6 @@ function build() {
   if (flags.has('--no-build')) return;
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.js')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) say('the build reported errors (see above); starting with what was built.');
-}
-
-/** Electron's executable when its runtime is installed, without ever triggering electron's own download. */
-function electronBinary() {
-  const pkgDir = join(root, 'node_modules', 'electron');
-  if (!existsSync(join(pkgDir, 'package.json'))) return undefined;
-  const pathFile = join(pkgDir, 'path.txt');
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const defaultName = { darwin: 'Electron.app/Contents/MacOS/Electron', win32: 'electron.exe' }[process.platform] ?? 'electron';
-  const candidate = override ? join(override, relative || defaultName) : relative ? join(pkgDir, 'dist', relative) : undefined;
-  if (!candidate || !existsSync(candidate)) return undefined;
-  // Now that the files are there, electron's own resolver gives the same path (and honours the override itself).
-  return require('electron');
 }
 
 function hasDisplay() {
@@ -107,15 +93,21 @@ if (!existsSync(join(root, 'out', 'main', 'main.js')) || !existsSync(join(root, 
   process.exit(1);
 }
 
-const binary = flags.has('--browser') ? undefined : electronBinary();
-if (binary && hasDisplay()) {
-  startDesktop(binary);
-} else {
-  if (flags.has('--browser')) say('browser mode, as asked.');
-  else if (binary) say('no display (DISPLAY/WAYLAND_DISPLAY unset): opening Checkup in browser mode instead of the desktop window.');
-  else {
-    say("Electron's runtime is not installed (node_modules/electron/dist is missing: npm 11 skips electron's download script).");
-    say('To get the desktop window: `npm install-scripts approve electron && npm rebuild electron`, or `node node_modules/electron/install.js`. Browser mode for now:');
-  }
+if (flags.has('--browser')) {
+  say('browser mode, as asked.');
   startBrowserMode();
+} else if (!hasDisplay()) {
+  say('no display (DISPLAY/WAYLAND_DISPLAY unset): opening Checkup in browser mode instead of the desktop window.');
+  startBrowserMode();
+} else {
+  const pkgDir = electronPackageDir(root);
+  let binary = installedElectron(pkgDir);
+  if (!binary) {
+    say("Electron's runtime is not installed yet (npm 11 skips electron's download script): fetching it now with Electron's installer.");
+    const fetched = await fetchElectronRuntime(pkgDir, { say });
+    binary = fetched.binary;
+    if (!binary) say(`could not get Electron's runtime: ${fetched.reason}. Opening Checkup in browser mode instead.`);
+  }
+  if (binary) startDesktop(binary);
+  else startBrowserMode();
 }

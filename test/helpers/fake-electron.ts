@@ -169,6 +169,10 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     permissionCheckHandler: undefined as undefined | ((...args: unknown[]) => boolean),
     devicePermissionHandler: undefined as undefined | ((...args: unknown[]) => boolean),
     aboutShown: 0,
+    /** Message boxes shown (their options), and the button each answers with (else the cancel button). */
+    messageBoxes: [] as Array<Record<string, unknown>>,
+    messageBoxAnswers: [] as number[],
+    clipboard: [] as string[],
     quitRequests: 0,
     quit: false,
   };
@@ -236,6 +240,14 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
         record.dialogCalls.push(args.length > 1 ? args[1] : args[0]);
         return record.dialogAnswers.shift() ?? { canceled: true, filePaths: [] };
       },
+      showMessageBox: async (...args: unknown[]) => {
+        const options = (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>;
+        record.messageBoxes.push(options);
+        return { response: record.messageBoxAnswers.shift() ?? (options.cancelId as number | undefined) ?? 0, checkboxChecked: false };
+      },
+    },
+    clipboard: {
+      writeText: (text: string) => void record.clipboard.push(text),
     },
     ipcMain: {
       handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => {

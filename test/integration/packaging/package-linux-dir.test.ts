@@ -1,15 +1,17 @@
 // electron-builder `--linux dir` for real, through build/package.mjs and electron-builder.yml, into a temporary
 // folder. Offline it needs an Electron runtime to copy: ELECTRON_OVERRIDE_DIST_PATH when set, else a stand-in folder
 // holding a dummy `electron` executable (all electron-builder takes from an unpacked dist on Linux: it copies the
-// folder and renames `electron` to our executable). Then the packaged layout is checked, and the packaged engine is
-// started from app.asar.unpacked under plain Node to prove everything it loads is really there.
+// folder and renames `electron` to our executable). Then the packaged layout is checked: the engine's code inside
+// app.asar, only what another program reads in app.asar.unpacked. Without Electron to run it, the packaged engine is
+// then started under plain Node in Electron's view of the package (the archive extracted into a folder named
+// app.asar, beside the real app.asar.unpacked), so a file the user's Node needs but only the archive holds fails the run.
 import asar from '@electron/asar';
 import { fork, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootDir } from '../../../app/paths.js';
+import { OUTSIDE_ARCHIVE, rootDir } from '../../../app/paths.js';
 import { EngineHostClient } from '../../../main/engine-host-client.js';
 import type { HostMessage } from '../../../main/engine-host-protocol.js';
 import { profileFixture } from '../../helpers/fixtures.js';
@@ -91,17 +93,35 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
     expect(pkg).toMatchObject({ name: 'checkup', main: 'out/main/main.js', type: 'module' });
   });
 
-  it("app.asar.unpacked holds what the user's Node and the engine run: the probe, the labs with their package.json", () => {
+  it("app.asar.unpacked holds only what the user's Node or the OS reads: the probes, the labs with their package.json, the tree guard", () => {
     expect(existsSync(join(unpacked, 'app', 'probe', 'probe.cjs'))).toBe(true);
+    expect(existsSync(join(unpacked, 'app', 'probe', 'startup.cjs'))).toBe(true);
+    expect(asar.statFile(archive, 'app/probe/probe.cjs')).toMatchObject({ unpacked: true });
     const labs = readdirSync(join(rootDir, 'assets', 'labs')).filter((d) => statSync(join(rootDir, 'assets', 'labs', d)).isDirectory());
     expect(labs.length).toBeGreaterThanOrEqual(6);
     for (const lab of labs) {
       expect(existsSync(join(unpacked, 'assets', 'labs', lab, 'slow.js')), lab).toBe(true);
       expect(existsSync(join(unpacked, 'assets', 'labs', lab, 'package.json')), lab).toBe(true);
     }
-    for (const file of ['package.json', 'out/main/engine-host.js', 'out/app/engine/engine.js', 'out/app/load/load-worker.js', 'out/app/profile/import-worker.js']) {
-      expect(existsSync(join(unpacked, file)), file).toBe(true);
+    for (const file of ['package.json', 'README.md', 'out/app/target/supervisor.js']) expect(existsSync(join(unpacked, file)), file).toBe(true);
+    // Nothing else: every unpacked file is one app/paths.ts names.
+    const stray = (readdirSync(unpacked, { recursive: true }) as string[])
+      .map((p) => p.replace(/\\/g, '/'))
+      .filter((p) => statSync(join(unpacked, p)).isFile())
+      .filter((p) => !OUTSIDE_ARCHIVE.some((entry) => (entry.endsWith('/') ? p.startsWith(entry) : p === entry)));
+    expect(stray).toEqual([]);
+  });
+
+  it("the engine's code is inside app.asar, packed: the engine host, the engine, its workers, the advice and the dependencies", () => {
+    for (const file of ['out/main/engine-host.js', 'out/app/engine/engine.js', 'out/app/load/load-worker.js', 'out/app/profile/import-worker.js', 'out/app/target/launch.js', 'node_modules/autocannon/package.json']) {
+      expect(entries.has(`/${file}`), file).toBe(true);
+      expect(asar.statFile(archive, file), file).not.toMatchObject({ unpacked: true });
+      expect(existsSync(join(unpacked, file)), file).toBe(false);
     }
+    const advice = [...entries].filter((p) => p.startsWith('/assets/advice/') && p.endsWith('.md'));
+    expect(advice.length).toBeGreaterThan(5);
+    expect(existsSync(join(unpacked, 'assets', 'advice'))).toBe(false);
+    expect(existsSync(join(unpacked, 'node_modules'))).toBe(false);
   });
 
   it('ships no tests, no sources, no source maps and no dev dependencies', () => {
@@ -113,6 +133,8 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
     const modules = new Set(all.filter((p) => p.startsWith('/node_modules/')).map((p) => p.split('/').slice(2, p.split('/')[2]!.startsWith('@') ? 4 : 3).join('/')));
     const pkg = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     for (const dep of Object.keys(pkg.dependencies)) expect(modules.has(dep), dep).toBe(true);
+    // The optional Node 22 and 24 are the tests' (targets on other Nodes), not the app's.
+    expect(modules.has('node22') || modules.has('node24') || existsSync(join(unpacked, 'node_modules'))).toBe(false);
     for (const dev of [...Object.keys(pkg.devDependencies), 'electron-builder', 'app-builder-lib', '@electron/asar', 'esbuild', 'rollup']) {
       expect(modules.has(dev), dev).toBe(false);
     }
@@ -149,12 +171,32 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
     }
     expect(missing).toEqual([]);
     expect(seen.size).toBeGreaterThan(40);
+
+    // The tree guard's supervisor runs on the user's Node, which sees app.asar.unpacked alone.
+    const outside = new Set<string>();
+    const visitOutside = (file: string): void => {
+      if (outside.has(file)) return;
+      outside.add(file);
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm)) {
+        if (spec!.startsWith('node:')) continue;
+        const target = join(dirname(file), spec!);
+        expect(existsSync(target), `${posix.relative(unpacked, file)} -> ${spec}`).toBe(true);
+        visitOutside(target);
+      }
+    };
+    visitOutside(join(unpacked, 'out', 'app', 'target', 'supervisor.js'));
+    expect(outside.size).toBeGreaterThan(1);
   });
 
-  it('the packaged engine host runs from app.asar.unpacked: it lists labs, opens a profile and completes a short run', async () => {
+  it("the packaged engine host runs in Electron's view of the package: it lists labs, opens a profile and completes a short run", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'checkup-packaged-data-'));
+    // What Electron shows our code: the archive's files at .../app.asar/..., the unpacked ones also at
+    // .../app.asar.unpacked/..., where the user's Node (the probe, the labs, the supervisor) reads them.
+    const electronView = join(work, 'electron-view', 'resources');
+    asar.extractAll(archive, join(electronView, 'app.asar'));
+    cpSync(unpacked, join(electronView, 'app.asar.unpacked'), { recursive: true });
     const client = new EngineHostClient(() => {
-      const child = fork(join(unpacked, 'out', 'main', 'engine-host.js'), [], {
+      const child = fork(join(electronView, 'app.asar', 'out', 'main', 'engine-host.js'), [], {
         serialization: 'advanced',
         env: { ...process.env, CHECKUP_DATA_DIR: dataDir },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../../app/engine/engine.js';
 import { rootDir } from '../../../app/paths.js';
+import type { RuntimeVersions } from '../../../main/about.js';
 import { DesktopApp } from '../../../main/desktop-app.js';
 import { createFakeElectron, inProcessHost, type FakeElectron, type FakeUtilityProcess } from '../../helpers/fake-electron.js';
 
@@ -33,7 +34,9 @@ export async function until(check: () => boolean, ms = 3000): Promise<void> {
   }
 }
 
-export async function boot(options: { argv?: string[]; cwd?: string; singleInstance?: boolean; isPackaged?: boolean; sessionsDir?: string; projectUrl?: string } = {}): Promise<Booted> {
+export async function boot(
+  options: { argv?: string[]; cwd?: string; singleInstance?: boolean; isPackaged?: boolean; sessionsDir?: string; projectUrl?: string; versions?: RuntimeVersions } = {},
+): Promise<Booted> {
   const sessionsDir = options.sessionsDir ?? tmp('sessions');
   const rendererDir = tmp('renderer');
   mkdirSync(rendererDir, { recursive: true });
@@ -67,6 +70,7 @@ export async function boot(options: { argv?: string[]; cwd?: string; singleInsta
     cwd: options.cwd ?? process.cwd(),
     version: '0.1.0',
     ...(options.projectUrl ? { projectUrl: options.projectUrl } : {}),
+    ...(options.versions ? { versions: options.versions } : {}),
     log: (line) => logs.push(line),
   });
   const started = app.start();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionListItem } from '../../../app/contract/api.js';
 import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
@@ -105,7 +105,38 @@ describe('menu in the desktop app', () => {
     booted.fake.menuItem('&Help', 'Checkup on the web')!.click!();
     expect(booted.fake.record.openedExternal).toEqual([]);
     expect(booted.fake.record.openedPaths[0]).toMatch(/README\.md$/);
+  });
+
+  const versions = { electron: '45.4.1', chrome: '140.0.7339.133', node: '22.19.0', v8: '14.0.365.4-electron.0' };
+
+  it('Help > About Checkup shows the versions of Checkup, Electron, Chromium, Node and V8, and copies them on request', async () => {
+    booted = await boot({ versions, projectUrl: 'https://github.com/example/checkup#readme' });
     booted.fake.menuItem('&Help', 'About Checkup')!.click!();
-    expect(booted.fake.record.aboutShown).toBe(1);
+    await until(() => booted!.fake.record.messageBoxes.length === 1);
+    const box = booted.fake.record.messageBoxes[0]!;
+    expect(box.message).toBe('Checkup 0.1.0');
+    for (const line of ['Electron 45.4.1', 'Chromium 140.0.7339.133', 'Node.js 22.19.0', 'V8 14.0.365.4-electron.0', 'https://github.com/example/checkup#readme']) {
+      expect(String(box.detail)).toContain(line);
+    }
+    expect(booted.fake.record.clipboard).toEqual([]); // OK (the default) copies nothing
+
+    booted.fake.record.messageBoxAnswers.push((box.buttons as string[]).indexOf('Copy versions'));
+    booted.fake.menuItem('&Help', 'About Checkup')!.click!();
+    await until(() => booted!.fake.record.clipboard.length === 1);
+    expect(booted.fake.record.clipboard[0]!.split('\n').slice(0, 5)).toEqual(['Checkup 0.1.0', 'Electron 45.4.1', 'Chromium 140.0.7339.133', 'Node.js 22.19.0', 'V8 14.0.365.4-electron.0']);
+    expect(booted.fake.record.aboutShown).toBe(0); // never Electron's stock panel, which lacks the versions
+  });
+});
+
+describe('About on macOS', () => {
+  it('the app menu carries our About (with the versions) in place of the stock panel, and Quit', () => {
+    const about = vi.fn();
+    const template = buildMenuTemplate({ isPackaged: true, platform: 'darwin', sessions: [], command: () => undefined, openProfile: () => undefined, openProjectPage: () => undefined, about });
+    const appMenu = template[0]!;
+    expect(appMenu.role).toBeUndefined();
+    const items = appMenu.submenu as Array<{ label?: string; role?: string; click?: () => void }>;
+    items.find((i) => i.label === 'About Checkup')!.click!();
+    expect(about).toHaveBeenCalledOnce();
+    expect(items.map((i) => i.role).filter(Boolean)).toEqual(['services', 'hide', 'hideOthers', 'unhide', 'quit']);
   });
 });

@@ -73,11 +73,11 @@ describe('desktop paths', () => {
     expect(paths.rendererDir).toBe(join(rootDir, 'out', 'renderer'));
   });
 
-  it('packaged: the engine host and README come from app.asar.unpacked, the rest from the archive', () => {
+  it('packaged: everything Electron runs comes from the archive, the engine host (a utility process) included', () => {
     const root = '/opt/Checkup/resources/app.asar';
     const paths = desktopPaths(pathToFileURL(`${root}/out/main/main.js`).href, root);
     expect(paths.preload).toBe(`${root}/out/main/preload.cjs`);
-    expect(paths.engineHost).toBe('/opt/Checkup/resources/app.asar.unpacked/out/main/engine-host.js');
+    expect(paths.engineHost).toBe(`${root}/out/main/engine-host.js`);
     expect(paths.rendererDir).toBe(`${root}/out/renderer`);
     expect(paths.speedscopeDir).toBe(`${root}/node_modules/speedscope/dist/release`);
   });
