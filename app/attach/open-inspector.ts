@@ -2,6 +2,7 @@
 // with SIGUSR1 (what `node --inspect` would have done at start); the port it opened is the one that was not among the
 // process's listening sockets before. Whatever the way in, the process itself says who it is (process.pid) before
 // anything is installed in it.
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckupError } from '../errors.js';
 import type { AttachAddress } from './attach-address.js';
@@ -76,11 +77,24 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
   // No new port: the inspector was open already (inspector.open() in the app), or it could not open.
   const existing = await existingInspector(before);
   if (existing) return withFacts(await InspectorLink.connect(existing.url), existing.port, false, pid);
-  const taken = await inspectorUrlAt('127.0.0.1', DEFAULT_INSPECTOR_PORT);
-  const detail = taken
-    ? `port ${DEFAULT_INSPECTOR_PORT}, where Node opens its inspector on demand, is taken by another inspector`
-    : `it did not answer SIGUSR1 within ${OPEN_TIMEOUT_MS / 1000} s (started with --disable-sigusr1, or port ${DEFAULT_INSPECTOR_PORT} is taken)`;
+  const detail = (await portTaken(DEFAULT_INSPECTOR_PORT))
+    ? `port ${DEFAULT_INSPECTOR_PORT}, where Node opens its inspector on demand, is already taken (by another inspector or program)`
+    : `it did not answer SIGUSR1 within ${OPEN_TIMEOUT_MS / 1000} s (was it started with --disable-sigusr1?)`;
   throw new CheckupError('CHK_ATTACH_INSPECTOR_NOT_OPENED', { pid, detail });
+}
+
+/** Whether something listens on 127.0.0.1:port. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
 }
 
 async function existingInspector(sockets: ListeningSocket[]): Promise<{ url: string; port: number } | undefined> {
