@@ -47,7 +47,7 @@ const METHODS = [
   'currentRun',
   'runAgainstCommit',
   'checkCommitComparison',
-  'listNodeProcesses',
+  'listRunningApps',
   'startAttachRun',
 ] as const satisfies readonly MethodName[];
 

@@ -114,7 +114,7 @@ export const methodParams = {
   /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
   currentRun: z.object({}).strict(),
   /** The local Node processes one may attach to, from the OS (Checkup's own left out). Added with issue 11. */
-  listNodeProcesses: z.object({}).strict(),
+  listRunningApps: z.object({}).strict(),
   /**
    * A run against a process that is already running: `to` is its pid, the host:port of its inspector or the
    * inspector's ws:// URL (this machine only); `recipe` gives the load, profile and sampling options (its target is
@@ -265,7 +265,7 @@ export interface MethodResults {
   currentRun: { run?: RunSnapshot };
   runAgainstCommit: CommitComparisonStarted;
   checkCommitComparison: { available: boolean; reason?: string; ref: string };
-  listNodeProcesses: NodeProcessInfo[];
+  listRunningApps: NodeProcessInfo[];
   startAttachRun: RunStarted;
 }
 

@@ -42,7 +42,7 @@ const ENGINE_METHODS = {
   currentRun: true,
   runAgainstCommit: true,
   checkCommitComparison: true,
-  listNodeProcesses: true,
+  listRunningApps: true,
   startAttachRun: true,
 } as const satisfies Record<MethodName, true>;
 

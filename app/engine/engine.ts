@@ -95,7 +95,7 @@ export class Engine implements EngineApi {
     return this.beginRun(validRecipe(params.recipe));
   }
 
-  async listNodeProcesses(_params: MethodParams['listNodeProcesses'] = {}): Promise<MethodResults['listNodeProcesses']> {
+  async listRunningApps(_params: MethodParams['listRunningApps'] = {}): Promise<MethodResults['listRunningApps']> {
     return listNodeProcesses();
   }
 

@@ -30,7 +30,7 @@ export class AttachForm {
     this.loading = true;
     this.listError = undefined;
     try {
-      this.processes = await this.app.client.listNodeProcesses({});
+      this.processes = await this.app.client.listRunningApps({});
       if (!this.pickedProcess) this.picked = this.processes.find((p) => p.ports.length)?.pid;
     } catch (err) {
       this.listError = err;
