@@ -47,6 +47,8 @@ const METHODS = [
   'currentRun',
   'runAgainstCommit',
   'checkCommitComparison',
+  'listRunningApps',
+  'startAttachRun',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

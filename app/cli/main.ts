@@ -11,6 +11,11 @@ Usage:
   checkup run [options] -- npm run <script>         the same for an npm script
   checkup run --demo [lab] [--fixed]                the same on a bundled sample app (default: blocking);
                                                     --fixed runs its repaired variant
+  checkup attach PID|HOST:PORT|ws://URL [options]  the same checkup of an app already running, left running:
+                                                    a pid (its inspector is opened on demand, Linux and macOS),
+                                                    or the inspector of one started with --inspect=127.0.0.1:0;
+                                                    the load, profile and output options of run; --list: the
+                                                    Node processes you can attach to
   checkup startup [--runs N] [--json] -- node app.js
                                                     the start-up checkup: start the app N times (5), time each
                                                     start to listening (or exit), trace every require and import,
@@ -94,6 +99,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return runCommand(rest);
+    case 'attach':
+      return (await import('./attach-command.js')).attachCommand(rest);
     case 'startup':
       return (await import('./startup-command.js')).startupCommand(rest);
     case 'serve':

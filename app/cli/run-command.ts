@@ -1,6 +1,6 @@
 // `checkup run`: one whole checkup from the terminal. Ctrl-C stops the run and saves what was collected; a second
 // Ctrl-C kills the target at once. The target never outlives this process.
-import type { EngineApi, EngineEvent } from '../contract/api.js';
+import type { EngineApi, EngineEvent, RunStarted } from '../contract/api.js';
 import type { LoadSpec } from '../contract/recipe.js';
 import { CheckupError, exitCodeOf } from '../errors.js';
 import { Engine } from '../engine/engine.js';
@@ -33,8 +33,11 @@ function withLabLoad(argv: string[], command: RunCommand): RunCommand {
 
 type RunFinished = Extract<EngineEvent, { type: 'run-finished' }>;
 
+/** How a run is started: startRun with the recipe, or startAttachRun (attach-command.ts). */
+export type StartRun = (api: EngineApi) => Promise<RunStarted>;
+
 /** Starts the run and waits for its end on the event stream, as every face follows a run. */
-async function runToEnd(api: EngineApi, recipe: unknown): Promise<RunFinished> {
+async function runToEnd(api: EngineApi, start: StartRun): Promise<RunFinished> {
   const finished = new Map<string, RunFinished>();
   let waiting: { runId: string; resolve(e: RunFinished): void } | undefined;
   const unsubscribe = api.onEvent((e) => {
@@ -43,7 +46,7 @@ async function runToEnd(api: EngineApi, recipe: unknown): Promise<RunFinished> {
     else finished.set(e.runId, e);
   });
   try {
-    const { runId } = await api.startRun({ recipe });
+    const { runId } = await start(api);
     return await new Promise<RunFinished>((resolve) => {
       const early = finished.get(runId);
       if (early) resolve(early);
@@ -65,7 +68,12 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
   }
 
   if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
+  return followRun(command, io, (api) => api.startRun({ recipe: command.recipe }));
+}
 
+/** One run from start to report: live progress on stderr, Ctrl-C stops and saves, the report (or JSON) on stdout. */
+export async function followRun(command: RunCommand, io: CliIo, start: StartRun): Promise<number> {
+  const wantsJson = command.json;
   const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
   const api = inProcessClient(engine);
   const progress = new ProgressPrinter(command.recipe.load.warmupSec);
@@ -89,7 +97,7 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
   process.on('exit', killAllTargetsSync);
 
   try {
-    const outcome = await runToEnd(api, command.recipe);
+    const outcome = await runToEnd(api, start);
     progress.clear();
     const detail = await api.getSession({ id: outcome.sessionId });
     let error = outcome.error;

@@ -113,6 +113,14 @@ export const methodParams = {
   compareStartups: z.object({ before: SessionRef, after: SessionRef }).strict(),
   /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
   currentRun: z.object({}).strict(),
+  /** The local Node processes one may attach to, from the OS (Checkup's own left out). Added with issue 11. */
+  listRunningApps: z.object({}).strict(),
+  /**
+   * A run against a process that is already running: `to` is its pid, the host:port of its inspector or the
+   * inspector's ws:// URL (this machine only); `recipe` gives the load, profile and sampling options (its target is
+   * the process itself). The same events and session as startRun; the process is left running. Added with issue 11.
+   */
+  startAttachRun: z.object({ to: z.string().min(1).max(4096), recipe: z.unknown().optional() }).strict(),
 } as const;
 
 export type MethodName = keyof typeof methodParams;
@@ -257,6 +265,19 @@ export interface MethodResults {
   currentRun: { run?: RunSnapshot };
   runAgainstCommit: CommitComparisonStarted;
   checkCommitComparison: { available: boolean; reason?: string; ref: string };
+  listRunningApps: NodeProcessInfo[];
+  startAttachRun: RunStarted;
+}
+
+/** A local Node process one may attach to. */
+export interface NodeProcessInfo {
+  pid: number;
+  /** The executable (node, node22, ...). */
+  program: string;
+  /** Its command line as the OS shows it. */
+  command: string[];
+  /** TCP ports it listens on, lowest first (its inspector's too, when open). */
+  ports: number[];
 }
 
 export interface CommitComparisonStarted {

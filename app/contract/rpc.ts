@@ -42,6 +42,8 @@ const ENGINE_METHODS = {
   currentRun: true,
   runAgainstCommit: true,
   checkCommitComparison: true,
+  listRunningApps: true,
+  startAttachRun: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

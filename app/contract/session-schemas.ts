@@ -202,6 +202,9 @@ export const SessionFileSchema = z.looseObject({
     exitCode: num.nullable().optional(),
     signal: z.string().nullable().optional(),
     exitedUnexpectedly: z.boolean().optional(),
+    attached: z.boolean().optional(),
+    command: z.array(z.string()).optional(),
+    inspectorOpenedByCheckup: z.boolean().optional(),
   }),
   timings: z.looseObject({
     startedAt: num,

@@ -71,6 +71,15 @@ export interface TargetInfo {
   signal?: string | null;
   /** Whether the target exited on its own (crash) rather than being shut down by us. Added in 1. */
   exitedUnexpectedly?: boolean;
+  /**
+   * The run attached to a process that was already running (`checkup attach`) rather than launching it; it was left
+   * running. Added in 1, later (with issue 11).
+   */
+  attached?: boolean;
+  /** The attached process's command line (process.execPath, execArgv, argv). Added in 1, later (with issue 11). */
+  command?: string[];
+  /** Whether Checkup opened the attached process's inspector (and closed it again). Added in 1, later (with issue 11). */
+  inspectorOpenedByCheckup?: boolean;
 }
 
 /** Unix epoch ms, except the profiler costs. */

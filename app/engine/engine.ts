@@ -26,6 +26,8 @@ import { commitComparisonProblem } from './commit-worktree.js';
 import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
 import type { Recipe } from '../contract/recipe.js';
 import { resolveTarget } from './resolve-target.js';
+import { listNodeProcesses } from '../attach/node-processes.js';
+import { prepareAttachRun } from '../attach/attach-run.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -93,7 +95,26 @@ export class Engine implements EngineApi {
     return this.beginRun(validRecipe(params.recipe));
   }
 
+  async listRunningApps(_params: MethodParams['listRunningApps'] = {}): Promise<MethodResults['listRunningApps']> {
+    return listNodeProcesses();
+  }
+
+  /** A run of a process already running (app/attach); refusals come before any session exists. */
+  async startAttachRun(params: MethodParams['startAttachRun']): Promise<MethodResults['startAttachRun']> {
+    this.refuseWhileBusy();
+    const { recipe, source } = await prepareAttachRun(params.to, (params.recipe ?? {}) as object, validRecipe);
+    return this.beginRun(recipe, { source }).catch(async (err: unknown) => {
+      await source.release();
+      throw err;
+    });
+  }
+
   private async beginRun(recipe: Recipe, as: RunAs = {}): Promise<MethodResults['startRun']> {
+    // A recipe that attached (a re-run of an attach session) attaches again: nothing is launched from it.
+    if (recipe.attach && !as.source) {
+      if (as.interleaved) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'an app attached to cannot be compared with a commit: it is not launched from your code' });
+      return this.startAttachRun({ to: recipe.attach.to, recipe });
+    }
     // The A/B comparison in progress starts its own runs.
     this.refuseWhileBusy(as.interleaved !== undefined);
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;

@@ -12,7 +12,7 @@ import { nothingSucceeded } from '../load/nothing-succeeded.js';
 import { assertLoadSendable } from '../load/preflight.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
-import type { Target, TargetExit } from '../target/index.js';
+import type { TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import { thresholds } from '../diagnosis/thresholds.js';
 import { diagnoseRun, saveDiagnosis, startFailedRun, type CapturedProfiles } from './diagnose-run.js';
@@ -24,7 +24,7 @@ import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -40,6 +40,8 @@ export interface RunOutcome {
 export interface RunAs {
   project?: string;
   interleaved?: InterleavedRole;
+  /** A target that is not launched from the recipe: a running process attached to (app/attach). */
+  source?: TargetSource;
 }
 
 /** What the measurement left: the load figures, a crash, the profiles, the heap after the load, or what stopped it. */
@@ -62,7 +64,7 @@ export class RunSession {
   readonly record: LiveRecord;
   /** Aborted by stop(): every wait of the run (launch, port, load, repeats) gives way to it. */
   private readonly stopping = new AbortController();
-  private target: Target | undefined;
+  private target: RunTarget | undefined;
   private inspector: InspectorSession | undefined;
   private load: LoadRun | undefined;
   /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
@@ -76,6 +78,7 @@ export class RunSession {
     private readonly resolved: ResolvedTarget,
     private readonly writer: SessionWriter,
     private readonly emit: (event: EngineEvent) => void,
+    private readonly source?: TargetSource,
   ) {
     this.record = new LiveRecord({ runId, sessionId: writer.id, sessionDir: writer.dir, name: resolved.name, warmupSec: recipe.load.warmupSec, durationSec: recipe.load.durationSec });
     this.batcher = new LiveBatcher((live) => {
@@ -93,7 +96,7 @@ export class RunSession {
     const git = await readGitInfo(resolved.project);
     const project = as.project ?? resolved.project;
     const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}) });
-    return new RunSession(runId, recipe, resolved, writer, emit);
+    return new RunSession(runId, recipe, resolved, writer, emit, as.source);
   }
 
   get name(): string {
@@ -171,9 +174,10 @@ export class RunSession {
     const out: Measured = { profiles: {} };
     try {
       this.phase('starting');
-      this.target = await launchUnlessStopped(this.resolved, this.recipe, this.signal);
+      this.target = this.source ? await openUnlessStopped(this.source, this.signal) : await launchUnlessStopped(this.resolved, this.recipe, this.signal);
       this.wireTarget(this.target);
       session.target.pid = this.target.pid;
+      if (this.source) Object.assign(session.target, this.source.info);
       this.phase('waiting-for-port', undefined, { readyDeadline: Date.now() + this.recipe.readyTimeoutSec * 1000 });
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
@@ -266,7 +270,7 @@ export class RunSession {
     return { repeats, ...(error ? { error } : {}) };
   }
 
-  private wireTarget(target: Target): void {
+  private wireTarget(target: RunTarget): void {
     target.on('sample', (s) => {
       this.samples.push(s);
       this.writer.appendSample(s);

@@ -4,11 +4,27 @@ import type { LoadResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import type { LoadRun } from '../load/index.js';
-import { launchTarget, type Target, type TargetExit } from '../target/index.js';
+import type { TargetInfo } from '../contract/session.js';
+import type { EventEmitter } from 'node:events';
+import { launchTarget, type Target, type TargetEvents, type TargetExit } from '../target/index.js';
 import { launchOptionsFor, type ResolvedTarget } from './resolve-target.js';
 
 /** Grace period for the target to exit on SIGTERM before it is killed. */
 export const SHUTDOWN_GRACE_MS = 3000;
+
+/** What a run needs of its target: one it launched (Target), or a running process it attached to (app/attach). */
+export type RunTarget = Pick<Target, 'pid' | 'exited' | 'waitUntilListening' | 'shutdown' | 'pauseOutput' | 'resumeOutput' | 'lastLines' | 'lastLinesOf'> & {
+  on: EventEmitter<TargetEvents>['on'];
+};
+
+/**
+ * Where a run's target comes from when it is not launched from the recipe: opened once by the run; its shutdown()
+ * leaves the process as it found it. `info` goes into the session's target (attached, pid, command).
+ */
+export interface TargetSource {
+  readonly info: Partial<TargetInfo>;
+  open(): Promise<RunTarget>;
+}
 
 export type LoadEnding = { kind: 'done'; result: LoadResult } | { kind: 'crashed'; exit: TargetExit } | { kind: 'stopped' };
 
@@ -36,8 +52,15 @@ export function launchUnlessStopped(resolved: ResolvedTarget, recipe: Recipe, si
   return unlessStopped(launching, signal);
 }
 
+/** Opens the source's target, unless stopped first; one opened after a stop is let go again at once. */
+export function openUnlessStopped(source: TargetSource, signal: AbortSignal): Promise<RunTarget> {
+  const opening = source.open();
+  void opening.then((t) => (signal.aborted ? t.shutdown({ graceMs: SHUTDOWN_GRACE_MS }) : undefined), () => undefined);
+  return unlessStopped(opening, signal);
+}
+
 /** The load against a target ends when the load does, when the target dies, or when the run is stopped. */
-export function raceLoad(load: LoadRun, target: Target, signal: AbortSignal): Promise<LoadEnding> {
+export function raceLoad(load: LoadRun, target: Pick<RunTarget, 'exited'>, signal: AbortSignal): Promise<LoadEnding> {
   return Promise.race<LoadEnding>([
     load.result.then((result) => ({ kind: 'done', result })),
     target.exited.then((exit) => ({ kind: 'crashed', exit })),
@@ -45,6 +68,6 @@ export function raceLoad(load: LoadRun, target: Target, signal: AbortSignal): Pr
   ]);
 }
 
-export function crashError(exit: TargetExit, target: Target): CheckupError {
+export function crashError(exit: TargetExit, target: Pick<RunTarget, 'lastLines'>): CheckupError {
   return new CheckupError('CHK_TARGET_CRASHED', { exit: exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}` }, { details: target.lastLines() });
 }

@@ -23,14 +23,19 @@ function createIoCollector(performance) {
   let createdChannelSeen = false;
   const fetchHints = new Map();
   const channels = [];
+  // What stop() undoes (a probe attached to a running app leaves again): subscriptions and the two wrappers.
+  const undo = [];
 
   const subscribe = (name, fn) => {
     try {
-      if (typeof dc.subscribe === 'function') dc.subscribe(name, fn);
-      else {
+      if (typeof dc.subscribe === 'function') {
+        dc.subscribe(name, fn);
+        undo.push(() => dc.unsubscribe(name, fn));
+      } else {
         const ch = dc.channel(name);
         ch.subscribe(fn);
         channels.push(ch); // keep a strong reference: old Node collected unreferenced channels
+        undo.push(() => ch.unsubscribe(fn));
       }
     } catch {
       // channel unsupported on this Node
@@ -44,10 +49,14 @@ function createIoCollector(performance) {
   try {
     const http = require('http');
     const originalAddRequest = http.Agent.prototype.addRequest;
-    http.Agent.prototype.addRequest = function addRequest(req) {
+    const addRequest = function addRequest(req) {
       if (!createdChannelSeen && req && !inFlight.has(req)) safe(() => track(req, 'http', captureSite()));
       return originalAddRequest.apply(this, arguments);
     };
+    http.Agent.prototype.addRequest = addRequest;
+    undo.push(() => {
+      if (http.Agent.prototype.addRequest === addRequest) http.Agent.prototype.addRequest = originalAddRequest;
+    });
   } catch {
     // no http module: nothing to watch
   }
@@ -90,6 +99,9 @@ function createIoCollector(performance) {
     };
     safe(() => Object.defineProperty(fetch, 'length', { value: original.length }));
     globalThis.fetch = fetch;
+    undo.push(() => {
+      if (globalThis.fetch === fetch) globalThis.fetch = original;
+    });
   }
 
   function takeFetchHint(key) {
@@ -202,6 +214,10 @@ function createIoCollector(performance) {
       }
       sites = new Map();
       return out;
+    },
+    stop() {
+      for (const fn of undo.splice(0)) safe(fn);
+      inFlight.clear();
     },
   };
 }

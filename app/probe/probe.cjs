@@ -53,6 +53,11 @@
     const env = process.env;
     const intervalMs = clampInt(env.CHECKUP_PROBE_INTERVAL_MS, 50, 60000, 250);
     const token = env.CHECKUP_PROBE_TOKEN || '';
+    // Installed into an app that was already running (app/attach, through its inspector) rather than preloaded: the
+    // app already listens, is not ours to end, and the probe must be able to leave again (detach) without a trace.
+    const attached = env.CHECKUP_PROBE_ATTACHED === '1';
+    // The engine opened the app's inspector to attach: should it die without closing it, the probe closes it.
+    const closeInspectorIfOrphaned = attached && env.CHECKUP_PROBE_CLOSE_INSPECTOR === '1';
 
     // Children of the app are not probed: take our --require back out of NODE_OPTIONS and forget the channel.
     const fragment = env.CHECKUP_PROBE_REQUIRE;
@@ -81,9 +86,10 @@
     socket.on('error', () => {
       if (backlog) connectFailed = true;
     }); // 'close' follows and decides
-    process.on('exit', () => {
+    const relayBacklogOnExit = () => {
       if (backlog && backlog.length && !connectFailed) relaySync(channelPath, backlog.join(''));
-    });
+    };
+    process.on('exit', relayBacklogOnExit);
     socket.on('data', (chunk) => {
       inbox += chunk;
       let nl;
@@ -103,6 +109,11 @@
     });
     socket.on('close', () => {
       stopSampling();
+      if (attached) {
+        detach();
+        if (!byeReceived && closeInspectorIfOrphaned) safe(() => require('inspector').close());
+        return;
+      }
       if (byeReceived) return;
       removeDeadChannel(channelPath);
       shutDownOrphan(pgid);
@@ -138,21 +149,22 @@
     });
 
     // ---- inspector ----------------------------------------------------------------------------------------------
-    send(openInspector());
+    send(openInspector(attached));
 
     // ---- listening port -----------------------------------------------------------------------------------------
-    watchListen(net, performance, send);
+    if (!attached) watchListen(net, performance, send);
 
     // ---- warnings -----------------------------------------------------------------------------------------------
     let warningsThisWindow = 0;
-    process.on('warning', (warning) => {
+    const onWarning = (warning) => {
       if (++warningsThisWindow > 50) return;
       try {
         send({ type: 'warning', warning: describeWarning(warning) });
       } catch {
         // ignore a warning we cannot describe
       }
-    });
+    };
+    process.on('warning', onWarning);
 
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
@@ -222,6 +234,21 @@
       safe(() => listeners.stop());
       safe(() => routes.stop());
     }
+
+    /** An attached probe leaves: hooks undone, listeners removed, socket closed; the engine (or its death) says when. */
+    let detached = false;
+    function detach() {
+      if (detached) return;
+      detached = true;
+      stopSampling();
+      safe(() => io.stop());
+      process.removeListener('warning', onWarning);
+      process.removeListener('exit', relayBacklogOnExit);
+      socket.destroy();
+      delete global[Symbol.for('checkup.probe')];
+      delete global[Symbol.for('checkup.probe.detach')];
+    }
+    if (attached) global[Symbol.for('checkup.probe.detach')] = detach;
   }
 
   /**
@@ -262,7 +289,7 @@
     safe(() => require('child_process').spawnSync(process.execPath, ['-e', relay, channelPath], { input: data, stdio: ['pipe', 'ignore', 'ignore'], timeout: 3000, windowsHide: true }));
   }
 
-  function openInspector() {
+  function openInspector(attached) {
     let inspector;
     try {
       inspector = require('inspector');
@@ -279,7 +306,7 @@
     // A process that is exiting (an uncaught exception, process.exit) with an inspector client attached waits for
     // that client to disconnect ("Waiting for the debugger to disconnect..."): our profiler session would keep a
     // crashed app alive. Closing the inspector on exit lets it die as it would without us.
-    process.on('exit', () => safe(() => inspector.close()));
+    if (!attached) process.on('exit', () => safe(() => inspector.close()));
     // We open it on 127.0.0.1 ourselves; an inspector the user already opened elsewhere is reported, not used.
     const host = safe(() => new URL(url).hostname, '');
     if (host !== '127.0.0.1') return { type: 'inspector', error: 'the inspector listens on ' + host + ', not on 127.0.0.1' };

@@ -20,8 +20,8 @@ export interface ReadyInfo {
   /** ws://127.0.0.1:PORT/UUID; undefined when the inspector could not be opened (see `inspectorError`). */
   inspectorUrl?: string;
   inspectorError?: string;
-  /** ms from the app process's start to listening. */
-  startupMs: number;
+  /** ms from the app process's start to listening; absent for a process attached to (it was listening already). */
+  startupMs?: number;
   /** ms from launch to listening, npm included. */
   launchToListenMs: number;
   /** pid of the app process (not npm's), when the probe reported it. */

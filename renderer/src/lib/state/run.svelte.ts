@@ -101,6 +101,11 @@ export class RunState {
     return this.begin(title, load?.warmupSec ?? 2, undefined, () => this.client.startRun({ recipe }), load?.durationSec ?? 10);
   }
 
+  /** Attaches to a running process (`to`: its pid) and runs the recipe's load on it; otherwise as start(). */
+  startAttached(to: string, recipe: Partial<RecipeInput>, title: string): Promise<boolean> {
+    return this.begin(title, recipe.load?.warmupSec ?? 2, undefined, () => this.client.startAttachRun({ to, recipe }), recipe.load?.durationSec ?? 10);
+  }
+
   /** The same recipe again (optionally the lab's other variant, a note, repeats), following `origin`. */
   rerun(params: MethodParams['rerun'], title: string, origin: RunOrigin, warmupSec = 2): Promise<boolean> {
     return this.begin(title, warmupSec, origin, () => this.client.rerun(params));

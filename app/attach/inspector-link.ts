@@ -1,0 +1,76 @@
+// Our own line to an attached process's inspector: Runtime.evaluate, to learn who it is and to put the probe in and
+// take it out again. The profilers use their own session (app/profile/capture.ts), as in a launched run.
+import { get } from 'node:http';
+import CDP, { type CdpClient } from 'chrome-remote-interface';
+import { CheckupError } from '../errors.js';
+
+/** The WebSocket an inspector's HTTP endpoint names (GET /json/list), or undefined when nothing there is one. */
+export function inspectorUrlAt(host: string, port: number, timeoutMs = 1500): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = get({ host: host.replace(/^\[|\]$/g, ''), port, path: '/json/list', timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        body += c;
+        if (body.length > 65536) req.destroy();
+      });
+      res.on('end', () => {
+        try {
+          const list = JSON.parse(body) as Array<{ webSocketDebuggerUrl?: unknown }>;
+          const url = Array.isArray(list) ? list.map((t) => t.webSocketDebuggerUrl).find((u): u is string => typeof u === 'string') : undefined;
+          resolve(url);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(undefined));
+  });
+}
+
+export class InspectorLink {
+  private closed = false;
+  private constructor(
+    private readonly client: CdpClient,
+    readonly url: string,
+  ) {
+    client.on('disconnect', () => {
+      this.closed = true;
+    });
+  }
+
+  static async connect(url: string): Promise<InspectorLink> {
+    try {
+      return new InspectorLink(await CDP({ target: url, local: true }), url);
+    } catch (err) {
+      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * The value of `expression` in the app's main context. The inspector's command-line API is on, so `require` is
+   * there (Node adds it) even in an ES module app, for Nodes older than process.getBuiltinModule.
+   */
+  async evaluate<T>(expression: string): Promise<T> {
+    const reply = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true, includeCommandLineAPI: true, silent: true })) as {
+      result: { value?: unknown };
+      exceptionDetails?: { text?: string; exception?: { description?: string } };
+    };
+    if (reply.exceptionDetails) {
+      const why = reply.exceptionDetails.exception?.description?.split('\n')[0] ?? reply.exceptionDetails.text ?? 'an exception';
+      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: why });
+    }
+    return reply.result.value as T;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,136 @@
+// From what the user gave to a live line into the right process's inspector. A pid's inspector is opened on demand
+// with SIGUSR1 (what `node --inspect` would have done at start); the port it opened is the one that was not among the
+// process's listening sockets before. Whatever the way in, the process itself says who it is (process.pid) before
+// anything is installed in it.
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CheckupError } from '../errors.js';
+import type { AttachAddress } from './attach-address.js';
+import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
+import { assertSignalable, commandLineOf, isNodeProgram, listeningSockets, programOf, type ListeningSocket } from './os-processes.js';
+
+/** What the attached process says of itself. */
+export interface ProcessFacts {
+  pid: number;
+  argv: string[];
+  execArgv: string[];
+  execPath: string;
+  cwd: string;
+  nodeVersion: string;
+  /** A Checkup probe is in it already (a launched run, or another attach). */
+  probed: boolean;
+}
+
+export interface OpenInspector {
+  link: InspectorLink;
+  facts: ProcessFacts;
+  /** The inspector's port (the OS shows it among the process's listening sockets). */
+  inspectorPort: number;
+  /** We opened it (SIGUSR1), so we close it again on detach; one the user opened stays open. */
+  openedByUs: boolean;
+}
+
+/** How long a process has to open its inspector after SIGUSR1 (Node does it on a thread of its own, busy or not). */
+const OPEN_TIMEOUT_MS = 5000;
+/** Where Node opens an inspector on demand unless told otherwise. */
+const DEFAULT_INSPECTOR_PORT = 9229;
+
+const FACTS = `({ pid: process.pid, argv: process.argv, execArgv: process.execArgv, execPath: process.execPath,
+  cwd: process.cwd(), nodeVersion: process.version, probed: Boolean(globalThis[Symbol.for('checkup.probe')]) })`;
+
+export async function openInspector(address: AttachAddress): Promise<OpenInspector> {
+  if (address.kind !== 'pid') {
+    const url = address.kind === 'url' ? address.url : await inspectorUrlAt(address.host, address.port);
+    if (!url) throw new CheckupError('CHK_ATTACH_NO_INSPECTOR', { address: `${address.host}:${address.port}` });
+    const link = await InspectorLink.connect(url).catch((err: unknown) => {
+      throw new CheckupError('CHK_ATTACH_NO_INSPECTOR', { address: url }, { cause: err });
+    });
+    return withFacts(link, address.port, false, undefined);
+  }
+
+  const { pid } = address;
+  assertSignalable(pid);
+  const program = programOf(pid);
+  // SIGUSR1's default action ends a process: only a node process, which handles it, is ever sent one.
+  if (!isNodeProgram(program)) throw new CheckupError('CHK_ATTACH_NOT_NODE', { pid, program });
+  const before = listeningSockets(pid);
+  const alreadyOpen = commandLineOf(pid).some((a) => /^--inspect(-brk|-wait)?(=|$)/.test(a)) ? await existingInspector(before) : undefined;
+  if (alreadyOpen) return withFacts(await InspectorLink.connect(alreadyOpen.url), alreadyOpen.port, false, pid);
+
+  try {
+    process.kill(pid, 'SIGUSR1');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPERM') throw new CheckupError('CHK_ATTACH_NOT_PERMITTED', { pid });
+    throw new CheckupError('CHK_ATTACH_NO_PROCESS', { pid });
+  }
+  const known = new Set(before.map((s) => s.port));
+  const deadline = Date.now() + OPEN_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    for (const s of listeningSockets(pid)) {
+      if (known.has(s.port)) continue;
+      const url = await inspectorUrlAt('127.0.0.1', s.port);
+      if (url) return withFacts(await InspectorLink.connect(url), s.port, true, pid);
+    }
+    assertSignalable(pid);
+    await sleep(50);
+  }
+  // No new port: the inspector was open already (inspector.open() in the app), or it could not open.
+  const existing = await existingInspector(before);
+  if (existing) return withFacts(await InspectorLink.connect(existing.url), existing.port, false, pid);
+  const detail = (await portTaken(DEFAULT_INSPECTOR_PORT))
+    ? `port ${DEFAULT_INSPECTOR_PORT}, where Node opens its inspector on demand, is already taken (by another inspector or program)`
+    : `it did not answer SIGUSR1 within ${OPEN_TIMEOUT_MS / 1000} s (was it started with --disable-sigusr1?)`;
+  throw new CheckupError('CHK_ATTACH_INSPECTOR_NOT_OPENED', { pid, detail });
+}
+
+/** Whether something listens on 127.0.0.1:port. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
+}
+
+async function existingInspector(sockets: ListeningSocket[]): Promise<{ url: string; port: number } | undefined> {
+  for (const s of sockets) {
+    const url = await inspectorUrlAt('127.0.0.1', s.port, 500);
+    if (url) return { url, port: s.port };
+  }
+  return undefined;
+}
+
+/** Asks the process who it is; a pid that does not match is refused (and what we opened is closed again). */
+async function withFacts(link: InspectorLink, inspectorPort: number, openedByUs: boolean, expectedPid: number | undefined): Promise<OpenInspector> {
+  const opened: OpenInspector = { link, inspectorPort, openedByUs, facts: undefined as unknown as ProcessFacts };
+  try {
+    opened.facts = await link.evaluate<ProcessFacts>(FACTS);
+    if (expectedPid !== undefined && opened.facts.pid !== expectedPid) {
+      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: `the inspector that opened belongs to process ${opened.facts.pid}, not ${expectedPid}` });
+    }
+    if (opened.facts.probed) throw new CheckupError('CHK_ATTACH_ALREADY_PROBED', { pid: opened.facts.pid });
+  } catch (err) {
+    await closeInspector(opened);
+    throw err;
+  }
+  return opened;
+}
+
+/**
+ * Our line closed, and the inspector too when we opened it. inspector.close() ends every connection, ours included,
+ * so it is scheduled a moment after the reply and our line is closed first.
+ */
+export async function closeInspector(opened: Pick<OpenInspector, 'link' | 'openedByUs'>): Promise<void> {
+  if (opened.openedByUs && !opened.link.isClosed) {
+    await opened.link
+      .evaluate(`(() => { const i = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector');
+        setTimeout(() => { try { i.close(); } catch {} }, 20); return true; })()`)
+      .catch(() => undefined);
+  }
+  await opened.link.close();
+}
