@@ -1,13 +1,13 @@
 // `npm run bench -- --only accuracy`: the whole corpus on every Node available (this machine's, 22 and 24 from npm),
 // at each case's own load and at the default load, optionally with a third process burning one core. Prints a
-// confusion matrix (expected kind x verdict), the culprit hit rate, and the held-out set (round 2) and the round-1 held-out third (seen while tuning) apart from the tuning set.
+// confusion matrix (expected kind x verdict), the culprit hit rate, and the held-out set (the newest round) and the earlier held-out sets (seen while tuning) apart from the tuning set.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../app/engine/engine.js';
 import { getLab } from '../app/labs/catalogue.js';
-import { CORPUS_SETS, loadCorpus, nodeBinaries, runCase, setOf, unsupportedOn, type CaseResult, type CorpusSet, type LoadChoice } from './corpus.js';
+import { CORPUS_SETS, HELD_OUT_ROUND, loadCorpus, nodeBinaries, runCase, setOf, unsupportedOn, type CaseResult, type CorpusSet, type LoadChoice } from './corpus.js';
 
 export interface AccuracyOptions {
   splits: CorpusSet[];
@@ -69,8 +69,8 @@ function matrix(results: CaseResult[]): string[] {
 
 const SET_TITLES: Record<CorpusSet, string> = {
   tuning: 'tuning set',
-  'seen-held-out': 'round-1 held-out (seen while tuning, tuned on since)',
-  'held-out': 'HELD-OUT set (round 2, never tuned on)',
+  'seen-held-out': 'held-out sets of rounds 1 and 2 (seen while tuning, tuned on since)',
+  'held-out': `HELD-OUT set (round ${HELD_OUT_ROUND}, never tuned on)`,
 };
 
 function rate(n: number, d: number): string {
