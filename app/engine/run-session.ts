@@ -25,6 +25,7 @@ import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
+import { runSourceMaps } from '../profile/source-maps/run-maps.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -332,6 +333,8 @@ export class RunSession {
       out.cpu = stopped.value;
     }
     if (this.recipe.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
+    const inspector = this.inspector;
+    out.sourceMaps = await runSourceMaps(out, (expression) => inspector.evaluate(expression));
     return out;
   }
 
