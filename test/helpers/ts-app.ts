@@ -1,0 +1,28 @@
+// The TypeScript fixture app (test/fixtures/targets/ts-app) made ready the ways real projects are: copied to a fresh
+// folder that sees this checkout's node_modules (typescript, tsx, esbuild, @types/node), built by tsc with source
+// maps into dist/, and bundled by esbuild with an external map into bundle/.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { rootDir } from '../../app/paths.js';
+
+export const TS_APP_FIXTURE = join(rootDir, 'test', 'fixtures', 'targets', 'ts-app');
+export const ESM_APP_FIXTURE = join(rootDir, 'test', 'fixtures', 'targets', 'esm-app');
+
+export function prepareTsApp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'checkup-ts-app-'));
+  cpSync(TS_APP_FIXTURE, dir, { recursive: true });
+  symlinkSync(join(rootDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  execFileSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json')], { stdio: 'pipe' });
+  buildSync({ entryPoints: [join(dir, 'src', 'server.ts')], bundle: true, platform: 'node', format: 'cjs', sourcemap: true, outfile: join(dir, 'bundle', 'server.js'), logLevel: 'silent' });
+  return dir;
+}
+
+/** The 1-based line of the first line of `file` that contains `text`. */
+export function lineOf(file: string, text: string): number {
+  const index = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text));
+  if (index < 0) throw new Error(`${text} is not in ${file}`);
+  return index + 1;
+}
