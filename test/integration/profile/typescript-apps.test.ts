@@ -102,7 +102,7 @@ describe('bundles and offline profiles', () => {
   it('a .cpuprofile of the tsc-built app opened offline: hot functions at the .ts line, from the maps beside the code', async () => {
     const doc = await inspect(profileOf(join(app, 'dist')));
     const hot = doc.topFunctions.find((f) => f.functionName === 'buildRegionReport')!;
-    expect(hot).toMatchObject({ url: pathToFileURL(join(app, 'src', 'report.ts')).href, line: tsLines().buildRegionReport.line });
+    expect(hot).toMatchObject({ url: pathToFileURL(join(app, 'src', 'report.ts')).href, line: tsLines().buildRegionReport!.line });
     expect(doc.warnings).toEqual([]);
   });
 
