@@ -88,8 +88,14 @@ describe.each(Object.entries(NODES))('Node %s', (_version, node) => {
   it('an ES module app ("type": "module", a .mjs module, top-level await): launched, probed, culprit at its line', async () => {
     const run = await checkup(node, [join(ESM_APP_FIXTURE, 'server.js')], ESM_APP_FIXTURE);
     const digest = join(ESM_APP_FIXTURE, 'lib', 'digest.mjs');
-    expect(run.culprits[0]).toMatchObject({ functionName: 'slowDigest', url: pathToFileURL(digest).href, line: lineOf(digest, 'export function slowDigest(') });
-    expect(await new ReferencedPaths(out).sourceFile(run.culprits[0]!.url, run.sessionId)).toBe(digest);
+    const server = join(ESM_APP_FIXTURE, 'server.js');
+    // Node 24's compilers may inline slowDigest into the request handler, whose time then counts as the handler's.
+    const where: Record<string, string> = {
+      slowDigest: `${pathToFileURL(digest).href}:${lineOf(digest, 'export function slowDigest(')}`,
+      '(anonymous)': `${pathToFileURL(server).href}:${lineOf(server, 'http.createServer(')}`,
+    };
+    for (const c of run.culprits) expect(`${c.url}:${c.line}`, c.functionName).toBe(where[c.functionName]);
+    expect(await new ReferencedPaths(out).sourceFile(run.culprits[0]!.url, run.sessionId)).toMatch(/esm-app\/(lib\/digest\.mjs|server\.js)$/);
   });
 });
 
@@ -97,6 +103,15 @@ describe('bundles and offline profiles', () => {
   it('an esbuild bundle with an external map: culprits at the .ts line', async () => {
     const run = await checkup(NODES['20'], [join(app, 'bundle', 'server.js')], app);
     expectAtTsLines(run.culprits);
+  });
+
+  it("tsx's command line behind an npm script (`npm run dev`: tsx starts the app in a child node): culprits at the .ts line", async () => {
+    const r = await runCli(['run', '-c', '5', '-d', '2', '--warmup', '1', '--no-heap', '--json', '--out', out, '--cwd', app, '--', 'npm', 'run', 'dev']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { diagnosis: { findings: Array<{ culprits?: Culprit[] }> } };
+    const culprits = doc.diagnosis.findings.flatMap((f) => f.culprits ?? []).filter((c) => c.measure === 'cpu');
+    expect(culprits.length).toBeGreaterThan(0);
+    expectAtTsLines(culprits);
   });
 
   it('a .cpuprofile of the tsc-built app opened offline: hot functions at the .ts line, from the maps beside the code', async () => {
