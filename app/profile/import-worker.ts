@@ -28,7 +28,6 @@ async function run(): Promise<void> {
     onProgress: (progress) => post({ type: 'progress', progress }),
     ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}),
     ...(job.profProcessTimeoutMs !== undefined ? { profProcessTimeoutMs: job.profProcessTimeoutMs } : {}),
-    ...(job.sourceMaps !== undefined ? { sourceMaps: job.sourceMaps } : {}),
   });
   if (job.export) {
     const bytes = exportProfile(imported.profiles, job.export.format, job.export.index);

@@ -3,7 +3,7 @@ import type { FrameCategory, ProfileFormat, ProfileSummary } from '../../contrac
 import type { FrameMatch } from '../model/focus-frame.js';
 import type { ProfileData } from '../model/types.js';
 import type { ReduceOptions, ReducedFlame } from '../reduce/reduce-for-flame.js';
-import type { ImportProgress, SourceMapOption } from './import-profile.js';
+import type { ImportProgress } from './import-profile.js';
 import type { ProfileInput } from './source.js';
 
 export interface WorkerJob {
@@ -21,8 +21,6 @@ export interface WorkerJob {
   focus?: FrameMatch;
   /** Instead of summaries: the file's profile `index` written in another format (the encoded bytes come back). */
   export?: { format: ProfileExportFormat; index: number };
-  /** How frames are source-mapped (default: maps beside the code). */
-  sourceMaps?: SourceMapOption;
 }
 
 export type ProfileExportFormat = 'pprof' | 'cpuprofile' | 'speedscope';

@@ -16,6 +16,20 @@ export type Evaluate = (expression: string) => Promise<unknown>;
 const MAX_TOTAL_BYTES = 2 * MAX_MAP_BYTES;
 
 /**
+ * How long the target may take to answer. It answers between two of its own tasks (or at an interrupt): an app stuck
+ * in native code would hold the run's collecting phase, so after this its frames stay as recorded.
+ */
+export const ANSWER_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the target did not answer')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Runs inside the target (its own Node, 18 or newer, CommonJS or ESM: no `require` in an ES module's scope, so
  * process.getBuiltinModule where it exists, else the inspector's command-line `require`).
  */
@@ -48,7 +62,7 @@ export async function recordTargetMaps(evaluate: Evaluate, scriptUrls: string[],
   if (scriptUrls.length === 0) return recorded;
   let answer: { maps?: Record<string, string>; tooLarge?: Record<string, number> };
   try {
-    const value = await evaluate(expression(scriptUrls));
+    const value = await withTimeout(evaluate(expression(scriptUrls)), ANSWER_TIMEOUT_MS);
     answer = typeof value === 'string' ? (JSON.parse(value) as typeof answer) : {};
   } catch {
     return recorded;

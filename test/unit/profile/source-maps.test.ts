@@ -14,6 +14,7 @@ import { MapCache } from '../../../app/profile/source-maps/map-cache.js';
 import { readScriptMap } from '../../../app/profile/source-maps/read-map.js';
 import { withOriginalSources } from '../../../app/profile/source-maps/apply.js';
 import { parseMap, SourceMapSet } from '../../../app/profile/source-maps/source-map-set.js';
+import { recordTargetMaps } from '../../../app/profile/source-maps/runtime-maps.js';
 
 const TS = `// header comment
 interface Order { id: number; total: number }
@@ -128,6 +129,19 @@ describe('source maps', () => {
     expect(set.original('file:///x/a.js', 1, 1)).toBeUndefined();
     set.add('file:///x/b.js', { version: 3, sources: ['b.ts'], names: [], mappings: 'AAAA' }, 'file:///x/b.js.map');
     expect(set.original('file:///x/b.js', 1, 1)).toEqual({ url: 'file:///x/b.ts', line: 1, column: 1 });
+  });
+});
+
+describe('maps from the target', () => {
+  it('a target that never answers costs the timeout and maps nothing; answers about scripts not asked for are ignored', async () => {
+    const set = new SourceMapSet();
+    expect(await recordTargetMaps(() => new Promise(() => undefined), ['file:///srv/a.ts'], set)).toEqual({});
+    const map = JSON.stringify({ version: 3, sources: ['a.ts'], names: [], mappings: 'AAAA' });
+    const answer = JSON.stringify({ maps: { 'file:///srv/a.ts': map, 'file:///etc/other.ts': map }, tooLarge: { 'file:///srv/b.ts': 40e6 } });
+    const recorded = await recordTargetMaps(async () => answer, ['file:///srv/a.ts', 'file:///srv/b.ts'], set);
+    expect(Object.keys(recorded)).toEqual(['file:///srv/a.ts']);
+    expect(set.has('file:///etc/other.ts')).toBe(false);
+    expect(set.warnings.join('\n')).toMatch(/\/srv\/b\.ts is 40\.0 MB.*CHK_SOURCE_MAP_TOO_LARGE/);
   });
 });
 
