@@ -30,7 +30,8 @@ export function remapFrames(profile: Profile, replace: (frame: Frame, index: num
       nodes[i] = nodeMap[old]!;
       fromTimeline[old]! += timeline.weights[i]!;
     }
-    builder.setTimeline(nodes, timeline.weights.slice(), nodes.length);
+    // The weights are shared, not copied: neither profile ever writes to them.
+    builder.setTimeline(nodes, timeline.weights, nodes.length);
   }
   // Weight the timeline does not account for (a profile without one, or hitCount-only nodes) is added as it stood.
   for (let n = 0; n < profile.nodeCount; n++) {
