@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { colouredPixels } from '../helpers/pixels.js';
-import { lineOf, prepareTsApp } from '../helpers/ts-app.js';
+import { brokenDist, lineOf, prepareTsApp, profileOf } from '../helpers/ts-app.js';
 import { SHOTS, shoot, VIEWPORT } from './page-tools.js';
 
 let dir: string;
@@ -81,6 +81,18 @@ describe('a TypeScript app in the browser', () => {
     await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.43);
     await frame.getByText(/src\/(report|server)\.ts:\d+/).first().waitFor({ timeout: 10_000 });
     await shoot(page, 'typescript-flame-hover');
+    expect(errors).toEqual([]);
+  });
+
+  it('says on the flame screen when a map could not be used, and shows the compiled frames', async () => {
+    const file = profileOf(brokenDist(app));
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByTestId('profile-input').setInputFiles(file);
+    await page.getByText(/CHK_SOURCE_MAP_UNREADABLE/).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.notes').textContent()).toMatch(/source map of .*dist-broken\/report\.js could not be read/);
+    const hot = await page.locator('aside.hot .where').allTextContents();
+    expect(hot.some((w) => /report\.js:\d+$/.test(w)), hot.join(', ')).toBe(true);
+    await shoot(page, 'typescript-broken-map');
     expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // folder that sees this checkout's node_modules (typescript, tsx, esbuild, @types/node), built by tsc with source
 // maps into dist/, and bundled by esbuild with an external map into bundle/.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -25,4 +25,20 @@ export function lineOf(file: string, text: string): number {
   const index = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text));
   if (index < 0) throw new Error(`${text} is not in ${file}`);
   return index + 1;
+}
+
+/** A `node --cpu-prof` profile of the compiled report module in `dist`, as a user would record one by hand. */
+export function profileOf(dist: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'checkup-ts-prof-'));
+  const script = `const r = require(${JSON.stringify(join(dist, 'report.js'))}); const rows = r.makeRows(20000); for (let i = 0; i < 40; i++) r.buildRegionReport(rows, 20);`;
+  execFileSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '-e', script], { stdio: 'pipe' });
+  return join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);
+}
+
+/** A copy of the app's dist/ whose report.js.map is cut off in the middle. */
+export function brokenDist(app: string): string {
+  const broken = join(app, 'dist-broken');
+  cpSync(join(app, 'dist'), broken, { recursive: true });
+  writeFileSync(join(broken, 'report.js.map'), '{"version":3,"sources":["../src/report.ts"],"mappings":');
+  return broken;
 }

@@ -2,15 +2,14 @@
 // maps, run by tsx (maps only in the target's memory), bundled by esbuild with an external map, and an ES module app
 // with top-level await. The culprits must name the original file and the line of the function there; the session's
 // profile opened later, and a profile file opened offline, must show the same.
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync, cpSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReferencedPaths } from '../../../app/engine/referenced-paths.js';
 import { runCli } from '../../helpers/cli.js';
-import { ESM_APP_FIXTURE, lineOf, prepareTsApp } from '../../helpers/ts-app.js';
+import { brokenDist, ESM_APP_FIXTURE, lineOf, prepareTsApp, profileOf } from '../../helpers/ts-app.js';
 
 const NODES = { '20': process.execPath, '22': '/work/main/node_modules/node22/bin/node', '24': '/work/main/node_modules/node24/bin/node' } as const;
 const out = mkdtempSync(join(tmpdir(), 'checkup-ts-sessions-'));
@@ -122,9 +121,7 @@ describe('bundles and offline profiles', () => {
   });
 
   it('a malformed map: the frames stay at the compiled code, with a coded warning', async () => {
-    const broken = join(app, 'dist-broken');
-    cpSync(join(app, 'dist'), broken, { recursive: true });
-    writeFileSync(join(broken, 'report.js.map'), '{"version":3,"sources":["../src/report.ts"],"mappings":');
+    const broken = brokenDist(app);
     const doc = await inspect(profileOf(broken));
     const hot = doc.topFunctions.find((f) => f.functionName === 'buildRegionReport')!;
     expect(hot).toMatchObject({ url: pathToFileURL(join(broken, 'report.js')).href, line: lineOf(join(broken, 'report.js'), 'function buildRegionReport(') });
@@ -141,12 +138,4 @@ async function inspect(file: string): Promise<InspectDoc> {
   const r = await runCli(['inspect', file, '--json']);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as InspectDoc;
-}
-
-/** A `node --cpu-prof` profile of the compiled report module in `dist`, as a user would record one by hand. */
-function profileOf(dist: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'checkup-ts-prof-'));
-  const script = `const r = require(${JSON.stringify(join(dist, 'report.js'))}); const rows = r.makeRows(20000); for (let i = 0; i < 40; i++) r.buildRegionReport(rows, 20);`;
-  execFileSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '-e', script], { stdio: 'pipe' });
-  return join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);
 }
