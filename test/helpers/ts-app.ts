@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { rootDir } from '../../app/paths.js';
 
@@ -29,7 +29,8 @@ export function lineOf(file: string, text: string): number {
 
 /** A `node --cpu-prof` profile of the compiled report module in `dist`, as a user would record one by hand. */
 export function profileOf(dist: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'checkup-ts-prof-'));
+  // Inside the app's folder, so that removing the app removes it too.
+  const dir = mkdtempSync(join(dirname(dist), 'profile-'));
   const script = `const r = require(${JSON.stringify(join(dist, 'report.js'))}); const rows = r.makeRows(20000); for (let i = 0; i < 40; i++) r.buildRegionReport(rows, 20);`;
   execFileSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '-e', script], { stdio: 'pipe' });
   return join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);
