@@ -72,6 +72,8 @@ const catalogue = {
   CHK_GIT_MISSING: { message: 'Cannot compare with a commit: git is not installed (or not on the PATH).', hint: 'Install git, or compare two runs instead.', exit: 2 },
   CHK_AB_NOTHING_TO_COMPARE: { message: 'Nothing to compare: the working tree has no uncommitted change, so {ref} is the same code.', hint: 'Edit the code first, or name an older commit with --against (e.g. HEAD~1).', exit: 2 },
   CHK_AB_NOT_A_PROJECT: { message: 'Cannot compare a bundled sample app with a commit: {detail}', hint: 'Run the slow and the fixed variant and compare them, or copy the lab into a git repository of your own.', exit: 2 },
+  CHK_SOURCE_MAP_UNREADABLE: { message: 'The source map of {script} could not be read ({detail}); its frames are shown at the compiled code.', exit: 1 },
+  CHK_SOURCE_MAP_TOO_LARGE: { message: 'The source map of {script} is {size}, more than Checkup reads ({limit}); its frames are shown at the compiled code.', exit: 1 },
   CHK_FORBIDDEN: { message: 'Forbidden: {detail}', exit: 1 },
   CHK_INTERNAL: { message: 'Internal error: {detail}', hint: 'This is a bug in Checkup; please report it with the session folder.', exit: 1 },
 } as const satisfies Record<string, ErrorDef>;

@@ -40,6 +40,12 @@ export const SESSION_FILES = {
    * is `cpuProfile`; it has no samples, ticks, load or diagnosis.
    */
   startup: 'startup.json',
+  /**
+   * Source maps the target held only in memory (tsx, `node --enable-source-maps`), by the script URL its profiles
+   * name: `{ "version": 1, "maps": { [url]: source map v3 } }`. Added in 1, later (with issue 11); written only when a
+   * run's profiled code had such maps. Maps beside compiled code on disk are read from there instead.
+   */
+  sourceMaps: 'source-maps.json',
 } as const;
 
 export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES];

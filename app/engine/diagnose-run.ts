@@ -20,12 +20,17 @@ import { requestCost } from '../diagnosis/request-cost.js';
 import { probePath } from '../paths.js';
 import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';
+import type { Profile } from '../profile/model/profile.js';
+import { applySourceMaps } from '../profile/source-maps/apply.js';
+import type { RunSourceMaps } from '../profile/source-maps/run-maps.js';
 import type { SessionWriter } from '../store/session-writer.js';
 import type { TargetExit } from '../target/index.js';
 
 export interface CapturedProfiles {
   cpu?: unknown;
   heap?: unknown;
+  /** Their source maps, found while the target ran (app/profile/source-maps/run-maps.ts). */
+  sourceMaps?: RunSourceMaps;
 }
 
 export interface CollectedRun {
@@ -74,14 +79,17 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
-  // The profiles come from the inspector already parsed; turning them into models is in-memory work.
-  const cpuModel = run.profiles.cpu ? cpuProfileToModel(run.profiles.cpu, 'CPU profile') : undefined;
+  // The profiles come from the inspector already parsed; turning them into models is in-memory work. Their maps were
+  // read when they were taken, so the doctor judges the frames every later view shows (the .ts file and line).
+  const maps = run.profiles.sourceMaps?.set;
+  const mapped = (model: Profile): Profile => (maps ? applySourceMaps(model, maps) : model);
+  const cpuModel = run.profiles.cpu ? mapped(cpuProfileToModel(run.profiles.cpu, 'CPU profile')) : undefined;
   if (cpuModel) {
     input.cpu = cpuEvidence(cpuModel, { ignoreUrls: OURS });
     input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
   }
   if (run.profiles.heap) {
-    input.heapCulprits = profileCulprits(heapProfileToModel(run.profiles.heap, 'Heap profile'), 'allocation', { ignoreUrls: OURS }).map((c) => {
+    input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation', { ignoreUrls: OURS }).map((c) => {
       const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c, { ignoreUrls: OURS }) : [];
       return mayInclude.length ? { ...c, mayInclude } : c;
     });
@@ -131,6 +139,7 @@ export async function saveDiagnosis(writer: SessionWriter, profiles: CapturedPro
     profiles.cpu ? writer.writeCpuProfile(profiles.cpu) : undefined,
     profiles.heap ? writer.writeHeapProfile(profiles.heap) : undefined,
     writer.writeDiagnosis(result.diagnosis),
+    profiles.sourceMaps && Object.keys(profiles.sourceMaps.recorded).length > 0 ? writer.writeSourceMaps(profiles.sourceMaps.recorded) : undefined,
   ]);
   writer.session.summary = result.summary;
   writer.session.timings.diagnosedAt = Date.now();

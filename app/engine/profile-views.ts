@@ -95,6 +95,8 @@ export class ProfileViews {
       flamePath = `flame/${id}.${chosen.flame.format}`;
     }
     const notes = [...(chosen.flame?.notes ?? [])];
+    // A map that could not be used leaves frames at the compiled code: said beside the view that shows them.
+    notes.push(...chosen.summary.warnings.filter((w) => /\(CHK_SOURCE_MAP_[A-Z_]+\)$/.test(w)));
     if (params.focus) notes.push(`Focused on ${params.focus.functionName}: only the stacks through it, starting at it.`);
     if (hide.length) notes.push(`Hidden: ${hide.map((c) => CATEGORY_NAMES[c]).join(', ')}; their time is shown in the functions that called them.`);
     return {

@@ -25,6 +25,7 @@ import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
+import { runSourceMaps } from '../profile/source-maps/run-maps.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -337,6 +338,8 @@ export class RunSession {
       out.cpu = stopped.value;
     }
     if (this.recipe.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
+    const inspector = this.inspector;
+    out.sourceMaps = await runSourceMaps(out, (expression) => inspector.evaluate(expression));
     return out;
   }
 

@@ -110,6 +110,19 @@ export class InspectorSession {
     });
   }
 
+  /** The value of `expression` evaluated in the target (the inspector's command-line API, e.g. `require`, in scope). */
+  async evaluate(expression: string): Promise<unknown> {
+    const { value } = await this.timed(async () => {
+      const answer = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true, includeCommandLineAPI: true, silent: true })) as {
+        result: { value?: unknown };
+        exceptionDetails?: { text?: string };
+      };
+      if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.text ?? 'the expression threw');
+      return answer.result.value;
+    });
+    return value;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

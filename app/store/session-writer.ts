@@ -122,6 +122,11 @@ export class SessionWriter {
     return this.writeJson(SESSION_FILES.heapProfile, profile, false);
   }
 
+  /** Source maps only the target had in memory (SESSION_FILES.sourceMaps), for later readers of its profiles. */
+  writeSourceMaps(maps: Record<string, unknown>): Promise<void> {
+    return this.writeJson(SESSION_FILES.sourceMaps, { version: 1, maps }, false);
+  }
+
   writeDiagnosis(diagnosis: Diagnosis): Promise<void> {
     return this.writeJson(SESSION_FILES.diagnosis, diagnosis);
   }

@@ -3,7 +3,8 @@
 // CheckupError; nothing here can recurse on the input's nesting or hang on it.
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { SESSION_FILES } from '../../contract/session.js';
 import { CheckupError } from '../../errors.js';
 import type { ProfileFormat } from '../../contract/profile.js';
 import type { Profile } from '../model/profile.js';
@@ -20,6 +21,8 @@ import { formatBytes, openSource, type ByteSource, type ProfileInput } from './s
 import { isSpeedscope, speedscopeToModels } from './speedscope.js';
 import { isPreprocessedV8Log, looksLikeV8Log, v8LogToModel } from './v8-log.js';
 import { isRecord, noSamples } from './values.js';
+import { readRecordedMaps } from '../source-maps/recorded-file.js';
+import { withOriginalSources } from '../source-maps/apply.js';
 
 export type { ProfileInput } from './source.js';
 
@@ -42,7 +45,15 @@ export interface ImportOptions {
   /** Time limit for `node --prof-process` on a V8 log. */
   profProcessTimeoutMs?: number;
   nodePath?: string;
+  /**
+   * Source maps: looked up beside the code the profile names, and in the recorded maps of a session whose profile this
+   * is (its folder's SESSION_FILES.sourceMaps, or `recordedFile`); `false`: frames as recorded.
+   */
+  sourceMaps?: SourceMapOption;
 }
+
+/** `false`: frames as recorded. `recordedFile`: a session's source-maps.json (SESSION_FILES.sourceMaps). */
+export type SourceMapOption = false | { recordedFile?: string };
 
 export interface ImportResult {
   format: ProfileFormat;
@@ -253,6 +264,11 @@ export async function importProfile(input: ProfileInput, opts: ImportOptions = {
     throw asTooLarge(err, src, maxBytes);
   }
   if (result.profiles.length === 0 || result.profiles.every((p) => p.totalWeight <= 0)) throw noSamples(src.name);
+  if (opts.sourceMaps !== false) {
+    const recordedFile = opts.sourceMaps?.recordedFile ?? ('path' in input ? join(dirname(input.path), SESSION_FILES.sourceMaps) : undefined);
+    const recorded = recordedFile ? await readRecordedMaps(recordedFile) : undefined;
+    result = { ...result, profiles: await Promise.all(result.profiles.map((p) => withOriginalSources(p, recorded))) };
+  }
   const warnings = [...result.warnings];
   for (const p of result.profiles) for (const w of p.warnings) if (!warnings.includes(w)) warnings.push(w);
   return { ...result, warnings };

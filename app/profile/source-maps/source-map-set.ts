@@ -1,0 +1,96 @@
+// The maps of one profile's scripts, parsed by @jridgewell/trace-mapping, and the lookup from a compiled position to
+// the original one. A map that turns out to be malformed (at parse time or at its first lookup) is dropped with a
+// coded warning: its frames stay where V8 saw them.
+import { FlattenMap, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
+import { fileURLToPath } from 'node:url';
+import { sourceMapWarning } from './warnings.js';
+
+/** Where a compiled position came from. Line and column 1-based, like the profile model's. */
+export interface OriginalPosition {
+  /** file:// URL of the original source (or the map's own URL for sources that are not files, e.g. webpack://). */
+  url: string;
+  line: number;
+  column: number;
+  /** The original name at that position, when the map records one. */
+  name?: string;
+}
+
+function displayPath(scriptUrl: string): string {
+  try {
+    return fileURLToPath(scriptUrl);
+  } catch {
+    return scriptUrl;
+  }
+}
+
+/** A parsed map, or the warning saying why it cannot be used. */
+export function parseMap(scriptUrl: string, map: unknown, mapUrl: string): TraceMap | string {
+  const script = displayPath(scriptUrl);
+  try {
+    const value = typeof map === 'string' ? (JSON.parse(map) as unknown) : map;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it is not a JSON object');
+    const v = value as { version?: unknown; mappings?: unknown; sections?: unknown };
+    if (v.version !== 3) throw new Error(`version ${String(v.version)} is not 3`);
+    if (typeof v.mappings !== 'string' && !Array.isArray(v.sections)) throw new Error('it has no mappings');
+    return new FlattenMap(value as ConstructorParameters<typeof FlattenMap>[0], mapUrl);
+  } catch (err) {
+    return sourceMapWarning('CHK_SOURCE_MAP_UNREADABLE', { script, detail: (err as Error).message });
+  }
+}
+
+export class SourceMapSet {
+  private readonly maps = new Map<string, TraceMap>();
+  private readonly warningList: string[] = [];
+
+  /** Adds the map of the script at `scriptUrl` (its text or parsed JSON); a malformed one becomes a warning. */
+  add(scriptUrl: string, map: unknown, mapUrl: string): void {
+    const parsed = parseMap(scriptUrl, map, mapUrl);
+    if (typeof parsed === 'string') this.warn(parsed);
+    else this.maps.set(scriptUrl, parsed);
+  }
+
+  /** A map parsed earlier (the cache's). */
+  addParsed(scriptUrl: string, map: TraceMap): void {
+    this.maps.set(scriptUrl, map);
+  }
+
+  warn(message: string): void {
+    if (!this.warningList.includes(message)) this.warningList.push(message);
+  }
+
+  get warnings(): readonly string[] {
+    return this.warningList;
+  }
+
+  get size(): number {
+    return this.maps.size;
+  }
+
+  has(scriptUrl: string): boolean {
+    return this.maps.has(scriptUrl);
+  }
+
+  /**
+   * The original position of `line`:`column` (1-based) in the script. V8 places a function at its parameter list,
+   * which a map may not mark itself: the nearest mapping at or before it on the line is taken, else the next one.
+   */
+  original(scriptUrl: string, line: number, column: number): OriginalPosition | undefined {
+    const map = this.maps.get(scriptUrl);
+    if (!map || line < 1) return undefined;
+    const needle = { line, column: Math.max(0, column - 1) };
+    try {
+      // trace-mapping is lenient with damaged mappings (a source index out of range gives no source): such a
+      // position is no position.
+      const usable = (p: ReturnType<typeof originalPositionFor>) => typeof p.source === 'string' && p.source !== '' && Number.isSafeInteger(p.line) && p.line! >= 1;
+      let pos = originalPositionFor(map, { ...needle, bias: GREATEST_LOWER_BOUND });
+      if (!usable(pos)) pos = originalPositionFor(map, { ...needle, bias: LEAST_UPPER_BOUND });
+      if (!usable(pos)) return undefined;
+      return { url: pos.source!, line: pos.line!, column: Math.max(0, pos.column ?? 0) + 1, ...(pos.name ? { name: pos.name } : {}) };
+    } catch (err) {
+      // trace-mapping decodes lazily: malformed mappings surface at the first lookup.
+      this.maps.delete(scriptUrl);
+      this.warn(sourceMapWarning('CHK_SOURCE_MAP_UNREADABLE', { script: displayPath(scriptUrl), detail: (err as Error).message }));
+      return undefined;
+    }
+  }
+}
