@@ -11,7 +11,7 @@ import { appOwnDelay, cpuWaitEvidence } from './cpu-wait.js';
 import { requestCost, routeName, type RequestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
-import { windowSpan } from './windows.js';
+import { enoughWindows, windowSpan } from './windows.js';
 
 /** Where the delay comes from, in the terms of the thresholds. */
 export type DelayCause = 'none' | 'blocking' | 'queueing-cheap' | 'queueing-costly';
@@ -46,7 +46,7 @@ export function delayCause(input: DiagnosisInput, cost: RequestCost = requestCos
 
 export function analyseDelay(input: DiagnosisInput): AnalyserResult {
   const { samples } = input;
-  if (samples.length < T.minSamples) return { insufficient: `only ${samples.length} probe windows were recorded` };
+  if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
   const cost = requestCost(input);
   const cause = delayCause(input, cost);
   if (cause === 'none' || cause === 'queueing-costly') return { findings: [] };

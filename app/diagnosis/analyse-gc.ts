@@ -5,6 +5,7 @@ import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { round, sum } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
+import { enoughWindows } from './windows.js';
 
 /** GC pauses reported by the runtime (PerformanceObserver 'gc' entries) as a share of the measured wall time. */
 export function gcPauseShare(input: DiagnosisInput): number {
@@ -24,7 +25,7 @@ export function gcShare(input: DiagnosisInput): number {
 
 export function analyseGc(input: DiagnosisInput): AnalyserResult {
   const { samples } = input;
-  if (samples.length < T.minSamples) return { insufficient: `only ${samples.length} probe windows were recorded` };
+  if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
   const share = gcShare(input);
   const pauses = gcPauseShare(input);
   if (share < T.gcWarningShare) return { findings: [] };

@@ -9,6 +9,7 @@ import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { requestCost, routeName } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
+import { enoughWindows } from './windows.js';
 
 /** The culprit's share of the loop's busy time, 0..1 (its charged CPU over all non-idle profile time). */
 export function busyShareOf(input: DiagnosisInput, c: Culprit | undefined): number {
@@ -19,7 +20,7 @@ export function busyShareOf(input: DiagnosisInput, c: Culprit | undefined): numb
 
 export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   if (!input.load || input.load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge their cost' };
-  if (input.samples.length < T.minSamples) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
+  if (!enoughWindows(input.samples)) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
   const cost = requestCost(input);
   // A blocked loop is told by analyse-delay; this is the cost of requests that do not block for long.
   if (delayCause(input, cost) === 'blocking') return { findings: [] };

@@ -9,6 +9,7 @@ import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
+import { enoughWindows } from './windows.js';
 
 /** One call site summed over the measured window; queuedMs is 0 from probes before version 2. */
 type Site = Pick<IoSiteStats, 'kind' | 'functionName' | 'url' | 'line' | 'column' | 'count' | 'totalMs' | 'calledFrom'> & { queuedMs: number };
@@ -58,7 +59,7 @@ export function waitShape(input: DiagnosisInput, sites: Site[]): WaitShape {
 export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const { load, samples } = input;
   if (!load || load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge latency' };
-  if (samples.length < T.minSamples) return { insufficient: `only ${samples.length} probe windows were recorded` };
+  if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
   const busy = loopBusy(input);
   const elu = busy.share;
   const { p50, p99 } = load.latency;

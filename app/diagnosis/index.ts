@@ -14,6 +14,7 @@ import type { AdviceTexts, AnalyserResult, DiagnosisInput, ScoredFinding } from 
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { loopDelay } from './loop-delay.js';
 import { cpuWaitEvidence } from './cpu-wait.js';
+import { enoughWindows } from './windows.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
@@ -105,7 +106,7 @@ export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagn
   }
   applyCausality(findings, input);
 
-  const judgedNothing = input.samples.length < T.minSamples;
+  const judgedNothing = !enoughWindows(input.samples);
   if (!findings.some((f) => f.severity === 'problem')) {
     if (judgedNothing || (input.load && input.load.requestsTotal < T.minRequests)) {
       findings.push({

@@ -6,8 +6,13 @@
 export const THRESHOLDS_VERSION = 'thresholds-4';
 
 export const thresholds = {
-  /** Fewest probe windows in the measured window to judge anything (4 x 250 ms = 1 s). */
+  /**
+   * Fewest probe windows in the measured window to judge anything (4 x 250 ms = 1 s), unless fewer, longer windows
+   * cover minCoveredMs: a loop blocked for seconds at a time closes a window only when it turns, so a badly blocked
+   * run has few windows, and that is the evidence, not a lack of it.
+   */
   minSamples: 4,
+  minCoveredMs: 1000,
   /** Fewest completed requests to judge latency and throughput. */
   minRequests: 50,
 

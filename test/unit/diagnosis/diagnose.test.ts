@@ -107,3 +107,17 @@ describe('diagnose() on recorded lab sessions', () => {
     expect(recorded.verdict).toBe({ healthy: 'healthy', blocking: 'event-loop-blocked', 'slow-io': 'io-bound', 'gc-churn': 'gc-pressure', 'memory-leak': 'memory-leak', 'listener-leak': 'listener-leak' }[lab]);
   });
 });
+
+describe('a loop blocked for seconds at a time', () => {
+  it('has few, long windows: that is judged as blocking, not as too little data', () => {
+    // Three windows of 1.7 s in which the loop completed no turn (delay count 0, stall = window), 35 requests.
+    const run = syntheticRun({ scenario: 'blocked', noise: 0 });
+    const stall = 1690;
+    run.samples = run.samples.slice(0, 3).map((s) => ({ ...s, windowMs: 1700, lateMs: 1450, delay: { min: stall, mean: stall, p50: stall, p90: stall, p99: stall, max: stall, count: 0 } }));
+    run.load = { ...run.load!, requestsTotal: 35 };
+    expect(diagnose(run).verdict).toBe('event-loop-blocked');
+    // Three windows of 250 ms are too little.
+    run.samples = run.samples.map((s) => ({ ...s, windowMs: 250, lateMs: 0 }));
+    expect(diagnose(run).verdict).toBe('insufficient-data');
+  });
+});
