@@ -31,3 +31,13 @@ export function cpuWaitEvidence(samples: readonly ProbeSample[]): Evidence[] {
   if (share === undefined || share < NOTABLE_SHARE) return [];
   return [{ label: 'Time the app waited for a CPU (a busy machine; taken off the delays)', value: round(100 * share), unit: '%', series: 'delay.p99' }];
 }
+
+/**
+ * The share of a window's wall time the main thread had a CPU: a request's synchronous time is measured on the wall
+ * clock, so in a window where the thread waited for a CPU for a third of the time, its handlers read half as long again
+ * as they ran. Their times are scaled by this (the window as a whole: conservative where the loop also idled).
+ */
+export function ranShare(sample: ProbeSample): number {
+  const waited = sample.cpuWaitMs ?? 0;
+  return sample.windowMs > 0 && waited > 0 ? Math.max(0, 1 - waited / sample.windowMs) : 1;
+}

@@ -4,6 +4,7 @@
 import type { ProbeSample, RouteStats } from '../contract/metrics.js';
 import type { DiagnosisInput } from './input.js';
 import { loopBusy } from './loop-busy.js';
+import { ranShare } from './cpu-wait.js';
 import { sum } from '../numbers.js';
 
 export interface RouteCost extends RouteStats {
@@ -37,18 +38,19 @@ export interface RequestCost {
   syncStretchMs: number | undefined;
 }
 
-/** Every window's route stats summed per method and route. */
+/** Every window's route stats summed per method and route (synchronous times less the window's wait for a CPU). */
 export function routeTotals(samples: readonly ProbeSample[]): RouteStats[] {
   const byKey = new Map<string, RouteStats>();
   for (const sample of samples) {
+    const ran = ranShare(sample);
     for (const r of sample.routes ?? []) {
       const key = `${r.method} ${r.route}`;
       const t = byKey.get(key) ?? { method: r.method, route: r.route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
       t.count += r.count;
       t.totalMs += r.totalMs;
       t.maxMs = Math.max(t.maxMs, r.maxMs);
-      t.syncMs += r.syncMs;
-      t.syncMaxMs = Math.max(t.syncMaxMs, r.syncMaxMs);
+      t.syncMs += r.syncMs * ran;
+      t.syncMaxMs = Math.max(t.syncMaxMs, r.syncMaxMs * ran);
       t.errors += r.errors;
       byKey.set(key, t);
     }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cpuWaitShare, appOwnDelay } from '../../../app/diagnosis/cpu-wait.js';
 import { diagnose } from '../../../app/diagnosis/index.js';
 import { loopDelay } from '../../../app/diagnosis/loop-delay.js';
+import { routeTotals } from '../../../app/diagnosis/request-cost.js';
 import { thresholds as T } from '../../../app/diagnosis/thresholds.js';
 import { recordedDiagnosis, recordedInput } from '../../helpers/recorded-session.js';
 
@@ -34,5 +35,16 @@ describe('the time the app waited for a CPU', () => {
 
   it('is unknown without the probe\'s figure (other platforms, older probes)', () => {
     expect(cpuWaitShare(recordedInput('blocking').samples)).toBeUndefined();
+  });
+});
+
+describe('synchronous request time on a busy machine', () => {
+  it('is scaled by the share of the window the thread had a CPU', () => {
+    const sample = recordedInput('busy-machine').samples[5]!;
+    const route = { method: 'GET', route: '/invoices/:id', count: 10, totalMs: 400, maxMs: 60, syncMs: 120, syncMaxMs: 15, errors: 0 };
+    const waitedHalf = { ...sample, windowMs: 250, cpuWaitMs: 125, routes: [route] };
+    expect(routeTotals([waitedHalf])[0]).toMatchObject({ count: 10, syncMs: 60, syncMaxMs: 7.5, totalMs: 400 });
+    const { cpuWaitMs: _w, ...unmeasured } = waitedHalf;
+    expect(routeTotals([unmeasured])[0]).toMatchObject({ syncMs: 120, syncMaxMs: 15 });
   });
 });
