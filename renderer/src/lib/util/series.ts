@@ -59,8 +59,11 @@ function tickChart(key: string, title: string, unit: string, ticks: LoadTick[], 
   return { key, title, unit, series: columns.map(([spec]) => spec), data: [ticks.map((t) => t.second + 1), ...columns.map(([, get]) => ticks.map(get))] };
 }
 
-/** Answers with a 2xx status in a second: autocannon counts every answer as a request, 404s included. */
-export const servedPerSecond = (t: LoadTick): number => Math.max(0, t.requests - t.non2xx);
+/**
+ * Answers with a 2xx status in a second, as the load generator counted them (autocannon's `requests` counts every
+ * answer, 404s included); for sessions recorded before that count existed, requests less the non-2xx answers.
+ */
+export const servedPerSecond = (t: LoadTick): number => t.served ?? Math.max(0, t.requests - t.non2xx);
 /** Requests that failed in a second: non-2xx answers, connection errors and timeouts. */
 export const failedPerSecond = (t: LoadTick): number => t.non2xx + t.errors;
 
