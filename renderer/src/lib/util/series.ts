@@ -208,9 +208,10 @@ export function heldBands(chart: ChartSpec, column: number, threshold: number, s
     const from = i > 0 ? xs[i - 1]! : Math.max(span.from, x - 0.25);
     const y = ys[i];
     if (y === null || y === undefined || y < threshold || x <= span.from || from >= span.to) continue;
+    const band = { from: Math.max(from, span.from), to: Math.min(x, span.to) };
     const last = out[out.length - 1];
-    if (last && last.to >= from) last.to = x;
-    else out.push({ from, to: x });
+    if (last && last.to >= band.from) last.to = band.to;
+    else out.push(band);
   }
   return out;
 }
