@@ -91,7 +91,12 @@ describe('keyboard', () => {
     let tabs = 0;
     while ((await focusedText(page)) !== 'Choose a file (or two)…' && tabs++ < 80) await page.keyboard.press('Tab');
     expect(await focusedText(page)).toBe('Choose a file (or two)…');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), page.keyboard.press('Enter')]);
+    // Playwright intercepts the chooser only once it is listening (a round trip to the browser): listen first.
+    const choosing = page.waitForEvent('filechooser', { timeout: 20_000 });
+    // A real button (a label over a hidden input is what the keyboard skipped).
+    expect(await page.evaluate('document.activeElement.tagName')).toBe('BUTTON');
+    await page.keyboard.press('Enter');
+    const chooser = await choosing;
     expect(chooser.isMultiple()).toBe(true);
     // The chosen file opens as if picked with the mouse.
     await chooser.setFiles(profile);
