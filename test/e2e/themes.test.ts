@@ -25,11 +25,11 @@ let serve: ServeProcess;
 let browser: Browser;
 const errorLists: string[][] = [];
 
-/** A checkup recorded by the CLI into the folder the UI serves (the demo, slow or fixed): real runs for History. */
-function recordDemo(...args: string[]): Promise<void> {
+/** A checkup recorded by the CLI into the folder the UI serves (`run --demo blocking`, `startup --demo`): real runs for History. */
+function recordDemo(command: 'run' | 'startup', ...args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(rootDir, 'bin', 'checkup.js'), 'run', '--demo', ...args, '--out', sessions, '--json'], { stdio: 'ignore' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`checkup run --demo ${args.join(' ')} exited ${code}`))));
+    const child = spawn(process.execPath, [join(rootDir, 'bin', 'checkup.js'), command, '--demo', ...args, '--out', sessions, '--json'], { stdio: 'ignore' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`checkup ${command} --demo ${args.join(' ')} exited ${code}`))));
   });
 }
 
@@ -38,8 +38,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-themes-'));
   sessions = join(dir, 'sessions');
   mkdirSync(SHOTS, { recursive: true });
-  await recordDemo('blocking');
-  await recordDemo('blocking', '--fixed');
+  await recordDemo('run', 'blocking');
+  await recordDemo('run', 'blocking', '--fixed');
+  await recordDemo('startup');
   serve = await startServe(['--out', sessions]);
   browser = await launchChromium();
 }, 120_000);
@@ -107,11 +108,12 @@ describe('the light and dark schemes', () => {
         await shot(page, 'recipe', scheme, size.width);
 
         await page.getByRole('button', { name: 'History' }).click();
-        await page.getByTestId('run-row').nth(1).waitFor();
+        const blocking = page.getByTestId('project').filter({ hasText: 'blocking (slow)' });
+        await blocking.getByTestId('run-row').nth(1).waitFor();
         await shot(page, 'history', scheme, size.width);
-        // The timeline fits: its right axis' labels end inside the panel, and no run's row is wider than the panel.
-        const panelBox = (await page.getByTestId('project').first().boundingBox())!;
-        const tableBox = (await page.getByTestId('project').first().locator('table:not(.u-legend)').boundingBox())!;
+        // No run's row is wider than its panel.
+        const panelBox = (await blocking.boundingBox())!;
+        const tableBox = (await blocking.locator('table:not(.u-legend)').boundingBox())!;
         expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width + 1);
 
         // Diagnosis of the slow run: charts drawn in the scheme's colours.
@@ -131,11 +133,16 @@ describe('the light and dark schemes', () => {
         await shot(page, 'flame', scheme, size.width);
 
         await page.getByRole('button', { name: 'History' }).click();
-        for (const row of await page.getByTestId('run-row').all()) await row.getByRole('checkbox').check();
+        for (const row of await blocking.getByTestId('run-row').all()) await row.getByRole('checkbox').check();
         await page.getByRole('button', { name: 'Compare', exact: true }).click();
         await page.getByText(/Before/).first().waitFor({ timeout: 15_000 });
         await page.waitForTimeout(800);
         await shot(page, 'comparison', scheme, size.width);
+
+        await page.getByRole('button', { name: 'History' }).click();
+        await page.getByTestId('run-row').filter({ hasText: 'slow-startup' }).getByRole('button', { name: 'Open', exact: true }).click();
+        await page.getByTestId('startup-title').waitFor({ timeout: 15_000 });
+        await shot(page, 'startup', scheme, size.width);
 
         await page.getByRole('button', { name: 'Help' }).click();
         await page.getByTestId('help').getByRole('heading', { name: 'The screens' }).waitFor();
