@@ -162,6 +162,11 @@ export interface LoadTick {
   latencyMax: number;
   /** The statuses of this second's non-2xx answers and how many of each (`{ "404": 812 }`); absent when none. */
   failedStatuses?: Record<string, number>;
+  /**
+   * Answers with a 2xx status this second, counted per response with `non2xx` (autocannon's `requests` counts every
+   * answer, 404s included, and is sampled at other instants). Added in issue 14; absent in older sessions.
+   */
+  served?: number;
 }
 
 export interface LatencySummary {

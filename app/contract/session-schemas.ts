@@ -114,6 +114,7 @@ export const LoadTickSchema = z.looseObject({
   latencyP50: num,
   latencyP99: num,
   latencyMax: num,
+  served: optNum,
 }) satisfies z.ZodType<LoadTick>;
 
 const FindingKindSchema = z.enum(FINDING_KINDS);

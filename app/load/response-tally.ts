@@ -4,13 +4,15 @@
 import type { LatencySummary, LoadTick } from '../contract/metrics.js';
 import { LatencyWindow } from './latency-window.js';
 
-export type TickFigures = Pick<LoadTick, 'errors' | 'non2xx' | 'latencyP50' | 'latencyP99' | 'latencyMax' | 'failedStatuses'>;
+export type TickFigures = Pick<LoadTick, 'errors' | 'non2xx' | 'served' | 'latencyP50' | 'latencyP99' | 'latencyMax' | 'failedStatuses'>;
 
 export class ResponseTally {
   private readonly second = new LatencyWindow();
   private readonly overall = new LatencyWindow();
   private errorEvents = 0;
   private non2xx = 0;
+  /** 2xx answers this second: what the app served, told apart from answers that failed. */
+  private served = 0;
   /** Non-2xx answers by status this second (touched only for failing answers, so a healthy run pays nothing). */
   private failedStatuses: Record<string, number> | undefined;
   /** Unix epoch ms of the last response (ends the window of a fixed-amount run). */
@@ -26,7 +28,7 @@ export class ResponseTally {
       this.non2xx++;
       this.failedStatuses ??= {};
       this.failedStatuses[statusCode] = (this.failedStatuses[statusCode] ?? 0) + 1;
-    }
+    } else this.served++;
   }
 
   /** autocannon's reqError event: emitted once per pipelined request for each error it counts once. */
@@ -40,6 +42,7 @@ export class ResponseTally {
     const figures = {
       errors: Math.round(this.errorEvents / this.pipelining),
       non2xx: this.non2xx,
+      served: this.served,
       latencyP50: window.p50,
       latencyP99: window.p99,
       latencyMax: window.max,
@@ -47,6 +50,7 @@ export class ResponseTally {
     };
     this.errorEvents = 0;
     this.non2xx = 0;
+    this.served = 0;
     this.failedStatuses = undefined;
     return figures;
   }

@@ -18,7 +18,7 @@ import { LaunchCheck } from './launch-check.svelte.js';
 import { StartupState } from './startup.svelte.js';
 import { StartupComparisonState } from './startup-comparison.svelte.js';
 
-export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup';
+export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'help';
 
 export interface RerunOptions {
   variant?: 'slow' | 'fixed';

@@ -3,6 +3,7 @@
 import type { EngineEvent, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 import { failingRequestsWarning } from '../../../../app/contract/words.js';
+import { withoutInspectorLines } from '../util/inspector-lines.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
 
 /** Lines of console output kept on screen; the session's target.log has them all. */
@@ -37,6 +38,8 @@ export class RunState {
   blockedByOther = $state(false);
   charts = $state.raw<ChartSpec[]>([]);
   log = $state.raw<LogLine[]>([]);
+  /** Lines of Node's own inspector messages left out of the console ("Debugger listening on…"): Checkup caused them. */
+  hiddenLogLines = $state(0);
   warnings = $state(0);
   finished = $state.raw<Finished | undefined>(undefined);
   startError = $state.raw<unknown>(undefined);
@@ -84,6 +87,7 @@ export class RunState {
     this.measureStartAt = undefined;
     this.charts = liveCharts([], [], { originMs: 0, warmupSec: this.warmupSec, durationSec: this.durationSec });
     this.log = [];
+    this.hiddenLogLines = 0;
     this.warnings = 0;
     this.finished = undefined;
     this.startError = undefined;
@@ -236,7 +240,11 @@ export class RunState {
     }
     if (live.samples.length) this.lastSample = live.samples[live.samples.length - 1];
     this.warnings += live.warnings.length;
-    if (live.log.length) this.log = [...this.log, ...live.log].slice(-LOG_LINES);
+    if (live.log.length) {
+      const { kept, hidden } = withoutInspectorLines(live.log);
+      this.hiddenLogLines += hidden;
+      if (kept.length) this.log = [...this.log, ...kept].slice(-LOG_LINES);
+    }
   }
 
   private onPhase(event: Extract<EngineEvent, { type: 'run-phase' }>): void {

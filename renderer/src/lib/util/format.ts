@@ -53,3 +53,19 @@ export function tailLocation(url: string, line: number): string {
   const parts = full.split('/');
   return parts.length > 2 ? '…/' + parts.slice(-2).join('/') : full;
 }
+
+/**
+ * Figures in prose the engine wrote ("served 11952 requests/s", "3400 pauses") with thousands separators, as the
+ * screens write their own figures (`num`): whole numbers of four digits or more followed by a word or a unit. Left as
+ * they are: decimals, years and versions, ports and line numbers (after `:`), ids and paths (next to `/`, `-`, `.`,
+ * `#`, `@` or letters), and numbers after "port".
+ */
+export function proseFigures(text: string): string {
+  return text.replace(/(^|[\s(])(\d{4,})(?=\s*%|\s+[A-Za-z])/g, (whole, before: string, digits: string, offset: number, all: string) => {
+    const preceding = all.slice(Math.max(0, offset - 5), offset + before.length).toLowerCase();
+    if (/port\s*$/.test(preceding)) return whole;
+    const n = Number(digits);
+    if (digits.length === 4 && n >= 1900 && n <= 2100 && !/^\s*(?:ms|s|MB|kB|req|requests|%)/.test(all.slice(offset + whole.length))) return whole;
+    return before + n.toLocaleString('en-US');
+  });
+}

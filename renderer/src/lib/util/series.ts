@@ -59,6 +59,14 @@ function tickChart(key: string, title: string, unit: string, ticks: LoadTick[], 
   return { key, title, unit, series: columns.map(([spec]) => spec), data: [ticks.map((t) => t.second + 1), ...columns.map(([, get]) => ticks.map(get))] };
 }
 
+/**
+ * Answers with a 2xx status in a second, as the load generator counted them (autocannon's `requests` counts every
+ * answer, 404s included); for sessions recorded before that count existed, requests less the non-2xx answers.
+ */
+export const servedPerSecond = (t: LoadTick): number => t.served ?? Math.max(0, t.requests - t.non2xx);
+/** Requests that failed in a second: non-2xx answers, connection errors and timeouts. */
+export const failedPerSecond = (t: LoadTick): number => t.non2xx + t.errors;
+
 const total = (h: Record<string, number>) => Object.values(h).reduce((a, b) => a + b, 0);
 
 /** The handle types worth a line of their own: the largest at any point, at most `n`. */
@@ -93,7 +101,11 @@ type Builder = (samples: ProbeSample[], ticks: LoadTick[], originMs: number) => 
 
 /** Every chartable series, by the name the diagnosis uses for it. */
 export const SERIES: Partial<Record<SeriesName, Builder>> = {
-  'load.rps': (_s, ticks) => tickChart('load.rps', 'Requests per second', 'req/s', ticks, [[{ label: 'req/s', color: COLORS[0]! }, (t) => t.requests]]),
+  'load.rps': (_s, ticks) =>
+    tickChart('load.rps', 'Requests per second', 'req/s', ticks, [
+      [{ label: 'served (2xx)', color: COLORS[0]! }, servedPerSecond],
+      [{ label: 'failed', color: COLORS[4]! }, failedPerSecond],
+    ]),
   'load.latencyP99': (_s, ticks) =>
     tickChart('load.latencyP99', 'Latency', 'ms', ticks, [
       [{ label: 'p50', color: COLORS[3]! }, (t) => (t.requests ? t.latencyP50 : null)],
@@ -173,10 +185,35 @@ export function evidenceCharts(evidence: Evidence[], measured: MeasuredWindow): 
     entry.items.push(item);
     const levelThreshold = !item.series.startsWith('memory.') && item.unit === chart.unit;
     if (item.threshold !== undefined && levelThreshold) entry.chart.thresholds!.push({ value: item.threshold, label: `${item.label}: threshold ${item.threshold} ${item.unit}` });
-    if (item.fromMs !== undefined && item.toMs !== undefined && item.toMs >= item.fromMs) entry.chart.bands!.push({ from: item.fromMs / 1000, to: Math.max(item.toMs, item.fromMs + 250) / 1000 });
+    if (item.fromMs !== undefined && item.toMs !== undefined && item.toMs >= item.fromMs) {
+      const span = { from: item.fromMs / 1000, to: Math.max(item.toMs, item.fromMs + 250) / 1000 };
+      entry.chart.bands!.push(...(item.threshold !== undefined && levelThreshold ? heldBands(chart, item.series === 'delay.max' ? 2 : 1, item.threshold, span) : [span]));
+    }
     out.set(chart.key, entry);
   }
   return [...out.values()];
+}
+
+/**
+ * Where a level held: within the evidence's span, the sample windows whose value reached the threshold (a window
+ * drawn at x covers the time since the point before it), neighbours merged. A span that held only now and then is
+ * shaded only then, not from its first window to its last.
+ */
+export function heldBands(chart: ChartSpec, column: number, threshold: number, span: Band): Band[] {
+  const xs = (chart.data[0] ?? []) as number[];
+  const ys = chart.data[column] ?? [];
+  const out: Band[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    const from = i > 0 ? xs[i - 1]! : Math.max(span.from, x - 0.25);
+    const y = ys[i];
+    if (y === null || y === undefined || y < threshold || x <= span.from || from >= span.to) continue;
+    const band = { from: Math.max(from, span.from), to: Math.min(x, span.to) };
+    const last = out[out.length - 1];
+    if (last && last.to >= band.from) last.to = band.to;
+    else out.push(band);
+  }
+  return out;
 }
 
 export interface LiveAxis {
