@@ -11,6 +11,7 @@
 import type { Diagnosis, FindingKind } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
+import type { UnitsFile } from './units.js';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -40,9 +41,22 @@ export const SESSION_FILES = {
    * is `cpuProfile`; it has no samples, ticks, load or diagnosis.
    */
   startup: 'startup.json',
+  /**
+   * UnitsFile (app/contract/units.ts) of a run that watched more than one unit (a cluster, forked children, worker
+   * threads): every process and thread, its role, its share of the load and its own verdict. Each unit's CPU profile
+   * is unitProfileFile(id). Absent for a single-process run. Added in 1, later (with issue 11).
+   */
+  units: 'units.json',
 } as const;
 
-export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES];
+/** The CPU profile of one unit of a multi-unit run (a standard .cpuprofile). Added in 1, later (with issue 11). */
+export function unitProfileFile(unit: string): UnitProfileFileName {
+  return `unit-${unit.replace(/[^0-9.]/g, '')}.cpuprofile`;
+}
+
+export type UnitProfileFileName = `unit-${string}.cpuprofile`;
+
+export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES] | UnitProfileFileName;
 
 export type SessionKind = 'load' | 'startup';
 
@@ -272,4 +286,6 @@ export interface SessionDetail {
   profiles: { cpu: boolean; heap: boolean };
   /** Last lines of target.log. */
   logTail: string[];
+  /** Every process and thread of a multi-unit run (units.json); absent for a single-process run. Issue 11. */
+  units?: UnitsFile;
 }
