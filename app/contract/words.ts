@@ -94,6 +94,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'load-errors': 'Requests are failing',
   'insufficient-data': 'Not enough data to judge',
   'start-failed': 'The app did not start',
+  'worker-pool-saturated': 'The worker threads are saturated',
   healthy: 'Healthy',
 };
 

@@ -24,6 +24,7 @@ import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
+import { RunUnits } from './run-units.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped, type LoadEnding } from './target-under-load.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
@@ -64,6 +65,8 @@ export class RunSession {
   private readonly stopping = new AbortController();
   private target: Target | undefined;
   private inspector: InspectorSession | undefined;
+  /** The other processes and threads of the app (issue 11): profiled and judged with the main one. */
+  private units: RunUnits | undefined;
   private load: LoadRun | undefined;
   /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
   private memoryBefore: { bytes: number; at: number } | undefined;
@@ -185,6 +188,7 @@ export class RunSession {
         if (!ready.inspectorUrl) throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: ready.inspectorError ?? 'the target reported no inspector' });
         this.inspector = await unlessStopped(InspectorSession.connect(ready.inspectorUrl), this.signal);
       }
+      this.units = new RunUnits(this.target);
 
       const ending = await this.runLoad(ready.port);
       const machineAtEnd = machineSnapshot();
@@ -229,7 +233,7 @@ export class RunSession {
     // The measured window ends with the load, or where the target crashed or the user stopped; saved, so that every
     // reader of the session cuts the window the doctor judged.
     if (timings.measureStartAt !== undefined) timings.measureEndAt ??= measured.crash?.at ?? Date.now();
-    const result = diagnoseRun({
+    const run = {
       samples: this.samples,
       warnings: this.warnings,
       load: measured.load,
@@ -240,7 +244,9 @@ export class RunSession {
       timings,
       recipe: this.recipe,
       ...(measured.memoryAfterLoad ? { memoryAfterLoad: measured.memoryAfterLoad } : {}),
-    });
+    };
+    const result = diagnoseRun(run);
+    if (this.units) return this.units.judgeAndSave(this.writer, run, result, measured.profiles);
     await saveDiagnosis(this.writer, measured.profiles, result);
     return result.diagnosis;
   }
@@ -320,6 +326,7 @@ export class RunSession {
     if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
     if (this.recipe.profile.heap) await this.inspector.startHeapSampling();
     if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
+    if (this.recipe.profile.cpu) await this.units?.startProfiling(this.inspector, this.recipe.profile.samplingIntervalUs);
     this.profilersStarted = true;
   }
 
@@ -330,6 +337,7 @@ export class RunSession {
       const stopped = await this.inspector.stopCpuProfile();
       this.writer.session.timings.profilerStopMs = stopped.ms;
       out.cpu = stopped.value;
+      await this.units?.stopProfiling();
     }
     if (this.recipe.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
     return out;
@@ -361,6 +369,7 @@ export class RunSession {
   }
 
   private async shutdown(): Promise<TargetExit | undefined> {
+    await this.units?.close();
     await this.inspector?.close();
     if (!this.target) return undefined;
     const result = await this.target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });
