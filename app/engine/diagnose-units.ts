@@ -114,8 +114,13 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
     if (!pool) continue;
     const { score: _score, ...finding } = pool;
     const poolFinding: Finding = { ...finding, advice: loadDiagnosisAdvice()['worker-pool-saturated'] ?? '' };
-    // Waiting and queueing are what a saturated pool looks like from the main thread: its effects, not its cause.
-    const others = owner.diagnosis.findings.map((f) => (f.severity === 'problem' && (f.kind === 'io-bound' || f.kind === 'overloaded' || f.kind === 'healthy') ? { ...f, severity: 'warning' as const } : f));
+    // Waiting and queueing are what a saturated pool looks like from the main thread: its effects, not its cause. So
+    // are late timers on a main loop that was itself mostly idle (the analyser required that): the pool's threads
+    // hold the cores it would run on.
+    const effects = new Set(['io-bound', 'overloaded', 'event-loop-blocked']);
+    const others = owner.diagnosis.findings.map((f) =>
+      f.severity === 'problem' && effects.has(f.kind) ? { ...f, severity: 'warning' as const, explanation: `${f.explanation} This is most likely a consequence of the saturated worker threads.` } : f,
+    );
     const diagnosis: Diagnosis = { ...owner.diagnosis, verdict: 'worker-pool-saturated', findings: [poolFinding, ...others.filter((f) => f.kind !== 'healthy')] };
     return { diagnosis, summary: { ...mainResult.summary, verdict: diagnosis.verdict }, units: { units, decidedBy: [pid, ...threadUnits.map((u) => u.id)] } };
   }
