@@ -18,7 +18,13 @@ const Categories = z.array(z.enum(['app', 'dependency', 'node-core', 'v8', 'nati
 
 /** Where a profile comes from: a recorded session's file, or a file opened from disk (any supported format). */
 export const ProfileSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('session'), sessionId: SessionId, file: z.enum(['cpu', 'heap']) }).strict(),
+  z.object({
+    kind: z.literal('session'),
+    sessionId: SessionId,
+    file: z.enum(['cpu', 'heap']),
+    /** One unit's CPU profile of a multi-unit run (units.json's id: "<pid>" or "<pid>.<threadId>"); issue 11. */
+    unit: z.string().regex(/^\d{1,10}(\.\d{1,10})?$/, 'not a unit id').optional(),
+  }).strict(),
   z.object({ kind: z.literal('file'), path: AbsolutePath, index: z.number().int().min(0).max(1000).optional() }).strict(),
 ]);
 export type ProfileSource = z.infer<typeof ProfileSourceSchema>;

@@ -188,7 +188,6 @@ export class RunSession {
         if (!ready.inspectorUrl) throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: ready.inspectorError ?? 'the target reported no inspector' });
         this.inspector = await unlessStopped(InspectorSession.connect(ready.inspectorUrl), this.signal);
       }
-      this.units = new RunUnits(this.target);
 
       const ending = await this.runLoad(ready.port);
       const machineAtEnd = machineSnapshot();
@@ -272,6 +271,8 @@ export class RunSession {
   }
 
   private wireTarget(target: Target): void {
+    this.units = new RunUnits(target);
+    this.units.follow((units) => this.emit({ type: 'run-units', runId: this.runId, units }));
     target.on('sample', (s) => {
       this.samples.push(s);
       this.writer.appendSample(s);

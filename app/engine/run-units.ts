@@ -2,6 +2,7 @@
 // profile every unit alongside the main process, judge every unit after the load, and save units.json with one
 // profile per unit. A run whose app turned out to be one process with one thread saves nothing more than before.
 import type { Diagnosis } from '../contract/diagnosis.js';
+import type { LiveUnitInfo } from '../contract/events.js';
 import { unitProfileFile } from '../contract/session.js';
 import { unitId } from '../contract/units.js';
 import type { InspectorSession } from '../profile/capture.js';
@@ -17,6 +18,24 @@ export class RunUnits {
 
   constructor(private readonly target: Target) {
     this.profilers = new UnitProfilers(target.units);
+  }
+
+  /** Tells the faces the tree as it grows and shrinks (run-units events); only once there is more than one unit. */
+  follow(emit: (units: LiveUnitInfo[]) => void): void {
+    const send = () => {
+      if (!this.several) return;
+      emit(this.target.units.units.map((u) => ({
+        id: u.id,
+        pid: u.pid,
+        threadId: u.threadId,
+        role: u.role,
+        ...(u.parentId ? { parentId: u.parentId } : {}),
+        title: u.threadId > 0 ? u.hello.threadName || `thread ${u.threadId}` : u.hello.argv.slice(1).join(' '),
+        ...(u.goneAt !== undefined ? { goneAt: u.goneAt } : {}),
+      })));
+    };
+    this.target.units.on('unit', send);
+    this.target.units.on('unit-gone', send);
   }
 
   private get mainPid(): number {
