@@ -50,6 +50,11 @@ export interface RunUnit {
   requestShare?: number;
   /** Mean event-loop utilisation over the measured window, 0..1. */
   elu?: number;
+  /**
+   * Share of the measured window its loop ran code, from its CPU profile's non-idle samples, 0..1: the profiler's
+   * signals make an idle loop's utilisation read high (app/diagnosis/loop-busy.ts), so this is the figure to show.
+   */
+  busy?: number;
   /** Mean CPU of the process over the measured window, cores (a worker thread reports its process's CPU). */
   cpu?: number;
   /** Its CPU profile in the session folder (unitProfileFile), when one was taken. */

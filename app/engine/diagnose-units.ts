@@ -75,6 +75,7 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
     const result = u.id === mainId && (share === undefined || share === 1) ? mainResult : worked && samples.length ? diagnoseRun(unitRun) : undefined;
     if (result) diagnoses.set(u.id, result);
     const workerUrl = profiles.get(u.id)?.workerUrl;
+    const cpu = profile ? doctorInput({ ...unitRun, samples: [] }).cpu : undefined;
     units.push({
       id: u.id,
       pid: u.pid,
@@ -86,6 +87,7 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
       ...(requests !== undefined && requests > 0 ? { requests } : {}),
       ...(share !== undefined ? { requestShare: round(share, 3) } : {}),
       ...(samples.length ? { elu: round(mean(samples.map((s) => s.elu))!, 3), cpu: round(mean(samples.map((s) => s.cpu.user + s.cpu.system))!, 3) } : {}),
+      ...(cpu && cpu.durationMs > 0 ? { busy: round((100 - cpu.idlePercent) / 100, 3) } : {}),
       ...(result ? { diagnosis: verdictOf(result.diagnosis) } : {}),
       seenAt: u.seenAt,
       ...(u.goneAt !== undefined ? { goneAt: u.goneAt } : {}),
