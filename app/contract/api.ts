@@ -8,7 +8,7 @@ import type { SessionDetail, SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 import type { EngineEvent, RunSnapshot } from './events.js';
 
-export { LIVE_BATCHES_PER_SECOND, type EngineEvent, type LiveBatch, type LogLine, type RunPhase, type RunSnapshot } from './events.js';
+export { LIVE_BATCHES_PER_SECOND, type EngineEvent, type LiveBatch, type LiveUnitInfo, type LogLine, type RunPhase, type RunSnapshot } from './events.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
 const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be a full path (from / or a drive letter)');
