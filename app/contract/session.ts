@@ -44,7 +44,8 @@ export const SESSION_FILES = {
   /**
    * UnitsFile (app/contract/units.ts) of a run that watched more than one unit (a cluster, forked children, worker
    * threads): every process and thread, its role, its share of the load and its own verdict. Each unit's CPU profile
-   * is unitProfileFile(id). Absent for a single-process run. Added in 1, later (with issue 11).
+   * is unitProfileFile(id), its probe windows unitSamplesFile(id). Absent for a single-process run. Added in 1, later
+   * (with issue 11).
    */
   units: 'units.json',
 } as const;
@@ -56,7 +57,17 @@ export function unitProfileFile(unit: string): UnitProfileFileName {
 
 export type UnitProfileFileName = `unit-${string}.cpuprofile`;
 
-export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES] | UnitProfileFileName;
+/**
+ * The probe windows of one unit of a multi-unit run, one ProbeSample per line like samples.ndjson (the whole run,
+ * written once at its end). The main unit's are samples.ndjson itself. Added in 1, later (with issue 11).
+ */
+export function unitSamplesFile(unit: string): UnitSamplesFileName {
+  return `unit-${unit.replace(/[^0-9.]/g, '')}.samples.ndjson`;
+}
+
+export type UnitSamplesFileName = `unit-${string}.samples.ndjson`;
+
+export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES] | UnitProfileFileName | UnitSamplesFileName;
 
 export type SessionKind = 'load' | 'startup';
 

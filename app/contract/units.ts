@@ -59,6 +59,8 @@ export interface RunUnit {
   cpu?: number;
   /** Its CPU profile in the session folder (unitProfileFile), when one was taken. */
   cpuProfile?: string;
+  /** Its probe windows in the session folder (unitSamplesFile); the main unit's are samples.ndjson. */
+  samples?: string;
   /** Its own verdict, when the doctor judged it (a unit that did no work is not judged). */
   diagnosis?: UnitVerdict;
   /** Unix epoch ms: when its probe said hello, and when it went away (before the run ended). */

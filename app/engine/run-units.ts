@@ -3,7 +3,7 @@
 // profile per unit. A run whose app turned out to be one process with one thread saves nothing more than before.
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LiveUnitInfo } from '../contract/events.js';
-import { unitProfileFile } from '../contract/session.js';
+import { unitProfileFile, unitSamplesFile } from '../contract/session.js';
 import { unitId } from '../contract/units.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { SessionWriter } from '../store/session-writer.js';
@@ -65,8 +65,15 @@ export class RunUnits {
       return result.diagnosis;
     }
     const judged = judgeUnits(run, result, this.target.units.units, unitId(this.mainPid), this.profiles);
-    await Promise.all([...this.profiles].map(([id, p]) => writer.writeUnitProfile(id, p.profile)));
-    for (const u of judged.units.units) if (this.profiles.has(u.id)) u.cpuProfile = unitProfileFile(u.id);
+    const others = this.target.units.units.filter((u) => u.id !== unitId(this.mainPid) && u.samples.length);
+    await Promise.all([
+      ...[...this.profiles].map(([id, p]) => writer.writeUnitProfile(id, p.profile)),
+      ...others.map((u) => writer.writeUnitSamples(u.id, u.samples)),
+    ]);
+    for (const u of judged.units.units) {
+      if (this.profiles.has(u.id)) u.cpuProfile = unitProfileFile(u.id);
+      if (others.some((o) => o.id === u.id)) u.samples = unitSamplesFile(u.id);
+    }
     await writer.writeUnits(judged.units);
     await saveDiagnosis(writer, profiles, judged);
     return judged.diagnosis;

@@ -7,7 +7,7 @@ import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import type { UnitsFile } from '../contract/units.js';
-import { SESSION_FILES, SESSION_FORMAT_VERSION, unitProfileFile, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
+import { SESSION_FILES, SESSION_FORMAT_VERSION, unitProfileFile, unitSamplesFile, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { makeDir, storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
@@ -122,6 +122,11 @@ export class SessionWriter {
   /** One unit's CPU profile of a multi-unit run (issue 11), a standard .cpuprofile like the session's own. */
   writeUnitProfile(unit: string, profile: unknown): Promise<void> {
     return this.writeJson(unitProfileFile(unit), profile, false);
+  }
+
+  /** One unit's probe windows, written once at the end of a multi-unit run (issue 11). */
+  writeUnitSamples(unit: string, samples: readonly unknown[]): Promise<void> {
+    return this.writeFile(unitSamplesFile(unit), samples.map((s) => JSON.stringify(s) + '\n').join(''));
   }
 
   writeUnits(units: UnitsFile): Promise<void> {

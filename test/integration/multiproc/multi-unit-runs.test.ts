@@ -70,6 +70,10 @@ describe.each(NODES)('multi-unit runs on Node %s', (version, node) => {
       expect(t.parentId).toBe(units.units.find((u) => u.main)!.id);
       const profile = JSON.parse(readFileSync(join(json.session, t.cpuProfile!), 'utf8')) as { nodes: Array<{ callFrame: { functionName: string } }> };
       expect(profile.nodes.some((n) => /^(crunchNumbers|onJob)$/.test(n.callFrame.functionName))).toBe(true);
+      // The thread's own probe windows: its loop busy with the pool's work.
+      const samples = readFileSync(join(json.session, t.samples!), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { elu: number });
+      expect(samples.length).toBeGreaterThan(4);
+      expect(Math.max(...samples.map((x) => x.elu))).toBeGreaterThan(0.5);
     }
   }, 90_000);
 });
