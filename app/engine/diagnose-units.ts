@@ -63,16 +63,23 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
   const totalServed = [...served.values()].reduce((a, b) => a + b, 0);
   const diagnoses = new Map<UnitId, RunDiagnosis>();
   const units: RunUnit[] = [];
+  /** The load as a unit saw it: its share of the requests; all of it for the main process when no unit counted any. */
+  const loadOf = (u: LiveUnit, share: number | undefined): LoadResult | undefined => {
+    if (u.threadId > 0 || !run.load) return undefined;
+    if (share === undefined) return u.id === mainId ? run.load : undefined;
+    return share > 0 ? shareOfLoad(run.load, share) : undefined;
+  };
 
   for (const u of live) {
     const samples = windowOf(u);
     const profile = u.id === mainId ? run.profiles.cpu : profiles.get(u.id)?.profile;
     const requests = served.get(u.id);
     const share = requests !== undefined && totalServed > 0 ? requests / totalServed : undefined;
-    const load = u.threadId > 0 || !run.load ? undefined : share === undefined ? (u.id === mainId ? run.load : undefined) : share > 0 ? shareOfLoad(run.load, share) : undefined;
+    const load = loadOf(u, share);
     const unitRun: CollectedRun = { ...run, samples, profiles: profile ? { cpu: profile } : {}, load, ...(u.id === mainId ? {} : { crash: undefined, stderrTail: [], startupMs: undefined, memoryAfterLoad: undefined }) };
-    const worked = load !== undefined || u.threadId > 0 || u.id === mainId;
-    const result = u.id === mainId && (share === undefined || share === 1) ? mainResult : worked && samples.length ? diagnoseRun(unitRun) : undefined;
+    // Every unit with windows is judged on its own (one that served nothing, without load figures); only the ones
+    // that served give the run's verdict (below).
+    const result = u.id === mainId && (share === undefined || share === 1) ? mainResult : samples.length ? diagnoseRun(unitRun) : undefined;
     if (result) diagnoses.set(u.id, result);
     const workerUrl = profiles.get(u.id)?.workerUrl;
     const cpu = profile ? doctorInput({ ...unitRun, samples: [] }).cpu : undefined;
