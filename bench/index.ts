@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, each reported as ratios or side-by-side figures from the same run.
-//   --only run,probe,instructions,fp,import,startup    choose sections (default: all)
+//   --only run,probe,instructions,fp,import,startup,multiproc    choose sections (default: all)
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
@@ -17,9 +17,10 @@ import { benchProbeOverhead } from './probe-overhead.js';
 import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
 import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
+import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' } } });
-const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy').split(','));
+const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
 const report: string[] = [];
@@ -38,6 +39,10 @@ if (only.has('probe')) {
       ...(r.medianCpuRatio !== undefined ? [`  server CPU per request with the probe / without: median ratio ${r.medianCpuRatio.toFixed(3)}`] : []),
     ].join('\n'),
   );
+}
+if (only.has('multiproc')) {
+  log('== probe and profiler cost with workers and clusters');
+  report.push(formatMultiprocOverhead(await benchMultiprocOverhead({ rounds: pairs, log })));
 }
 if (only.has('instructions')) {
   log('== probe cost in instructions (valgrind)');

@@ -2,6 +2,7 @@
 import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { LoadTick, ProbeSample } from '../contract/metrics.js';
 import { dim, isTty, printable } from './terminal.js';
+import { formatUnitTree } from './unit-tree.js';
 
 const phaseText: Record<RunPhase, string> = {
   starting: 'starting the app',
@@ -25,6 +26,7 @@ export class ProgressPrinter {
   private lastTick: LoadTick | undefined;
   private lastSample: ProbeSample | undefined;
   private lineOpen = false;
+  private lastTree = '';
 
   constructor(
     warmupSec: number,
@@ -39,6 +41,15 @@ export class ProgressPrinter {
       if (event.totalSec) this.totalSec = event.totalSec;
       if (['done', 'failed', 'stopped'].includes(event.phase)) return this.clear();
       this.write(`${phaseText[event.phase]}${event.message ? ` (${printable(event.message)})` : ''}…`, true);
+    } else if (event.type === 'run-units') {
+      // Once the load is over, the tree only shrinks as it is shut down: not news.
+      if (!['starting', 'waiting-for-port', 'warmup', 'measuring'].includes(this.phase)) return;
+      // The tree is printed when it settles into a new shape (a unit came or went), above the live line.
+      const tree = formatUnitTree(event.units).join('\n');
+      if (tree === this.lastTree) return;
+      this.lastTree = tree;
+      this.clear();
+      this.out.write(`${dim('process tree:', this.out)}\n${dim(tree.replace(/^/gm, '  '), this.out)}\n`);
     } else if (event.type === 'run-live') {
       this.lastSample = event.live.samples.at(-1) ?? this.lastSample;
       const tick = event.live.ticks.at(-1);

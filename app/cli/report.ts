@@ -5,6 +5,7 @@ import type { SessionDetail } from '../contract/session.js';
 import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
+import { formatUnitTree } from './unit-tree.js';
 
 /** A frame's place, relative to the directory the command runs in (where the user's editor and shell are). */
 export function location(frame: { url: string; line: number }, cwd = process.cwd()): string {
@@ -70,6 +71,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
     out.push('');
     out.push(`  Load        ${loadLine(detail.load)}`);
   }
+  if (untrustedDetail.units) out.push('', `  Processes   ${formatUnitTree(untrustedDetail.units.units, true).join('\n              ')}`);
   const machine = machineNotes(s.machine);
   if (machine.length) out.push(`  Machine     ${yellow(machine.join('\n              '))}`);
   for (const [i, f] of (d?.findings ?? []).entries()) {
@@ -127,6 +129,8 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
         }
       : {}),
     ...(detail ? { target: detail.session.target, timings: detail.session.timings, ...(detail.session.machine ? { machine: detail.session.machine } : {}) } : {}),
+    // Every process and thread of a multi-unit run, with its share of the requests and its own verdict (issue 11).
+    ...(detail?.units ? { units: detail.units } : {}),
     ...(error ? { error } : {}),
   };
 }

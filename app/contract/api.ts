@@ -8,7 +8,7 @@ import type { SessionDetail, SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 import type { EngineEvent, RunSnapshot } from './events.js';
 
-export { LIVE_BATCHES_PER_SECOND, type EngineEvent, type LiveBatch, type LogLine, type RunPhase, type RunSnapshot } from './events.js';
+export { LIVE_BATCHES_PER_SECOND, type EngineEvent, type LiveBatch, type LiveUnitInfo, type LogLine, type RunPhase, type RunSnapshot } from './events.js';
 
 const SessionId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'not a session id');
 const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be a full path (from / or a drive letter)');
@@ -18,7 +18,13 @@ const Categories = z.array(z.enum(['app', 'dependency', 'node-core', 'v8', 'nati
 
 /** Where a profile comes from: a recorded session's file, or a file opened from disk (any supported format). */
 export const ProfileSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('session'), sessionId: SessionId, file: z.enum(['cpu', 'heap']) }).strict(),
+  z.object({
+    kind: z.literal('session'),
+    sessionId: SessionId,
+    file: z.enum(['cpu', 'heap']),
+    /** One unit's CPU profile of a multi-unit run (units.json's id: "<pid>" or "<pid>.<threadId>"); issue 11. */
+    unit: z.string().regex(/^\d{1,10}(\.\d{1,10})?$/, 'not a unit id').optional(),
+  }).strict(),
   z.object({ kind: z.literal('file'), path: AbsolutePath, index: z.number().int().min(0).max(1000).optional() }).strict(),
 ]);
 export type ProfileSource = z.infer<typeof ProfileSourceSchema>;

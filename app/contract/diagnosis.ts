@@ -6,10 +6,12 @@ import type { FrameCategory } from './profile.js';
  * hot-path and overloaded were added in thresholds-3: requests expensive with most of their cost in one function the
  * user can change; more requests in flight than the server can serve at once (a warning at most). start-failed was
  * added in issue 14: the app never served (it exited before it listened, never listened within the ready timeout, or
- * its port was taken), so nothing was measured and that is said instead of "not enough data".
+ * its port was taken), so nothing was measured and that is said instead of "not enough data". worker-pool-saturated was
+ * added in issue 11: requests wait for a pool of worker threads that are all busy, while the main loop idles.
  */
 export const FINDING_KINDS = [
   'event-loop-blocked',
+  'worker-pool-saturated',
   'hot-path',
   'overloaded',
   'io-bound',

@@ -4,6 +4,7 @@ import type { Diagnosis } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
 import type { SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
+import type { RunUnit } from './units.js';
 
 export const LIVE_BATCHES_PER_SECOND = 5;
 
@@ -62,6 +63,9 @@ export interface RunSnapshot {
 }
 
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
+/** A unit of a run as the faces see it while the run goes on (app/contract/units.ts). */
+export type LiveUnitInfo = Pick<RunUnit, 'id' | 'pid' | 'threadId' | 'role' | 'parentId' | 'title' | 'goneAt'>;
+
 export type EngineEvent =
   | {
       type: 'run-phase';
@@ -79,6 +83,8 @@ export type EngineEvent =
       step?: { at: number; of: number };
     }
   | { type: 'run-live'; runId: string; live: LiveBatch }
+  /** The processes and threads the probe reached so far, sent whenever one comes or goes (issue 11). */
+  | { type: 'run-units'; runId: string; units: LiveUnitInfo[] }
   | {
       type: 'run-finished';
       runId: string;

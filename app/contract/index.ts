@@ -8,3 +8,4 @@ export * from './session.js';
 export type { SerializedError, ErrorCode } from '../errors.js';
 export * from './compare.js';
 export * from './startup.js';
+export * from './units.js';

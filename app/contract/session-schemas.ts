@@ -4,6 +4,7 @@
 // the `satisfies` lines below keep the two from drifting apart. Objects are loose (a field a later Checkup adds within
 // the same format version passes through), and only what some face or analyser reads is required.
 import { z } from 'zod';
+import { UNIT_ROLES } from './units.js';
 import { FINDING_KINDS, type Culprit, type Diagnosis, type Evidence, type Finding } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning, RepeatResult } from './metrics.js';
 import { RecipeSchema } from './recipe.js';
@@ -182,6 +183,21 @@ export const DiagnosisSchema = z.looseObject({
 }) satisfies z.ZodType<Diagnosis>;
 
 /** session.json. */
+/** units.json (issue 11). */
+export const UnitsFileSchema = z.looseObject({
+  units: z.array(
+    z.looseObject({
+      id: z.string(),
+      pid: num,
+      threadId: num,
+      role: z.enum(UNIT_ROLES as unknown as ['primary', 'cluster-worker', 'child', 'worker-thread']),
+      title: z.string(),
+      diagnosis: z.looseObject({ verdict: FindingKindSchema, severity: z.enum(['problem', 'warning', 'info']), title: z.string(), culprits: z.array(CulpritSchema) }).optional(),
+    }),
+  ),
+  decidedBy: z.array(z.string()),
+});
+
 export const SessionFileSchema = z.looseObject({
   formatVersion: z.number().int().min(1),
   id: z.string().min(1),

@@ -11,6 +11,7 @@
 import type { Diagnosis, FindingKind } from './diagnosis.js';
 import type { LoadResult, LoadTick, MemoryAfterLoad, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
+import type { UnitsFile } from './units.js';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -46,9 +47,33 @@ export const SESSION_FILES = {
    * run's profiled code had such maps. Maps beside compiled code on disk are read from there instead.
    */
   sourceMaps: 'source-maps.json',
+  /**
+   * UnitsFile (app/contract/units.ts) of a run that watched more than one unit (a cluster, forked children, worker
+   * threads): every process and thread, its role, its share of the load and its own verdict. Each unit's CPU profile
+   * is unitProfileFile(id), its probe windows unitSamplesFile(id). Absent for a single-process run. Added in 1, later
+   * (with issue 11).
+   */
+  units: 'units.json',
 } as const;
 
-export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES];
+/** The CPU profile of one unit of a multi-unit run (a standard .cpuprofile). Added in 1, later (with issue 11). */
+export function unitProfileFile(unit: string): UnitProfileFileName {
+  return `unit-${unit.replace(/[^0-9.]/g, '')}.cpuprofile`;
+}
+
+export type UnitProfileFileName = `unit-${string}.cpuprofile`;
+
+/**
+ * The probe windows of one unit of a multi-unit run, one ProbeSample per line like samples.ndjson (the whole run,
+ * written once at its end). The main unit's are samples.ndjson itself. Added in 1, later (with issue 11).
+ */
+export function unitSamplesFile(unit: string): UnitSamplesFileName {
+  return `unit-${unit.replace(/[^0-9.]/g, '')}.samples.ndjson`;
+}
+
+export type UnitSamplesFileName = `unit-${string}.samples.ndjson`;
+
+export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES] | UnitProfileFileName | UnitSamplesFileName;
 
 export type SessionKind = 'load' | 'startup';
 
@@ -289,4 +314,6 @@ export interface SessionDetail {
   profiles: { cpu: boolean; heap: boolean };
   /** Last lines of target.log. */
   logTail: string[];
+  /** Every process and thread of a multi-unit run (units.json); absent for a single-process run. Issue 11. */
+  units?: UnitsFile;
 }

@@ -7,6 +7,7 @@ import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
 import type { FrameCategory } from './profile.js';
 import type { MachineLoad } from './session.js';
 import type { LoadTick } from './metrics.js';
+import type { UnitRole } from './units.js';
 
 // ---- Numbers ----------------------------------------------------------------------------------------------------
 
@@ -93,6 +94,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'load-errors': 'Requests are failing',
   'insufficient-data': 'Not enough data to judge',
   'start-failed': 'The app did not start',
+  'worker-pool-saturated': 'The worker threads are saturated',
   healthy: 'Healthy',
 };
 
@@ -316,4 +318,12 @@ const STATUS_NAMES: Record<string, string> = {
   '500': 'Internal Server Error',
   '502': 'Bad Gateway',
   '503': 'Service Unavailable',
+};
+
+/** How a unit's role reads (app/contract/units.ts): the process tree panel, the thread picker, the CLI. */
+export const UNIT_ROLE_NAMES: Record<UnitRole, string> = {
+  primary: 'primary',
+  'cluster-worker': 'cluster worker',
+  child: 'child process',
+  'worker-thread': 'worker thread',
 };

@@ -136,6 +136,15 @@ export const thresholds = {
   loadErrorWarningShare: 0.01,
   loadErrorProblemShare: 0.1,
 
+  /**
+   * A pool of worker threads is saturated when its threads' event loops are this busy on average over the measured
+   * window (issue 11): every task then waits for a free thread, and requests posting work to the pool queue behind
+   * each other while the main loop idles. 0.85 rather than 1: a thread between two tasks reads a little idle.
+   */
+  poolSaturatedElu: 0.85,
+  /** ... with requests this slow at p99 (ms): a busy pool that still answers quickly is only well used. */
+  poolSlowP99Ms: 50,
+
   /** How many culprit functions a finding lists. */
   culpritCount: 5,
 } as const;

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { EngineEvent, MethodParams, MethodResults, ProfileSource, ProfileView } from '../contract/api.js';
 import type { FrameCategory } from '../contract/profile.js';
+import { unitProfileFile } from '../contract/session.js';
 import type { ProfileSide } from '../compare/profiles.js';
 import { CheckupError } from '../errors.js';
 import { importInWorker } from '../profile/import/in-worker.js';
@@ -51,6 +52,11 @@ export class ProfileViews {
       return { path: source.path, title: basename(source.path) };
     }
     const session = await readSessionFile(this.sessionsDir, source.sessionId);
+    if (source.unit !== undefined) {
+      const path = join(sessionDir(this.sessionsDir, source.sessionId), unitProfileFile(source.unit));
+      if (source.file !== 'cpu' || !existsSync(path)) throw new CheckupError('CHK_FILE_NOT_FOUND', { path: `${session.name}: this run recorded no CPU profile of ${source.unit}` });
+      return { path, title: `${session.name} · CPU profile · ${source.unit.includes('.') ? `thread ${source.unit.split('.')[1]} of process ${source.unit.split('.')[0]}` : `process ${source.unit}`}` };
+    }
     const kind = source.file === 'cpu' ? 'CPU profile' : 'heap profile';
     const path = sessionProfilePath(sessionDir(this.sessionsDir, source.sessionId), source.file);
     if (!path) throw new CheckupError('CHK_FILE_NOT_FOUND', { path: `${session.name}: this run recorded no ${kind}` });

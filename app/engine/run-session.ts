@@ -26,6 +26,8 @@ import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-lo
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
 import { runSourceMaps } from '../profile/source-maps/run-maps.js';
+import { RunUnits } from './run-units.js';
+import { Target } from '../target/target.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -67,6 +69,8 @@ export class RunSession {
   private readonly stopping = new AbortController();
   private target: RunTarget | undefined;
   private inspector: InspectorSession | undefined;
+  /** The other processes and threads of the app (issue 11): profiled and judged with the main one. */
+  private units: RunUnits | undefined;
   private load: LoadRun | undefined;
   /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
   private memoryBefore: { bytes: number; at: number } | undefined;
@@ -235,7 +239,7 @@ export class RunSession {
     // The measured window ends with the load, or where the target crashed or the user stopped; saved, so that every
     // reader of the session cuts the window the doctor judged.
     if (timings.measureStartAt !== undefined) timings.measureEndAt ??= measured.crash?.at ?? Date.now();
-    const result = diagnoseRun({
+    const run = {
       samples: this.samples,
       warnings: this.warnings,
       load: measured.load,
@@ -246,7 +250,9 @@ export class RunSession {
       timings,
       recipe: this.recipe,
       ...(measured.memoryAfterLoad ? { memoryAfterLoad: measured.memoryAfterLoad } : {}),
-    });
+    };
+    const result = diagnoseRun(run);
+    if (this.units) return this.units.judgeAndSave(this.writer, run, result, measured.profiles);
     await saveDiagnosis(this.writer, measured.profiles, result);
     return result.diagnosis;
   }
@@ -272,6 +278,11 @@ export class RunSession {
   }
 
   private wireTarget(target: RunTarget): void {
+    // A launched target follows every process and thread of its tree; an attached one is its one process.
+    if (target instanceof Target) {
+      this.units = new RunUnits(target);
+      this.units.follow((units) => this.emit({ type: 'run-units', runId: this.runId, units }));
+    }
     target.on('sample', (s) => {
       this.samples.push(s);
       this.writer.appendSample(s);
@@ -326,6 +337,7 @@ export class RunSession {
     if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
     if (this.recipe.profile.heap) await this.inspector.startHeapSampling();
     if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
+    if (this.recipe.profile.cpu) await this.units?.startProfiling(this.inspector, this.recipe.profile.samplingIntervalUs);
     this.profilersStarted = true;
   }
 
@@ -336,6 +348,7 @@ export class RunSession {
       const stopped = await this.inspector.stopCpuProfile();
       this.writer.session.timings.profilerStopMs = stopped.ms;
       out.cpu = stopped.value;
+      await this.units?.stopProfiling();
     }
     if (this.recipe.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
     const inspector = this.inspector;
@@ -369,6 +382,7 @@ export class RunSession {
   }
 
   private async shutdown(): Promise<TargetExit | undefined> {
+    await this.units?.close();
     await this.inspector?.close();
     if (!this.target) return undefined;
     const result = await this.target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });

@@ -7,13 +7,20 @@
 //   hello, inspector, listening, listen-error, sample (ProbeSample in app/contract/metrics.ts), warning, probe-error.
 // The engine may send back: welcome { pgid } (the launched process group) and bye (it is shutting us down).
 // Rules: never throw into the app, never keep it alive (every handle unref'd), never write to its stdio.
+// Every Node process of the app's tree and every worker thread in them is probed (tree.cjs, thread-probe.cjs): each
+// says hello over a connection of its own, with its role and thread id.
 
 // Everything lives inside one function scope: nothing leaks into the app's module scope.
 (function probeModule() {
   const PROBE_VERSION = 3;
 
+  if (global[Symbol.for('checkup.probe')]) return;
+  if (!isMainThread()) {
+    startInThread();
+    return;
+  }
   const channelPath = process.env.CHECKUP_PROBE_CHANNEL;
-  if (!channelPath || global[Symbol.for('checkup.probe')] || !isMainThread() || isLauncher(process.argv[1])) return;
+  if (!channelPath || isLauncher(process.argv[1])) return;
   global[Symbol.for('checkup.probe')] = true;
   // Loaded only where the probe activates, and never allowed to throw into the app: an incomplete install leaves the
   // app unprobed, and the engine, hearing no hello, says so.
@@ -24,6 +31,7 @@
     return;
   }
   const [{ clampInt, clamp01, round, safe }, { describeWarning, readDelay, readMemory, countHandles, createGcCollector, createCpuWaitReader }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
+  const tree = safe(() => require('./tree.cjs'), undefined);
   try {
     activate(channelPath);
   } catch (err) {
@@ -36,6 +44,18 @@
       return require('./launcher.cjs').isLauncher(script);
     } catch {
       return false;
+    }
+  }
+
+  /** A worker thread of a probed process: its own, smaller probe (thread-probe.cjs), when the process handed it on. */
+  function startInThread() {
+    try {
+      const settings = require('./tree.cjs').threadSettings();
+      if (!settings) return;
+      global[Symbol.for('checkup.probe')] = true;
+      require('./thread-probe.cjs').startThreadProbe(settings, PROBE_VERSION);
+    } catch {
+      // a thread we cannot probe runs as it would without us
     }
   }
 
@@ -59,8 +79,14 @@
     // The engine opened the app's inspector to attach: should it die without closing it, the probe closes it.
     const closeInspectorIfOrphaned = attached && env.CHECKUP_PROBE_CLOSE_INSPECTOR === '1';
 
-    // Children of the app are not probed: take our --require back out of NODE_OPTIONS and forget the channel.
+    // The app's environment is its own again: take our --require back out of NODE_OPTIONS and forget the channel.
+    // Its Node children and worker threads are handed the settings where they start (tree.cjs).
     const fragment = env.CHECKUP_PROBE_REQUIRE;
+    const role = tree ? tree.processRole(env) : 'primary';
+    if (tree && fragment && !attached) {
+      safe(() => tree.probeChildren({ channelPath, token, intervalMs, fragment }));
+      safe(() => tree.probeThreads({ channelPath, token, intervalMs }));
+    }
     if (fragment && typeof env.NODE_OPTIONS === 'string') {
       const rest = env.NODE_OPTIONS.split(fragment).join(' ').replace(/\s+/g, ' ').trim();
       if (rest) env.NODE_OPTIONS = rest;
@@ -139,6 +165,8 @@
       probeVersion: PROBE_VERSION,
       pid: process.pid,
       ppid: process.ppid,
+      threadId: 0,
+      role,
       argv: process.argv,
       execArgv: process.execArgv,
       nodeVersion: process.version,

@@ -2,6 +2,7 @@
 // and Profiler.stop can block a big app noticeably, and we report that cost in the session rather than hide it.
 import CDP, { type CdpClient } from 'chrome-remote-interface';
 import { CheckupError } from '../errors.js';
+import { WorkerThreads, type CdpConnection } from './worker-threads.js';
 
 export interface TimedResult<T> {
   value: T;
@@ -121,6 +122,15 @@ export class InspectorSession {
       return answer.result.value;
     });
     return value;
+  }
+
+  /** The process's worker threads, attached through this session (worker-threads.ts). */
+  async attachToWorkerThreads(): Promise<WorkerThreads> {
+    try {
+      return await WorkerThreads.attach(this.client as unknown as CdpConnection);
+    } catch (err) {
+      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
+    }
   }
 
   async close(): Promise<void> {

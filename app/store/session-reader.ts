@@ -8,7 +8,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { SessionListItem } from '../contract/api.js';
 import type { RepeatResult } from '../contract/metrics.js';
 import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract/session.js';
-import { DiagnosisSchema, LoadResultSchema, LoadTickSchema, ProbeSampleSchema, ProbeWarningSchema, SessionFileSchema } from '../contract/session-schemas.js';
+import { DiagnosisSchema, LoadResultSchema, LoadTickSchema, ProbeSampleSchema, ProbeWarningSchema, SessionFileSchema, UnitsFileSchema } from '../contract/session-schemas.js';
+import type { UnitsFile } from '../contract/units.js';
 import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
@@ -115,13 +116,14 @@ export async function listSessions(sessionsDir: string): Promise<SessionListItem
 export async function readSession(sessionsDir: string, id: string, logLines = 200): Promise<SessionDetail> {
   const session = await readSessionFile(sessionsDir, id);
   const dir = sessionDir(sessionsDir, id);
-  const [diagnosis, load, samples, ticks, warnings, log] = await Promise.all([
+  const [diagnosis, load, samples, ticks, warnings, log, units] = await Promise.all([
     readJsonFile(join(dir, SESSION_FILES.diagnosis), DiagnosisSchema),
     readJsonFile(join(dir, SESSION_FILES.load), LoadResultSchema),
     readNdjsonFile(join(dir, SESSION_FILES.samples), ProbeSampleSchema),
     readNdjsonFile(join(dir, SESSION_FILES.ticks), LoadTickSchema),
     readNdjsonFile(join(dir, SESSION_FILES.warnings), ProbeWarningSchema),
     fs.readFile(join(dir, SESSION_FILES.log), 'utf8').catch(() => ''),
+    readJsonFile(join(dir, SESSION_FILES.units), UnitsFileSchema) as Promise<UnitsFile | undefined>,
   ]);
   const { measureStartAt, measureEndAt } = session.timings;
   if (isInterrupted(session)) {
@@ -140,6 +142,7 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
     measured: cutMeasuredWindow(samples, ticks, measureStartAt, measureEndAt),
     profiles: { cpu: existsSync(join(dir, SESSION_FILES.cpuProfile)), heap: existsSync(join(dir, SESSION_FILES.heapProfile)) },
     logTail: log.split('\n').filter(Boolean).slice(-logLines),
+    ...(units ? { units } : {}),
   };
 }
 

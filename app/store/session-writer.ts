@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
+import type { UnitsFile } from '../contract/units.js';
+import { SESSION_FILES, SESSION_FORMAT_VERSION, unitProfileFile, unitSamplesFile, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { makeDir, storeError, writeFileAtomic, writeJsonAtomic } from './atomic.js';
@@ -116,6 +117,20 @@ export class SessionWriter {
   /** The profiles as the inspector gave them, unindented: they stay standard files that other tools open. */
   writeCpuProfile(profile: unknown): Promise<void> {
     return this.writeJson(SESSION_FILES.cpuProfile, profile, false);
+  }
+
+  /** One unit's CPU profile of a multi-unit run (issue 11), a standard .cpuprofile like the session's own. */
+  writeUnitProfile(unit: string, profile: unknown): Promise<void> {
+    return this.writeJson(unitProfileFile(unit), profile, false);
+  }
+
+  /** One unit's probe windows, written once at the end of a multi-unit run (issue 11). */
+  writeUnitSamples(unit: string, samples: readonly unknown[]): Promise<void> {
+    return this.writeFile(unitSamplesFile(unit), samples.map((s) => JSON.stringify(s) + '\n').join(''));
+  }
+
+  writeUnits(units: UnitsFile): Promise<void> {
+    return this.writeJson(SESSION_FILES.units, units);
   }
 
   writeHeapProfile(profile: unknown): Promise<void> {

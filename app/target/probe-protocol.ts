@@ -2,6 +2,7 @@
 // object per line in each direction. The probe is plain JavaScript on the user's Node, so everything it sends is
 // checked here before the engine trusts it; a connection whose first line is not a hello with our token is dropped.
 import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import { UNIT_ROLES, type UnitRole } from '../contract/units.js';
 
 /**
  * 2 added to samples: delay.count, lateMs, listeners, routes and io[].minMs. They are optional: samples of a
@@ -23,6 +24,14 @@ export interface ProbeHello {
   cwd: string;
   /** performance.timeOrigin of the target (Unix epoch ms): GC pause start times are relative to it. */
   timeOrigin: number;
+  /** 0 for a process's main thread, the worker's threadId for a worker thread (issue 11; absent: 0). */
+  threadId?: number;
+  /** Its place in the app's tree (issue 11; absent: primary). */
+  role?: UnitRole;
+  /** A worker thread's name where Node has one (22+), else ''. */
+  threadName?: string;
+  /** A worker thread's samples carry its own CPU (true) or its process's. */
+  threadCpu?: boolean;
 }
 
 export type ProbeMessage =
@@ -45,7 +54,11 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const isStrArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
 
 function isHello(m: Obj): boolean {
-  return isStr(m.token) && isNum(m.pid) && isNum(m.ppid) && isStrArray(m.argv) && isStrArray(m.execArgv) && isStr(m.nodeVersion) && isStr(m.platform) && isStr(m.cwd);
+  const unitFields =
+    (m.threadId === undefined || (Number.isInteger(m.threadId) && (m.threadId as number) >= 0)) &&
+    (m.role === undefined || (UNIT_ROLES as readonly unknown[]).includes(m.role)) &&
+    (m.threadName === undefined || isStr(m.threadName));
+  return unitFields && isStr(m.token) && isNum(m.pid) && isNum(m.ppid) && isStrArray(m.argv) && isStrArray(m.execArgv) && isStr(m.nodeVersion) && isStr(m.platform) && isStr(m.cwd);
 }
 
 function isSample(s: unknown): s is ProbeSample {

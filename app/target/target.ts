@@ -14,6 +14,7 @@ import { PortWatcher } from './port-watcher.js';
 import { registerTarget, unregisterTarget } from './registry.js';
 import type { TreeGuard } from './tree-guard.js';
 import type { TargetTree } from './tree-members.js';
+import { UnitRegistry } from './unit-registry.js';
 
 function isLoopbackInspector(url: string): boolean {
   try {
@@ -96,6 +97,8 @@ export class Target extends EventEmitter<TargetEvents> {
   exitInfo?: TargetExit;
   readonly exited: Promise<TargetExit>;
 
+  /** Every probed process and worker thread of the tree (issue 11); the events above follow the main process only. */
+  readonly units: UnitRegistry;
   private main?: ProbeConnection;
   private readonly inspectors = new Map<number, { url?: string; error?: string }>();
   private readonly tail: TailBuffer;
@@ -121,6 +124,7 @@ export class Target extends EventEmitter<TargetEvents> {
     this.pid = child.pid;
     this.tail = new TailBuffer(options.tailLines ?? 20);
     this.exited = new Promise((resolve) => this.once('exit', resolve));
+    this.units = new UnitRegistry(channel, isLoopbackInspector);
     this.wireOutput();
     this.wireChannel();
     if (options.port) this.portWatcher = PortWatcher.start(options.port, () => this.onPortSeen());
@@ -251,6 +255,8 @@ export class Target extends EventEmitter<TargetEvents> {
 
   private wireChannel(): void {
     this.channel.on('hello', (conn) => {
+      // A worker thread is a unit of its process (this.units), never the process we follow.
+      if (conn.hello?.threadId) return;
       if (conn.hello) this.hellos.push(conn.hello);
       // The launched process leads its own group; the probe kills that group if we vanish without a bye.
       if (process.platform !== 'win32') conn.send({ type: 'welcome', pgid: this.pid });

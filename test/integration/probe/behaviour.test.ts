@@ -1,4 +1,4 @@
-// The probe must not change the app: it stays dormant in worker threads, never keeps a finished app alive, survives
+// The probe must not change the app: it runs a small probe of its own in worker threads, never keeps a finished app alive, survives
 // awkward paths in NODE_OPTIONS, and leaves the user's own NODE_OPTIONS as they were for the app's children.
 import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +13,15 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 afterEach(cleanUpTargets);
 
 describe('the probe stays out of the way', () => {
-  it('is loaded but dormant in worker threads: one hello per process', async () => {
+  it('runs its thread probe in worker threads: one process hello, the thread a unit of its own', async () => {
     const target = await launchFixture('worker-app.cjs');
     await target.waitUntilListening(15_000);
     const line = target.lastLinesOf('stdout').find((l) => l.startsWith('WORKER='));
-    expect(JSON.parse(line!.slice('WORKER='.length))).toEqual({ loaded: true, active: false });
+    expect(JSON.parse(line!.slice('WORKER='.length))).toEqual({ loaded: true, active: true });
     await sleep(200);
     expect(target.hellos).toHaveLength(1);
+    const thread = target.units.units.find((u) => u.role === 'worker-thread');
+    expect(thread).toMatchObject({ pid: target.pid, threadId: 1, parentId: String(target.pid) });
   });
 
   it("leaves the server object's shape alone (V8 fast properties kept: no per-request slowdown)", async () => {
@@ -51,6 +53,7 @@ describe('the probe stays out of the way', () => {
       info = (await (await fetch(`http://127.0.0.1:${ready.port}/info`)).json()) as typeof info;
     } while (!info.childReport && (await sleep(50), true));
     expect(info.nodeOptions).toBe('--max-old-space-size=200');
-    expect(info.childReport).toMatchObject({ nodeOptions: '--max-old-space-size=200', probe: false });
+    // The child is probed too (from this awkward path), and sees the user's NODE_OPTIONS as they were.
+    expect(info.childReport).toMatchObject({ nodeOptions: '--max-old-space-size=200', probe: true });
   });
 });

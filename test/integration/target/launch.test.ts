@@ -44,11 +44,13 @@ describe('launching a plain script', () => {
     expect(info.argv).toEqual(['first arg', '--flag']);
     expect(info.cwd).toBe(fixturesDir);
     expect(info.fixtureVar).toBe('from-env');
-    // The probe took itself out of the environment: the app's own children are not probed.
+    // The probe took itself out of the environment; the app's own Node children are probed (issue 11), and their
+    // probes take themselves out of the children's environments too.
     expect(info.nodeOptions).toBe('');
     expect(info.probeEnv).toEqual([]);
-    expect(info.childReport).toEqual({ nodeOptions: '', probe: false, channel: false });
-    expect(target.hellos).toHaveLength(1);
+    expect(info.childReport).toEqual({ nodeOptions: '', probe: true, channel: false });
+    expect(target.hellos.filter((h) => h.pid === target.pid)).toHaveLength(1);
+    expect(target.units.units.find((u) => u.role === 'child')?.parentId).toBe(String(target.pid));
 
     // Inspector: loopback only, and it answers.
     const url = new URL(ready.inspectorUrl!);

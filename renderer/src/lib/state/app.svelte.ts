@@ -17,6 +17,7 @@ import { isBundleName } from '../util/files.js';
 import { LaunchCheck } from './launch-check.svelte.js';
 import { StartupState } from './startup.svelte.js';
 import { StartupComparisonState } from './startup-comparison.svelte.js';
+import { profiledUnits } from '../util/units.js';
 
 export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'help';
 
@@ -294,7 +295,9 @@ export class AppState {
 
   async openProfile(source: ProfileSource, focus?: Focus): Promise<void> {
     this.screen = 'flame';
-    await this.flame.open(source, focus);
+    // A session of several processes or threads: the flame view offers each one's profile (profiledUnits).
+    const detail = source.kind === 'session' && this.session.detail?.session.id === source.sessionId ? this.session.detail : undefined;
+    await this.flame.open(source, focus, profiledUnits(detail?.units));
   }
 
   /**

@@ -1,7 +1,7 @@
 // The Flame screen's profile: where it comes from, what is hidden, what it is focused on. A new profile or filter asks
 // the engine for a new view (the import and reduction run off the UI thread there), which speedscope is handed without
 // losing its view; a focus is speedscope's Sandwich view on that function (its callers and callees), not a new view.
-import type { EngineEvent, FrameCategory, ProfileSource, ProfileView } from '../../../../app/contract/index.js';
+import type { EngineEvent, FrameCategory, ProfileSource, ProfileView, RunUnit } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 
 export type Focus = { functionName: string; url: string; line: number };
@@ -26,8 +26,12 @@ export class FlameState {
 
   constructor(private readonly client: Client) {}
 
+  /** The processes and threads of a multi-unit session whose profiles can be shown (the thread picker); issue 11. */
+  units = $state.raw<RunUnit[]>([]);
+
   /** Opens a profile afresh: nothing hidden, focused only when asked. */
-  async open(source: ProfileSource, focus?: Focus): Promise<boolean> {
+  async open(source: ProfileSource, focus?: Focus, units: RunUnit[] = []): Promise<boolean> {
+    this.units = source.kind === 'session' ? units : [];
     this.source = source;
     this.hidden = [];
     this.focus = focus;
@@ -90,10 +94,21 @@ export class FlameState {
     return this.reload();
   }
 
+  /** For a multi-unit session: show one process's or thread's CPU profile (the main unit: the session's own). */
+  selectUnit(id: string): Promise<boolean> {
+    if (this.source?.kind !== 'session') return Promise.resolve(false);
+    const unit = this.units.find((u) => u.id === id);
+    const { unit: _old, ...rest } = this.source;
+    this.source = unit && !unit.main ? { ...rest, file: 'cpu', unit: unit.id } : { ...rest };
+    this.focus = undefined;
+    return this.reload();
+  }
+
   /** For a session: switch between its CPU and heap profiles. */
   selectKind(file: 'cpu' | 'heap'): Promise<boolean> {
     if (this.source?.kind !== 'session') return Promise.resolve(false);
-    this.source = { ...this.source, file };
+    const { unit: _unit, ...rest } = this.source;
+    this.source = { ...rest, file };
     this.focus = undefined;
     return this.reload();
   }

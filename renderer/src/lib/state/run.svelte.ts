@@ -1,6 +1,6 @@
 // The run being watched: its phase, the live series (kept as plain arrays, published to the charts once per engine
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
-import type { EngineEvent, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted } from '../../../../app/contract/index.js';
+import type { EngineEvent, LiveUnitInfo, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 import { failingRequestsWarning } from '../../../../app/contract/words.js';
 import { withoutInspectorLines } from '../util/inspector-lines.js';
@@ -40,6 +40,8 @@ export class RunState {
   log = $state.raw<LogLine[]>([]);
   /** Lines of Node's own inspector messages left out of the console ("Debugger listening on…"): Checkup caused them. */
   hiddenLogLines = $state(0);
+  /** The processes and threads the probe reached (only for an app of more than one); issue 11. */
+  units = $state.raw<LiveUnitInfo[]>([]);
   warnings = $state(0);
   finished = $state.raw<Finished | undefined>(undefined);
   startError = $state.raw<unknown>(undefined);
@@ -88,6 +90,7 @@ export class RunState {
     this.charts = liveCharts([], [], { originMs: 0, warmupSec: this.warmupSec, durationSec: this.durationSec });
     this.log = [];
     this.hiddenLogLines = 0;
+    this.units = [];
     this.warnings = 0;
     this.finished = undefined;
     this.startError = undefined;
@@ -214,11 +217,12 @@ export class RunState {
   }
 
   handle(event: EngineEvent): void {
-    if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished') return;
+    if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished' && event.type !== 'run-units') return;
     // Events can arrive before startRun answers: adopt the run they belong to.
     if (this.awaitingStart && !this.runId) this.runId = event.runId;
     if (event.runId !== this.runId) return;
     if (event.type === 'run-phase') this.onPhase(event);
+    else if (event.type === 'run-units') this.units = event.units;
     else if (event.type === 'run-live') {
       if (this.awaitingSnapshot) return;
       this.addLive(event.live);

@@ -1,0 +1,85 @@
+// What a run adds when its app is more than one process or thread (issue 11), behind three hooks in run-session.ts:
+// profile every unit alongside the main process, judge every unit after the load, and save units.json with one
+// profile per unit. A run whose app turned out to be one process with one thread saves nothing more than before.
+import type { Diagnosis } from '../contract/diagnosis.js';
+import type { LiveUnitInfo } from '../contract/events.js';
+import { unitProfileFile, unitSamplesFile } from '../contract/session.js';
+import { unitId } from '../contract/units.js';
+import type { InspectorSession } from '../profile/capture.js';
+import type { SessionWriter } from '../store/session-writer.js';
+import type { Target } from '../target/index.js';
+import { saveDiagnosis, type CapturedProfiles, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
+import { judgeUnits } from './diagnose-units.js';
+import { UnitProfilers, type UnitProfile } from './unit-profilers.js';
+
+export class RunUnits {
+  private readonly profilers: UnitProfilers;
+  private profiles = new Map<string, UnitProfile>();
+
+  constructor(private readonly target: Target) {
+    this.profilers = new UnitProfilers(target.units);
+  }
+
+  /** Tells the faces the tree as it grows and shrinks (run-units events); only once there is more than one unit. */
+  follow(emit: (units: LiveUnitInfo[]) => void): void {
+    const send = () => {
+      if (!this.several) return;
+      emit(this.target.units.units.map((u) => ({
+        id: u.id,
+        pid: u.pid,
+        threadId: u.threadId,
+        role: u.role,
+        ...(u.parentId ? { parentId: u.parentId } : {}),
+        title: u.threadId > 0 ? u.hello.threadName || `thread ${u.threadId}` : u.hello.argv.slice(1).join(' '),
+        ...(u.goneAt !== undefined ? { goneAt: u.goneAt } : {}),
+      })));
+    };
+    this.target.units.on('unit', send);
+    this.target.units.on('unit-gone', send);
+  }
+
+  private get mainPid(): number {
+    return this.target.appPid ?? this.target.pid;
+  }
+
+  /** More than the main process's main thread was seen. */
+  get several(): boolean {
+    return this.target.units.units.length > 1;
+  }
+
+  async startProfiling(main: InspectorSession, samplingIntervalUs: number): Promise<void> {
+    await this.profilers.start({ pid: this.mainPid, session: main }, samplingIntervalUs);
+  }
+
+  async stopProfiling(): Promise<void> {
+    this.profiles = await this.profilers.stop().catch(() => new Map<string, UnitProfile>());
+  }
+
+  /**
+   * The run's diagnosis saved: for a multi-unit run, judged over every unit, with units.json and the units'
+   * profiles; otherwise `result` as it is.
+   */
+  async judgeAndSave(writer: SessionWriter, run: CollectedRun, result: RunDiagnosis, profiles: CapturedProfiles): Promise<Diagnosis> {
+    if (!this.several) {
+      await saveDiagnosis(writer, profiles, result);
+      return result.diagnosis;
+    }
+    const judged = judgeUnits(run, result, this.target.units.units, unitId(this.mainPid), this.profiles);
+    const others = this.target.units.units.filter((u) => u.id !== unitId(this.mainPid) && u.samples.length);
+    await Promise.all([
+      ...[...this.profiles].map(([id, p]) => writer.writeUnitProfile(id, p.profile)),
+      ...others.map((u) => writer.writeUnitSamples(u.id, u.samples)),
+    ]);
+    for (const u of judged.units.units) {
+      if (this.profiles.has(u.id)) u.cpuProfile = unitProfileFile(u.id);
+      if (others.some((o) => o.id === u.id)) u.samples = unitSamplesFile(u.id);
+    }
+    await writer.writeUnits(judged.units);
+    await saveDiagnosis(writer, profiles, judged);
+    return judged.diagnosis;
+  }
+
+  async close(): Promise<void> {
+    await this.profilers.close();
+  }
+}
