@@ -1,5 +1,5 @@
 'use strict';
-// A sensor gateway. splitFrames decodes each posted batch (base64 text holding 24 KB of 8-byte frames) and copies
+// A sensor gateway. splitFrames decodes each posted batch (base64 text holding 48 KB of 8-byte frames) and copies
 // every frame into its own small Buffer wrapped in a reading object, then the batch is handed to the (in-process,
 // asynchronous) time-series store. Ten batches in flight keep thousands of tiny Buffers alive across the await;
 // reading the fields straight from the decoded Buffer would allocate almost nothing.
