@@ -1,30 +1,28 @@
 'use strict';
 // A document API. hasPermission checks each of the 30 permissions a document page needs by scanning the whole
-// 20,000-entry grants array, comparing role, resource and action as strings, instead of
-// indexing the grants once (a Set of "role:resource:action" keys would answer each check in constant time).
+// 5,000-entry grants array with lodash some and a matches-shorthand object (a deep partial comparison per grant),
+// instead of indexing the grants once (a Set of "role:resource:action" keys would answer each check at once).
+const _ = require('lodash');
 const Koa = require('koa');
 const Router = require('@koa/router');
 
 const ROLES = ['viewer', 'editor', 'admin', 'auditor'];
 const ACTIONS = ['read', 'comment', 'edit', 'share', 'delete'];
 const grants = [];
-for (let r = 0; r < 2223; r++) {
+for (let r = 0; r < 556; r++) {
   for (let a = 0; a < ACTIONS.length; a++) {
     const role = ROLES[(r + a) % ROLES.length];
     grants.push({ role, resource: `resource-${r}`, action: ACTIONS[a] });
   }
   grants.push(...ROLES.map((role) => ({ role, resource: `resource-${r}`, action: 'list' })));
 }
-grants.length = 20000;
+grants.length = 5000;
 // The widgets of a document page, each needing one permission (most are near the end of the array or absent).
 const PAGE_CHECKS = [];
-for (let i = 0; i < 30; i++) PAGE_CHECKS.push({ resource: `resource-${2200 - i * 5}`, action: ACTIONS[i % ACTIONS.length] });
+for (let i = 0; i < 30; i++) PAGE_CHECKS.push({ resource: `resource-${550 - i * 5}`, action: ACTIONS[i % ACTIONS.length] });
 
 function hasPermission(role, resource, action) {
-  for (const g of grants) {
-    if (g.role === role && g.resource === resource && g.action === action) return true;
-  }
-  return false;
+  return _.some(grants, { role, resource, action });
 }
 
 function allowedWidgets(role) {
