@@ -45,7 +45,7 @@ const server = http.createServer((req, res) => {
         orders.set(id, { id, ...order });
         if (orders.size > 1000) orders.delete(orders.keys().next().value);
         send(res, 201, { id });
-      } catch (err) {
+      } catch {
         send(res, 500, { error: 'internal error' });
       }
     });
