@@ -6,8 +6,8 @@
 // "held-out", the rest "tuning". The assignment was made once, after every round-1 case folder and its expectation had
 // been written and before any further measuring; the shuffle sees only round-1 names, so adding later rounds never
 // changes it.
-// Round 2 (`"round": 2`): a fresh held-out set written after round 1's held-out cases had been seen by the people
-// tuning the doctor; every round-2 case is "held-out" by construction, without a draw.
+// Rounds 2 and 3 (`"round": 2` or `3`): fresh held-out sets, each written after the previous held-out set had been
+// seen by the people tuning the doctor; every case of a later round is "held-out" by construction, without a draw.
 //
 //   node test/corpus/split.js           print the assignment and check it against the case.json files
 //   node test/corpus/split.js --write   write `split` into every case.json
@@ -39,17 +39,18 @@ function main() {
   const names = fs.readdirSync(CASES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
   const roundOf = Object.fromEntries(names.map((name) => [name, readCase(name).round ?? 1]));
   const { order: roundOne, split, heldOutCount } = assignSplit(names.filter((name) => roundOf[name] === 1));
-  const roundTwo = names.filter((name) => roundOf[name] === 2).sort();
-  for (const name of roundTwo) split[name] = 'held-out';
-  const order = [...roundOne, ...roundTwo];
+  const laterRounds = [...new Set(Object.values(roundOf))].filter((round) => round !== 1).sort((a, b) => a - b);
+  const byRound = Object.fromEntries(laterRounds.map((round) => [round, names.filter((name) => roundOf[name] === round).sort()]));
+  for (const round of laterRounds) for (const name of byRound[round]) split[name] = 'held-out';
+  const order = [...roundOne, ...laterRounds.flatMap((round) => byRound[round])];
   const byKind = {};
   let mismatches = 0;
   for (const name of order) {
     const file = path.join(CASES_DIR, name, 'case.json');
     const c = readCase(name);
     const kind = c.expected.verdict;
-    byKind[kind] = byKind[kind] || { tuning: 0, 'held-out': 0, 'round-2': 0 };
-    byKind[kind][roundOf[name] === 2 ? 'round-2' : split[name]]++;
+    byKind[kind] = byKind[kind] || { tuning: 0, 'held-out': 0, ...Object.fromEntries(laterRounds.map((round) => [`round-${round}`, 0])) };
+    byKind[kind][roundOf[name] === 1 ? split[name] : `round-${roundOf[name]}`]++;
     if (write) {
       c.split = split[name];
       fs.writeFileSync(file, JSON.stringify(c, null, 2) + '\n');
@@ -57,9 +58,10 @@ function main() {
     console.log(`${split[name].padEnd(8)}  round ${roundOf[name]}  ${kind.padEnd(18)}  ${name}`);
   }
   console.log(`\nround 1: ${roundOne.length} cases, ${heldOutCount} held-out, ${roundOne.length - heldOutCount} tuning`);
-  console.log(`round 2: ${roundTwo.length} cases, all held-out`);
+  for (const round of laterRounds) console.log(`round ${round}: ${byRound[round].length} cases, all held-out`);
   for (const [kind, n] of Object.entries(byKind).sort()) {
-    console.log(`  ${kind.padEnd(18)} tuning ${n.tuning}, held-out ${n['held-out']} (round 1) + ${n['round-2']} (round 2)${n.tuning === 0 ? '   <- no tuning case for this kind' : ''}`);
+    const later = laterRounds.map((round) => ` + ${n[`round-${round}`]} (round ${round})`).join('');
+    console.log(`  ${kind.padEnd(18)} tuning ${n.tuning}, held-out ${n['held-out']} (round 1)${later}${n.tuning === 0 ? '   <- no tuning case for this kind' : ''}`);
   }
   if (!write && mismatches) {
     console.log(`\n${mismatches} case.json file(s) disagree with this assignment (run with --write to set it)`);
