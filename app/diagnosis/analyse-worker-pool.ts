@@ -26,7 +26,10 @@ export function analyseWorkerPool(main: DiagnosisInput, threads: ThreadEvidence[
   const meanBusy = busy.reduce((sum, t) => sum + t.busy.share, 0) / busy.length;
   const mainBusy = loopBusy(main);
   // The main loop busy too: the requests' own work is the bottleneck, and the other analysers say so.
-  if (meanBusy < T.poolSaturatedElu || load.latency.p99 < T.poolSlowP99Ms || mainBusy.share >= T.busyElu) return undefined;
+  // What one request's task costs the pool's threads, ms: their busy time per request served.
+  const taskMs = load.requestsPerSecond > 0 ? (meanBusy * busy.length * 1000) / load.requestsPerSecond : 0;
+  const queued = taskMs > 0 && load.latency.p50 >= Math.max(T.poolSlowP50Ms, T.poolQueueFactor * taskMs);
+  if (meanBusy < T.poolSaturatedElu || !queued || mainBusy.share >= T.busyElu) return undefined;
   const busiest = [...busy].sort((a, b) => b.busy.share - a.busy.share)[0]!;
   const culprits: Culprit[] = (busiest.thread.input.cpu?.culprits ?? []).filter((c) => c.category === 'app' || c.category === 'dependency').slice(0, T.culpritCount);
   const top = culprits[0];
@@ -36,12 +39,13 @@ export function analyseWorkerPool(main: DiagnosisInput, threads: ThreadEvidence[
     title: 'The worker threads are saturated',
     explanation:
       `Requests hand their work to ${busy.length === 1 ? 'a worker thread' : `a pool of ${busy.length} worker threads`}, busy ${pct(meanBusy)} of the time on average, ` +
-      `so requests waited for a free thread (latency p99 ${ms(load.latency.p99)}) while the main event loop was busy only ${pct(mainBusy.share)}.` +
+      `so requests waited for a free thread (${ms(load.latency.p50)} at the median for ${ms(taskMs)} of work) while the main event loop was busy only ${pct(mainBusy.share)}.` +
       (top ? ` The workers spend their time in ${named(top)}.` : ''),
     evidence: [
       ...busy.map(({ thread, busy: b }) => ({ ...loopBusyEvidence(b, T.poolSaturatedElu * 100), label: `${thread.label}: busy` })),
       { ...loopBusyEvidence(mainBusy), label: 'Main thread: busy' },
-      { label: 'Latency p99', value: round(load.latency.p99), unit: 'ms', series: 'load.latencyP99', threshold: T.poolSlowP99Ms },
+      { label: 'Latency p50', value: round(load.latency.p50), unit: 'ms', series: 'load.latencyP99', threshold: round(Math.max(T.poolSlowP50Ms, T.poolQueueFactor * taskMs), 1) },
+      { label: 'Work of one request on the threads', value: round(taskMs, 2), unit: 'ms', series: 'profile' },
       { label: 'Requests per second', value: Math.round(load.requestsPerSecond), unit: 'req/s', series: 'load.rps' },
     ],
     culprits,

@@ -142,8 +142,14 @@ export const thresholds = {
    * each other while the main loop idles. 0.85 rather than 1: a thread between two tasks reads a little idle.
    */
   poolSaturatedElu: 0.85,
-  /** ... with requests this slow at p99 (ms): a busy pool that still answers quickly is only well used. */
-  poolSlowP99Ms: 50,
+  /**
+   * ... and requests queue for it: their median latency is at least this many times the work one task costs a thread
+   * (the threads' busy time per request). A busy pool whose requests take about as long as their task is only well
+   * used; one whose requests wait for a free thread as long again as they are worked on is saturated.
+   */
+  poolQueueFactor: 2,
+  /** ... and slow enough to matter (median, ms): a pool that queues requests for a millisecond is only well used. */
+  poolSlowP50Ms: 10,
 
   /** How many culprit functions a finding lists. */
   culpritCount: 5,

@@ -15,7 +15,7 @@ import { compareProfiles } from '../compare/profiles.js';
 import { compareRefs } from './comparison.js';
 import { openInEditor, revealPath } from './os-actions.js';
 import { ProfileViews } from './profile-views.js';
-import { ProjectWatcher } from './project-watcher.js';
+import { WatchMode } from './watch-mode.js';
 import { exportBundle, exportReport } from './share.js';
 import { describeProject } from './project.js';
 import { startStartupRun, type StartupOutcome, type StartupRun } from './startup-runs.js';
@@ -56,7 +56,7 @@ export class Engine implements EngineApi {
   private readonly startups = new Map<string, StartupRun>();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
-  private watching: { watcher: ProjectWatcher; sessionId: string; pending: string[] } | undefined;
+  private readonly watch: WatchMode;
   private readonly paths: ReferencedPaths;
   /** An A/B comparison against a commit in progress: it owns the runs until it ends. */
   private interleaved: InterleavedRun | undefined;
@@ -65,6 +65,12 @@ export class Engine implements EngineApi {
     this.sessionsDir = options.sessionsDir ?? defaultSessionsDir();
     this.profiles = new ProfileViews(this.sessionsDir, (e) => this.emit(e));
     this.paths = new ReferencedPaths(this.sessionsDir);
+    this.watch = new WatchMode({
+      sessionsDir: this.sessionsDir,
+      emit: (e) => this.emit(e),
+      idle: () => this.runs.size === 0,
+      rerun: (sessionId, note) => this.rerun({ sessionId, note }),
+    });
   }
 
   onEvent(listener: (event: EngineEvent) => void): () => void {
@@ -172,8 +178,7 @@ export class Engine implements EngineApi {
 
   private finished(run: RunSession, outcome: RunOutcome): void {
     this.runs.delete(run.runId);
-    // Watch mode: changes seen during the run are measured now.
-    if (this.watching?.pending.length) setImmediate(() => void this.rerunForWatch());
+    this.watch.runEnded();
     const { diagnosis, load } = outcome;
     this.emit({
       type: 'run-finished',
@@ -344,40 +349,11 @@ export class Engine implements EngineApi {
   }
 
   async watchProject(params: MethodParams['watchProject']): Promise<MethodResults['watchProject']> {
-    this.watching?.watcher.close();
-    if (this.watching) this.emit({ type: 'watch', state: 'stopped', dir: this.watching.watcher.dir });
-    this.watching = undefined;
-    if (!params.enabled) return { watching: false };
-    const session = await readSessionFile(this.sessionsDir, params.sessionId);
-    assertLaunchable(session, this.sessionsDir);
-    const dir = session.project;
-    const watcher = new ProjectWatcher(dir, (files) => this.filesChanged(files), [this.sessionsDir]);
-    this.watching = { watcher, sessionId: params.sessionId, pending: [] };
-    return { watching: true, sessionId: params.sessionId, dir };
+    return this.watch.set(params);
   }
 
   async watchState(_params: MethodParams['watchState'] = {}): Promise<MethodResults['watchState']> {
-    return this.watching ? { watching: true, sessionId: this.watching.sessionId, dir: this.watching.watcher.dir } : { watching: false };
-  }
-
-  private filesChanged(files: string[]): void {
-    if (!this.watching) return;
-    this.watching.pending.push(...files);
-    this.emit({ type: 'watch', state: 'changed', dir: this.watching.watcher.dir, files });
-    if (this.runs.size === 0) void this.rerunForWatch();
-  }
-
-  private async rerunForWatch(): Promise<void> {
-    const w = this.watching;
-    if (!w || this.runs.size > 0 || !w.pending.length) return;
-    const files = [...new Set(w.pending)];
-    w.pending = [];
-    try {
-      const started = await this.rerun({ sessionId: w.sessionId, note: `watch: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''} changed` });
-      this.emit({ type: 'watch', state: 'rerun', dir: w.watcher.dir, files, runId: started.runId });
-    } catch (err) {
-      this.emit({ type: 'watch', state: 'stopped', dir: w.watcher.dir, message: toCheckupError(err).message });
-    }
+    return this.watch.state();
   }
 
   async setSessionNote(params: MethodParams['setSessionNote']): Promise<MethodResults['setSessionNote']> {
@@ -400,8 +376,7 @@ export class Engine implements EngineApi {
   /** Stops watching and every run: the host is going away. */
   async close(): Promise<void> {
     this.profiles.cancelAll();
-    this.watching?.watcher.close();
-    this.watching = undefined;
+    this.watch.close();
     await this.stopAll();
   }
 }

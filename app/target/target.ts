@@ -84,6 +84,9 @@ export interface TargetEvents {
  * Node prints these to stderr itself (from C++) when the probe opens the inspector and when a profiler attaches.
  * They stay in the log, but not in the "last lines" of an error message, where they would hide the real cause.
  */
+/** How long a child's server waits for the app's own process to listen before it is taken as the app's. */
+const CHILD_LISTEN_GRACE_MS = 1000;
+
 const INSPECTOR_NOISE = /^(Debugger listening on ws:\/\/|For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector|Debugger attached\.$|Debugger ending on ws:\/\/|Waiting for the debugger to disconnect\.\.\.$)/;
 
 export class Target extends EventEmitter<TargetEvents> {
@@ -100,6 +103,8 @@ export class Target extends EventEmitter<TargetEvents> {
   /** Every probed process and worker thread of the tree (issue 11); the events above follow the main process only. */
   readonly units: UnitRegistry;
   private main?: ProbeConnection;
+  /** A child process's server, taken if the app's own process does not listen soon (see 'listening'). */
+  private pendingChild: { conn: ProbeConnection; info: ListeningInfo; timer: NodeJS.Timeout } | undefined;
   private readonly inspectors = new Map<number, { url?: string; error?: string }>();
   private readonly tail: TailBuffer;
   private leaderExited = false;
@@ -266,7 +271,10 @@ export class Target extends EventEmitter<TargetEvents> {
     this.channel.on('message', (conn, msg) => this.onProbeMessage(conn, msg));
     this.channel.on('disconnect', (conn) => {
       // A process that said hello and left without listening (a pre-script, a build step) was not the app.
-      if (this.main === conn && !this.listening) this.main = undefined;
+      if (this.main === conn && !this.listening) {
+        this.main = undefined;
+        this.choosePendingChild();
+      }
     });
   }
 
@@ -285,7 +293,13 @@ export class Target extends EventEmitter<TargetEvents> {
         const info: ListeningInfo = { port: msg.port, address: msg.address, family: msg.family, startupMs: msg.startupMs, launchToListenMs: Date.now() - this.launchedAt, pid };
         this.servers.push(info);
         const wanted = this.options.port === undefined || this.options.port === msg.port;
-        if (!this.listening && wanted) this.choose(conn, info);
+        if (this.listening || !wanted) break;
+        // A child process the app starts before it listens itself (a downstream service, a helper) is not the app:
+        // its server is taken only if the app's own process does not listen within CHILD_LISTEN_GRACE_MS. Cluster
+        // workers are the app's servers.
+        const ownServer = conn === this.main || !this.main || conn.hello?.role === 'cluster-worker';
+        if (ownServer) this.choose(conn, info);
+        else this.pendingChild ??= { conn, info, timer: setTimeout(() => this.choosePendingChild(), CHILD_LISTEN_GRACE_MS) };
         break;
       }
       case 'listen-error':
@@ -305,7 +319,14 @@ export class Target extends EventEmitter<TargetEvents> {
     }
   }
 
+  private choosePendingChild(): void {
+    const pending = this.pendingChild;
+    if (pending && !this.listening) this.choose(pending.conn, pending.info);
+  }
+
   private choose(conn: ProbeConnection | undefined, info: ListeningInfo): void {
+    if (this.pendingChild) clearTimeout(this.pendingChild.timer);
+    this.pendingChild = undefined;
     if (conn && conn !== this.main) {
       this.main = conn;
       if (conn.hello) this.emit('hello', conn.hello);
@@ -328,6 +349,7 @@ export class Target extends EventEmitter<TargetEvents> {
     if (this.cleanedUp) return;
     this.cleanedUp = true;
     unregisterTarget(this);
+    if (this.pendingChild) clearTimeout(this.pendingChild.timer);
     this.portWatcher?.stop();
     this.guard?.release();
     await this.channel.close();
@@ -337,6 +359,7 @@ export class Target extends EventEmitter<TargetEvents> {
     if (this.cleanedUp) return;
     this.cleanedUp = true;
     unregisterTarget(this);
+    if (this.pendingChild) clearTimeout(this.pendingChild.timer);
     this.portWatcher?.stop();
     this.guard?.release();
     this.channel.closeSync();

@@ -88,6 +88,22 @@ describe('launching a plain script', () => {
     expect(target.servers[0]!.port).not.toBe(wanted);
   });
 
+  it('loads the app, not a downstream service the app starts as a child and that listens first', async () => {
+    const target = await launchFixture('starts-a-downstream.cjs');
+    const ready = await target.waitUntilListening(15_000);
+    expect(target.servers.length).toBe(2);
+    const [downstream, app] = target.servers;
+    expect(downstream!.pid).not.toBe(app!.pid);
+    expect(ready.port).toBe(app!.port);
+    expect(await (await fetch(`http://127.0.0.1:${ready.port}/`)).text()).toBe('app');
+  });
+
+  it('takes the server of a child when the launched process never listens itself (a launcher script)', async () => {
+    const target = await launchFixture('starts-a-downstream.cjs', { env: { ONLY_CHILD: '1' } });
+    const ready = await target.waitUntilListening(15_000);
+    expect(await (await fetch(`http://127.0.0.1:${ready.port}/`)).text()).toBe('downstream');
+  });
+
   it('shutdown is idempotent', async () => {
     const target = await launchFixture('hello-server.cjs');
     await target.waitUntilListening(15_000);
