@@ -114,7 +114,7 @@ export interface CaseResult {
 }
 
 function names(c: Culprit, fn: string): boolean {
-  return c.functionName === fn || c.calledFrom === fn || Boolean(c.mayInclude?.some((m) => m.functionName === fn));
+  return c.functionName === fn || c.calledFrom === fn || c.via === fn || Boolean(c.mayInclude?.some((m) => m.functionName === fn));
 }
 
 /** The expected function in the expected file; or one of the case's other acceptable functions of the user's (server.js). */

@@ -79,6 +79,8 @@ export interface Culprit {
   measure: 'cpu' | 'allocation' | 'io-wait' | 'stack';
   /** For anonymous functions: the named function of the user's that most often called it ("in orderStats"). */
   calledFrom?: string;
+  /** For I/O culprits: the user's function that called the one named (a helper such as getJson is called for it). */
+  via?: string;
   /**
    * For allocation culprits: the user's functions this one calls (from the CPU profile). V8's heap sampler drops
    * frames of functions inlined by the optimiser, so the memory may really be allocated in one of these.

@@ -69,6 +69,8 @@ export interface IoSiteStats {
   queuedMs?: number;
   /** For an anonymous caller: the nearest named function of the same file above it (probe 2). */
   calledFrom?: string;
+  /** The app's named function that called the one named so far (a helper's caller), when there is one (probe 3). */
+  via?: string;
   /** Requests still in flight at the end of the window. */
   inFlight: number;
 }

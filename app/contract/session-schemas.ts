@@ -84,6 +84,7 @@ export const ProbeSampleSchema = z.looseObject({
       minMs: optNum,
       queuedMs: optNum,
       calledFrom: z.string().optional(),
+      via: z.string().optional(),
       inFlight: num,
     }),
   ),
@@ -162,6 +163,7 @@ const CulpritSchema = z.looseObject({
   package: z.string().optional(),
   measure: z.enum(['cpu', 'allocation', 'io-wait', 'stack']),
   calledFrom: z.string().optional(),
+  via: z.string().optional(),
   mayInclude: z.array(z.looseObject({ functionName: z.string(), url: z.string(), line: num })).optional(),
 }) satisfies z.ZodType<Culprit>;
 

@@ -127,9 +127,9 @@ export function functionLabel(name: string | undefined): string {
 }
 
 /** A culprit's name as people say it: "(anonymous) in orderStats" for a callback, with the function that called it. */
-export function culpritName(c: Pick<Culprit, 'functionName' | 'calledFrom'>): string {
+export function culpritName(c: Pick<Culprit, 'functionName' | 'calledFrom' | 'via'>): string {
   const name = functionLabel(c.functionName);
-  return c.calledFrom ? `${name} in ${c.calledFrom}` : name;
+  return (c.calledFrom ? `${name} in ${c.calledFrom}` : name) + (c.via ? `, from ${c.via}` : '');
 }
 
 /** What a culprit's share is a share of, by how it was measured. */

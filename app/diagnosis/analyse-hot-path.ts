@@ -18,6 +18,27 @@ export function busyShareOf(input: DiagnosisInput, c: Culprit | undefined): numb
   return busy > 0 ? Math.min(1, c.selfPercent / busy) : 0;
 }
 
+/** A culprit's inclusive share of the loop's busy time (itself and everything it calls), 0..1. */
+function inclusiveShareOf(input: DiagnosisInput, c: Culprit): number {
+  const busy = input.cpu ? 100 - input.cpu.idlePercent : 0;
+  return busy > 0 ? Math.min(1, c.totalPercent / busy) : 0;
+}
+
+/**
+ * Where the avoidable work sits: the function that holds T.hotShare or more of the loop's busy time, itself and what
+ * it calls, while doing a real part of it itself (T.hotSelfShare: not a route handler that only dispatches). Of those,
+ * the innermost (the smallest share): a scan in allowedWidgets that calls hasPermission for every item splits its own
+ * time between the two, and the fix is in allowedWidgets. One function with most of the time to itself is found the
+ * same way.
+ */
+export function hottestWork(input: DiagnosisInput): { culprit: Culprit; share: number } | undefined {
+  const found = (input.cpu?.culprits ?? [])
+    .filter((c) => busyShareOf(input, c) >= T.hotSelfShare && inclusiveShareOf(input, c) >= T.hotShare)
+    .map((culprit) => ({ culprit, share: inclusiveShareOf(input, culprit) }))
+    .sort((a, b) => a.share - b.share);
+  return found[0];
+}
+
 export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   if (!input.load || input.load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge their cost' };
   if (!enoughWindows(input.samples)) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
@@ -25,9 +46,9 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   // A blocked loop is told by analyse-delay; this is the cost of requests that do not block for long.
   if (delayCause(input, cost) === 'blocking') return { findings: [] };
   if (cost.costlyRequestMs < T.hotRequestMs) return { findings: [] };
-  const top = input.cpu?.culprits[0];
-  const share = busyShareOf(input, top);
-  if (!top || share < T.hotShare) return { findings: [] };
+  const work = hottestWork(input);
+  if (!work) return { findings: [] };
+  const { culprit: top, share } = work;
   const busy = loopBusy(input);
   const latency = input.load.latency.mean;
   if (busy.share < T.hotMinBusy) {
@@ -43,7 +64,7 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   const route = cost.routes[0];
   const evidence: Evidence[] = [
     { label: 'Event-loop time per request', value: round(cost.costlyRequestMs, 3), unit: 'ms', series: 'profile', threshold: T.hotRequestMs },
-    { label: `Of it in ${top.functionName || '(anonymous)'}`, value: round(100 * share), unit: '%', series: 'profile', threshold: 100 * T.hotShare },
+    { label: `Of it in ${top.functionName || '(anonymous)'} and what it calls`, value: round(100 * share), unit: '%', series: 'profile', threshold: 100 * T.hotShare },
     { label: 'Process CPU per request', value: round(cost.cpuMsPerRequest, 3), unit: 'ms', series: 'cpu' },
     ...(route ? [{ label: `Synchronous time per ${routeName(route)} request`, value: round(route.syncMeanMs, 3), unit: 'ms', series: 'routes' as const }] : []),
     ...(pattern ? [{ label: pattern.title, value: round(pattern.percent), unit: '% of profile', series: 'profile' as const }] : []),
@@ -56,13 +77,13 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
         severity: 'problem',
         title: 'Requests spend their time in one function',
         explanation:
-          `Each request costs the event loop ${ms(cost.costlyRequestMs)}, ${pct(share)} of it in ${named(top)} ` +
+          `Each request costs the event loop ${ms(cost.costlyRequestMs)}, ${pct(share)} of it in ${named(top)} and what it calls ` +
           `(${ms(perRequestInTop)} per request)` +
           (pattern ? `, mostly ${pattern.title.charAt(0).toLowerCase() + pattern.title.slice(1)}` : '') +
           '. That work is repeated for every request: make it cheaper and the server serves more with less latency.' +
           (route && cost.routes.length > 1 && route.loopShare >= 0.5 ? ` The ${routeName(route)} route takes ${pct(route.loopShare)} of the loop's time.` : ''),
         evidence,
-        culprits: (input.cpu?.culprits ?? []).slice(0, T.culpritCount),
+        culprits: [top, ...(input.cpu?.culprits ?? []).filter((c) => c !== top)].slice(0, T.culpritCount),
         score: Math.min(cost.costlyRequestMs / T.hotRequestMs, 10) * share,
       },
     ],

@@ -12,14 +12,14 @@ import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 
 /** One call site summed over the measured window; queuedMs is 0 from probes before version 2. */
-type Site = Pick<IoSiteStats, 'kind' | 'functionName' | 'url' | 'line' | 'column' | 'count' | 'totalMs' | 'calledFrom'> & { queuedMs: number };
+type Site = Pick<IoSiteStats, 'kind' | 'functionName' | 'url' | 'line' | 'column' | 'count' | 'totalMs' | 'calledFrom' | 'via'> & { queuedMs: number };
 
 export function ioSites(input: DiagnosisInput): Site[] {
   const byKey = new Map<string, Site>();
   for (const sample of input.samples) {
     for (const io of sample.io) {
       const key = `${io.kind}|${io.functionName}|${io.url}|${io.line}|${io.column}`;
-      const site = byKey.get(key) ?? { kind: io.kind, functionName: io.functionName, url: io.url, line: io.line, column: io.column, count: 0, totalMs: 0, queuedMs: 0, ...(io.calledFrom ? { calledFrom: io.calledFrom } : {}) };
+      const site = byKey.get(key) ?? { kind: io.kind, functionName: io.functionName, url: io.url, line: io.line, column: io.column, count: 0, totalMs: 0, queuedMs: 0, ...(io.calledFrom ? { calledFrom: io.calledFrom } : {}), ...(io.via ? { via: io.via } : {}) };
       site.count += io.count;
       site.totalMs += io.totalMs;
       site.queuedMs += io.queuedMs ?? 0;
@@ -76,7 +76,7 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const culprits: Culprit[] = sites.slice(0, T.culpritCount).map((s) => {
     const c = classifyFrame(s.functionName, s.url);
     const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
-    return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}) };
+    return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}), ...(s.via ? { via: s.via } : {}) };
   });
   const evidence: Evidence[] = [
     { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },

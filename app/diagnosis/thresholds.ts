@@ -52,6 +52,11 @@ export const thresholds = {
   hotRequestMs: 0.5,
   hotShare: 0.5,
   /**
+   * The function named for a hot path holds hotShare of the busy time with what it calls, and does at least this share
+   * itself: a fifth, so that a route handler that only calls other code is not named for all of it.
+   */
+  hotSelfShare: 0.2,
+  /**
    * ...and the cost must matter: the loop busy at least half the time (it limits throughput), or the work at least
    * a quarter of the request's latency (it is what the user waits for). A millisecond of work in a request that waits
    * 250 ms on a downstream is not the story.

@@ -120,7 +120,7 @@ function createIoCollector(performance) {
     const key = kind + ' ' + (site ? site.key : '(unknown)');
     if (!siteMeta.has(key) && siteMeta.size < 2000) {
       siteMeta.set(key, site
-        ? { kind, functionName: site.functionName, url: site.url, line: site.line, column: site.column, calledFrom: site.calledFrom }
+        ? { kind, functionName: site.functionName, url: site.url, line: site.line, column: site.column, calledFrom: site.calledFrom, via: site.via }
         : { kind, functionName: '(unknown)', url: '', line: 0, column: 0 });
     }
     inFlight.set(req, { key, t0: performance.now(), sentAt: 0 });
@@ -175,10 +175,32 @@ function createIoCollector(performance) {
       // An arrow function's name says nothing: name it by the nearest named function of the same file above it
       // ("(anonymous) in loadOrderDetails"), as the CPU culprits are.
       if (site.functionName === '(anonymous)') site.calledFrom = namedCaller(frames, i + 1, file);
-      if (!inDeps) return site;
+      if (!inDeps) {
+        // A call made through the app's own helper (getJson) is made for the function that called the helper: the
+        // next named function of the app's above the one named so far ("getJson, from listAllProjects").
+        site.via = appCallerAbove(frames, i + 1, site.functionName === '(anonymous)' ? site.calledFrom : undefined, site.calledFrom || site.functionName);
+        return site;
+      }
       dependency = site;
     }
     return dependency;
+  }
+
+  /** The first named app function above `from` other than `named`, after the frame of `skipTo` when one is given. */
+  function appCallerAbove(frames, from, skipTo, named) {
+    let passed = !skipTo;
+    for (let j = from; j < frames.length; j++) {
+      const file = safe(() => frames[j].getFileName(), '');
+      if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || /[\\/]node_modules[\\/]/.test(file) || !/[\\/]/.test(file)) continue;
+      const name = safe(() => frames[j].getFunctionName() || frames[j].getMethodName(), '');
+      if (!name) continue;
+      if (!passed) {
+        if (name === skipTo) passed = true;
+        continue;
+      }
+      if (name !== named) return String(name);
+    }
+    return undefined;
   }
 
   function namedCaller(frames, from, file) {
@@ -209,6 +231,7 @@ function createIoCollector(performance) {
         const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, queuedMs: 0 };
         const site = { kind: meta.kind, functionName: meta.functionName, url: meta.url, line: meta.line, column: meta.column, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), queuedMs: round(s.queuedMs, 3), inFlight: waiting.get(key) || 0 };
         if (meta.calledFrom) site.calledFrom = meta.calledFrom;
+        if (meta.via) site.via = meta.via;
         if (s.count > 0) site.minMs = round(s.minMs, 3); // only a completed call has a wait to be the fastest
         out.push(site);
       }

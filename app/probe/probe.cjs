@@ -30,7 +30,7 @@
   } catch {
     return;
   }
-  const [{ clampInt, clamp01, round, safe }, { describeWarning, readDelay, readMemory, countHandles, createGcCollector, createCpuWaitReader }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
+  const [{ clampInt, round, safe }, { describeWarning, readMemory, countHandles, createGcCollector, createCpuWaitReader, createWindowClock }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
   const tree = safe(() => require('./tree.cjs'), undefined);
   try {
     activate(channelPath);
@@ -69,7 +69,8 @@
 
   function activate(channelPath) {
     const net = require('net');
-    const { performance, monitorEventLoopDelay, PerformanceObserver, constants } = require('perf_hooks');
+    const perfHooks = require('perf_hooks');
+    const { performance, PerformanceObserver, constants } = perfHooks;
     const env = process.env;
     const intervalMs = clampInt(env.CHECKUP_PROBE_INTERVAL_MS, 50, 60000, 250);
     const token = env.CHECKUP_PROBE_TOKEN || '';
@@ -202,12 +203,7 @@
     const idle = { take: () => [], stop() {} };
     const listeners = safe(() => createListenerTracker(), idle);
     const routes = safe(() => createRouteCollector(performance), idle);
-    const RESOLUTION_MS = 10;
-    const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-    delay.enable();
-    let lastAt = performance.now();
-    let lastElu = performance.eventLoopUtilization();
-    let lastCpu = process.cpuUsage();
+    const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
 
     const timer = setInterval(() => {
       try {
@@ -219,28 +215,9 @@
     timer.unref();
 
     function takeSample() {
-      const now = performance.now();
-      const windowMs = now - lastAt;
-      lastAt = now;
-      const elu = performance.eventLoopUtilization();
-      const utilisation = performance.eventLoopUtilization(elu, lastElu).utilization;
-      lastElu = elu;
-      const cpuNow = process.cpuUsage();
-      const cpu = { user: cpuNow.user - lastCpu.user, system: cpuNow.system - lastCpu.system };
-      lastCpu = cpuNow;
-      const wallUs = Math.max(1, windowMs * 1000);
-      const delayStats = readDelay(delay, RESOLUTION_MS);
-      delay.reset();
       warningsThisWindow = 0;
       const sample = {
-        ts: Date.now(),
-        windowMs: round(windowMs),
-        // Our own timer is delayed like any other: a window the loop spent blocked shows here even when the delay
-        // histogram recorded no tick in it (delay.count 0).
-        lateMs: round(Math.max(0, windowMs - intervalMs), 1),
-        delay: delayStats,
-        elu: round(clamp01(utilisation), 4),
-        cpu: { user: round(cpu.user / wallUs, 4), system: round(cpu.system / wallUs, 4) },
+        ...clock.take(),
         memory: readMemory(),
         handles: countHandles(socket.destroyed ? 0 : 1),
         gc: gc.take(),
@@ -257,7 +234,7 @@
 
     function stopSampling() {
       clearInterval(timer);
-      safe(() => delay.disable());
+      clock.stop();
       gc.stop();
       safe(() => listeners.stop());
       safe(() => routes.stop());

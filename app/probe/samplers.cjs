@@ -1,7 +1,7 @@
 'use strict';
 // What the probe reads each window, besides CPU and event-loop utilisation: event-loop delay, memory, active handles,
 // GC pauses, and process warnings as they come. Each reader is cheap and allocation-light: it runs in the user's app.
-const { round, safe } = require('./util.cjs');
+const { clamp01, round, safe } = require('./util.cjs');
 
 function describeWarning(w) {
   const out = { ts: Date.now(), name: String(w && w.name), message: String(w && w.message) };
@@ -135,4 +135,49 @@ function createCpuWaitReader() {
   };
 }
 
-module.exports = { describeWarning, readDelay, readMemory, countHandles, createGcCollector, createCpuWaitReader };
+
+/**
+ * The timing part of every probe window, for a process's main thread and a worker thread alike: the window's length
+ * and how late its timer fired, the event-loop delay (10 ms resolution), event-loop utilisation and CPU share.
+ * `cpuUsage` is the thread's own where Node has it (process.threadCpuUsage), else the process's.
+ */
+function createWindowClock(perfHooks, intervalMs, cpuUsage) {
+  const { performance, monitorEventLoopDelay } = perfHooks;
+  const RESOLUTION_MS = 10;
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  delay.enable();
+  let lastAt = performance.now();
+  let lastElu = performance.eventLoopUtilization();
+  let lastCpu = cpuUsage();
+  return {
+    take() {
+      const now = performance.now();
+      const windowMs = now - lastAt;
+      lastAt = now;
+      const elu = performance.eventLoopUtilization();
+      const utilisation = performance.eventLoopUtilization(elu, lastElu).utilization;
+      lastElu = elu;
+      const cpuNow = cpuUsage();
+      const wallUs = Math.max(1, windowMs * 1000);
+      const cpu = { user: round((cpuNow.user - lastCpu.user) / wallUs, 4), system: round((cpuNow.system - lastCpu.system) / wallUs, 4) };
+      lastCpu = cpuNow;
+      const delayStats = readDelay(delay, RESOLUTION_MS);
+      delay.reset();
+      return {
+        ts: Date.now(),
+        windowMs: round(windowMs),
+        // Our own timer is delayed like any other: a window the loop spent blocked shows here even when the delay
+        // histogram recorded no tick in it (delay.count 0).
+        lateMs: round(Math.max(0, windowMs - intervalMs), 1),
+        delay: delayStats,
+        elu: round(clamp01(utilisation), 4),
+        cpu,
+      };
+    },
+    stop() {
+      safe(() => delay.disable());
+    },
+  };
+}
+
+module.exports = { describeWarning, readDelay, readMemory, countHandles, createGcCollector, createCpuWaitReader, createWindowClock };

@@ -5,13 +5,14 @@
 // (process.threadCpuUsage, Node 23.9+), else the process's (the hello's threadCpu says which). It never opens the inspector (the
 // engine reaches threads through their process's inspector, NodeWorker domain), never watches ports and never
 // takes anything down: a thread ending or the engine leaving only ends its sampling.
-const { clampInt, clamp01, round, safe } = require('./util.cjs');
-const { readDelay, readMemory, countHandles, createGcCollector } = require('./samplers.cjs');
+const { clampInt, safe } = require('./util.cjs');
+const { readMemory, countHandles, createGcCollector, createWindowClock } = require('./samplers.cjs');
 
 function startThreadProbe(settings, probeVersion) {
   const net = require('net');
   const wt = require('worker_threads');
-  const { performance, monitorEventLoopDelay, PerformanceObserver, constants } = require('perf_hooks');
+  const perfHooks = require('perf_hooks');
+  const { performance, PerformanceObserver, constants } = perfHooks;
   const intervalMs = clampInt(settings.intervalMs, 50, 60000, 250);
   const socket = net.connect(settings.channelPath);
   socket.unref();
@@ -44,40 +45,17 @@ function startThreadProbe(settings, probeVersion) {
     threadCpu: typeof process.threadCpuUsage === 'function',
   });
 
-  const RESOLUTION_MS = 10;
-  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  delay.enable();
   const gc = createGcCollector(PerformanceObserver, constants);
   const threadCpu = typeof process.threadCpuUsage === 'function';
-  const cpuUsage = () => (threadCpu ? process.threadCpuUsage() : process.cpuUsage());
-  let lastAt = performance.now();
-  let lastElu = performance.eventLoopUtilization();
-  let lastCpu = cpuUsage();
+  const clock = createWindowClock(perfHooks, intervalMs, () => (threadCpu ? process.threadCpuUsage() : process.cpuUsage()));
   const timer = setInterval(() => safe(takeSample), intervalMs);
   timer.unref();
 
   function takeSample() {
-    const now = performance.now();
-    const windowMs = now - lastAt;
-    lastAt = now;
-    const elu = performance.eventLoopUtilization();
-    const utilisation = performance.eventLoopUtilization(elu, lastElu).utilization;
-    lastElu = elu;
-    const cpuNow = cpuUsage();
-    const wallUs = Math.max(1, windowMs * 1000);
-    const cpu = { user: round((cpuNow.user - lastCpu.user) / wallUs, 4), system: round((cpuNow.system - lastCpu.system) / wallUs, 4) };
-    lastCpu = cpuNow;
-    const delayStats = readDelay(delay, RESOLUTION_MS);
-    delay.reset();
     send({
       type: 'sample',
       sample: {
-        ts: Date.now(),
-        windowMs: round(windowMs),
-        lateMs: round(Math.max(0, windowMs - intervalMs), 1),
-        delay: delayStats,
-        elu: round(clamp01(utilisation), 4),
-        cpu,
+        ...clock.take(),
         memory: readMemory(),
         handles: countHandles(socket.destroyed ? 0 : 1),
         gc: gc.take(),
@@ -88,7 +66,7 @@ function startThreadProbe(settings, probeVersion) {
 
   function stop() {
     clearInterval(timer);
-    safe(() => delay.disable());
+    clock.stop();
     gc.stop();
   }
 }

@@ -158,5 +158,9 @@ describe('outbound I/O', () => {
     };
     check('http', 'callDownstreamWithHttp', 'IO-CALL-HTTP');
     check('fetch', 'callDownstreamWithFetch', 'IO-CALL-FETCH');
+    // Through the app's helper: the callback in getJson, made for loadDashboard (probe 3).
+    const helper = sites.filter((s) => s.kind === 'http' && s.calledFrom === 'getJson');
+    expect(helper.length).toBeGreaterThan(0);
+    expect(new Set(helper.map((s) => `${s.functionName} ${s.line} ${s.via}`))).toEqual(new Set([`(anonymous) ${markerLine('io-caller.mjs', 'IO-CALL-HELPER')} loadDashboard`]));
   });
 });

@@ -67,7 +67,7 @@ describe('the cost of a request', () => {
 
   it('costly requests spread over many functions are not a hot path', () => {
     const run = syntheticRun({ scenario: 'hot', seed: 4 });
-    run.cpu!.culprits = [{ ...run.cpu!.culprits[0]!, selfPercent: 20 }];
+    run.cpu!.culprits = [{ ...run.cpu!.culprits[0]!, selfPercent: 20, totalPercent: 25 }];
     expect(diagnose(run).verdict).not.toBe('hot-path');
   });
 
