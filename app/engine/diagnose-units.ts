@@ -3,6 +3,7 @@
 // worker thread on its own samples and profile; the run's verdict comes from the units that did the work. A cluster
 // whose workers burn CPU is judged by its workers, not by its idle primary; a pool of worker threads all busy while
 // the main loop idles is judged worker-pool-saturated, naming the worker's function. Pure over what was collected.
+import { thresholds } from '../diagnosis/thresholds.js';
 import type { Diagnosis, Finding, Severity } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample } from '../contract/metrics.js';
 import { type RunUnit, type UnitId, type UnitsFile, type UnitVerdict } from '../contract/units.js';
@@ -55,11 +56,17 @@ function describeUnit(u: RunUnit): string {
  * Judges every unit and gives the run's diagnosis. `main` is the run as the single-process doctor saw it (the main
  * process's samples and profile with the whole load) and its result.
  */
-export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: LiveUnit[], mainId: UnitId, profiles: Map<UnitId, UnitProfile>): UnitsJudged {
+/**
+ * `loadedPids`: the processes that listen on the port the load was sent to (a cluster's workers share it). A process
+ * that answers on another port (a downstream the app starts and calls) serves the app, not the load: its requests are
+ * not the load's. Empty when the port was not reported by a probe; then every process's requests count.
+ */
+export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: LiveUnit[], mainId: UnitId, profiles: Map<UnitId, UnitProfile>, loadedPids: ReadonlySet<number> = new Set()): UnitsJudged {
   const { measureStartAt, measureEndAt } = run.timings;
   const windowOf = (u: LiveUnit) => cutMeasuredWindow(u.samples, [], measureStartAt, measureEndAt).samples;
   const processes = live.filter((u) => u.threadId === 0);
-  const served = new Map(processes.map((u) => [u.id, requestsServed(windowOf(u))]));
+  const servesLoad = (u: LiveUnit) => loadedPids.size === 0 || loadedPids.has(u.pid);
+  const served = new Map(processes.map((u) => [u.id, servesLoad(u) ? requestsServed(windowOf(u)) : 0]));
   const totalServed = [...served.values()].reduce((a, b) => a + b, 0);
   const diagnoses = new Map<UnitId, RunDiagnosis>();
   const units: RunUnit[] = [];
@@ -102,7 +109,9 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
   }
 
   // The processes that did the work decide; with no per-route counts (a server the probe does not see), the main one.
-  const deciders = processes.filter((u) => (served.get(u.id) ?? 0) > 0).map((u) => u.id);
+  // A process that answered only a handful of requests (a downstream the app starts and calls now and then) served
+  // the app, not the load, and cannot be judged on it: it needs as many requests as the doctor needs to judge a run.
+  const deciders = processes.filter((u) => (served.get(u.id) ?? 0) >= thresholds.minRequests).map((u) => u.id);
   const decidedBy = deciders.length ? deciders : [mainId];
   const byId = new Map(units.map((u) => [u.id, u]));
 
@@ -138,7 +147,8 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
   const ranked = decidedBy
     .map((id) => ({ id, result: diagnoses.get(id), unit: byId.get(id)! }))
     .filter((d): d is { id: UnitId; result: RunDiagnosis; unit: RunUnit } => d.result !== undefined)
-    .sort((a, b) => severityRank[a.unit.diagnosis!.severity] - severityRank[b.unit.diagnosis!.severity] || (b.unit.requestShare ?? 0) - (a.unit.requestShare ?? 0));
+    // "Not enough data" says nothing about the app: it never outranks a unit that was judged.
+    .sort((a, b) => Number(a.result.diagnosis.verdict === 'insufficient-data') - Number(b.result.diagnosis.verdict === 'insufficient-data') || severityRank[a.unit.diagnosis!.severity] - severityRank[b.unit.diagnosis!.severity] || (b.unit.requestShare ?? 0) - (a.unit.requestShare ?? 0));
   const chosen = ranked[0];
   if (!chosen || chosen.id === mainId) return { ...mainResult, units: { units, decidedBy } };
   const where = `In ${describeUnit(chosen.unit)}${chosen.unit.requestShare !== undefined ? `, which served ${Math.round(chosen.unit.requestShare * 100)}% of the requests` : ''}: `;

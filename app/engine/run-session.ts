@@ -188,6 +188,8 @@ export class RunSession {
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
       await this.writer.saveSessionFile();
+      // The port answered but the probe never did: the way the app is started took our NODE_OPTIONS away.
+      if (ready.probed === false) throw new CheckupError('CHK_PROBE_FAILED', { detail: `the app listens on port ${ready.port}, but the probe never started inside it: something in the way it is started replaces NODE_OPTIONS (an npm script's "NODE_OPTIONS=...", a process manager). Keep NODE_OPTIONS in the script (add to it: NODE_OPTIONS="$NODE_OPTIONS ..."), or run the app's entry file directly: checkup run -- node <file>` });
 
       const profiling = this.recipe.profile.cpu || this.recipe.profile.heap;
       if (profiling) {

@@ -64,7 +64,9 @@ export class RunUnits {
       await saveDiagnosis(writer, profiles, result);
       return result.diagnosis;
     }
-    const judged = judgeUnits(run, result, this.target.units.units, unitId(this.mainPid), this.profiles);
+    const port = this.target.listening?.port;
+    const loadedPids = new Set(this.target.servers.filter((s) => s.port === port && s.pid !== undefined).map((s) => s.pid!));
+    const judged = judgeUnits(run, result, this.target.units.units, unitId(this.mainPid), this.profiles, loadedPids);
     const others = this.target.units.units.filter((u) => u.id !== unitId(this.mainPid) && u.samples.length);
     await Promise.all([
       ...[...this.profiles].map(([id, p]) => writer.writeUnitProfile(id, p.profile)),

@@ -27,6 +27,8 @@ export interface ReadyInfo {
   /** pid of the app process (not npm's), when the probe reported it. */
   pid?: number;
   nodeVersion?: string;
+  /** False when the port was found but no probe ever reported from the app (its start-up dropped NODE_OPTIONS). */
+  probed?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ function readyInfo(target: Target): ReadyInfo {
     launchToListenMs: l.launchToListenMs,
     pid: target.appPid,
     nodeVersion: target.hello?.nodeVersion,
+    probed: target.hello !== undefined,
   };
 }
 

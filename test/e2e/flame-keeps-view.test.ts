@@ -89,6 +89,8 @@ describe('the flame screen keeps zoom and selection across filter toggles', () =
 
       for (const view of ['Time Order', 'Left Heavy']) {
         await frame.getByText(view).click();
+        // The view's chart lays itself out after the switch: wait until it reports a viewport.
+        await expect.poll(async () => (await seen(frame)).width ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
         const whole = await seen(frame);
         // Zoom in with the wheel over the middle of the chart (ctrl+wheel: speedscope's zoom), then click a frame.
         const cx = box.x + box.width / 2;

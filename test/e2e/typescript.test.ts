@@ -88,7 +88,7 @@ describe('a TypeScript app in the browser', () => {
     const file = profileOf(brokenDist(app));
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByTestId('profile-input').setInputFiles(file);
-    await page.getByText(/CHK_SOURCE_MAP_UNREADABLE/).waitFor({ timeout: 30_000 });
+    await page.locator('.notes').getByText(/CHK_SOURCE_MAP_UNREADABLE/).waitFor({ timeout: 30_000 });
     expect(await page.locator('.notes').textContent()).toMatch(/source map of .*dist-broken\/report\.js could not be read/);
     const hot = await page.locator('aside.hot .where').allTextContents();
     expect(hot.some((w) => /report\.js:\d+$/.test(w)), hot.join(', ')).toBe(true);

@@ -2,7 +2,7 @@
 // gone within 5 s (polled in /proc), whether the app's event loop is blocked for good, its npm script dropped our probe
 // from NODE_OPTIONS, or it started a detached grandchild; and a detached grandchild also goes at the end of a normal run.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,13 @@ async function freePort(): Promise<number> {
 
 /** The target's processes: those with the marker, less the CLI (whose own command line carries it too). */
 const targetProcesses = (m: string, cliPid?: number) => processesWith(m).filter((pid) => pid !== cliPid);
+const commandLineOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 /** Kill the CLI with SIGKILL once `ready` holds, then expect the whole target tree gone within 5 s. */
 async function killCliWhen(args: string[], m: string, ready: (stderr: string) => boolean, atLeast: number): Promise<void> {
@@ -67,8 +74,9 @@ describe('kill -9 of checkup run', () => {
     const m = marker();
     const port = await freePort();
     const args = ['run', '--port', String(port), '--no-profile', '--no-heap', '-d', '30', '--warmup', '1', '--cwd', fixture('targets', 'npm-app'), '-e', `PORT=${port}`, '--out', outDir(), '--', 'npm', 'run', 'noprobe', '--', m];
-    // npm, its shell and the server all carry the marker; the server is up once the load warms up against it.
-    await killCliWhen(args, m, (stderr) => /warming up/.test(stderr), 2);
+    // npm, its shell and the server all carry the marker. Without a probe the run ends with CHK_PROBE_FAILED once the
+    // port answers, so the CLI is killed as soon as the server's process exists.
+    await killCliWhen(args, m, () => targetProcesses(m).some((pid) => commandLineOf(pid).includes('hello-server')), 2);
   });
 
   it('a detached grandchild of the app dies within 5 s', async () => {

@@ -58,6 +58,18 @@ describe('checkup run failure cases', () => {
     expect(onlySession(out).session).toMatchObject({ status: 'partial', partialReason: 'CHK_TARGET_NEVER_LISTENED' });
   });
 
+  it('an npm script that resets NODE_OPTIONS: the probe never starts in the app, and the user is told why and what to do', async () => {
+    const m = marker();
+    markers.push(m);
+    const out = outDir();
+    const port = await freePortNumber();
+    const r = await runCli(['run', '--port', String(port), '-d', '2', '--warmup', '0', '--cwd', fixture('targets', 'npm-app'), '-e', `PORT=${port}`, '--out', out, '--', 'npm', 'run', 'noprobe', '--', m]);
+    expect(r.code, r.stdout + r.stderr).toBe(3);
+    expect(r.stdout + r.stderr).toContain('CHK_PROBE_FAILED');
+    expect(r.stdout + r.stderr).toMatch(new RegExp(`listens on port ${port}, but the probe never started inside it.*NODE_OPTIONS`, 's'));
+    expect(onlySession(out).session).toMatchObject({ status: 'partial', partialReason: 'CHK_PROBE_FAILED' });
+  });
+
   it('a start failure is labelled as one in the JSON and the history, never as "not enough data"', async () => {
     for (const [script, args, title, said] of [
       ['exit-early.cjs', [], 'The app did not start', /exited with exit code 3 before it listened.*DATABASE_URL is not set/],
@@ -155,3 +167,14 @@ describe('checkup run failure cases', () => {
     expect(JSON.parse(readFileSync(join(path, 'load.json'), 'utf8')).requestsTotal).toBeGreaterThan(0);
   });
 });
+
+function freePortNumber(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

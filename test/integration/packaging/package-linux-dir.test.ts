@@ -5,6 +5,7 @@
 // app.asar, only what another program reads in app.asar.unpacked. Without Electron to run it, the packaged engine is
 // then started under plain Node in Electron's view of the package (the archive extracted into a folder named
 // app.asar, beside the real app.asar.unpacked), so a file the user's Node needs but only the archive holds fails the run.
+import { builtinModules } from 'node:module';
 import asar from '@electron/asar';
 import { fork, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -155,7 +156,7 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
         ...source.matchAll(/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g),
       ].map((m) => m[1]!);
       for (const spec of specs) {
-        if (spec.startsWith('node:') || spec === 'electron') continue;
+        if (spec.startsWith('node:') || builtinModules.includes(spec) || spec === 'electron') continue;
         if (spec.startsWith('.')) {
           const target = join(dirname(file), spec);
           if (existsSync(target)) visit(target);
