@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionFile } from '../../../app/contract/session.js';
 import { rootDir } from '../../../app/paths.js';
 import { processesWith, runCli, startCli, waitFor } from '../../helpers/cli.js';
+import { freePort } from '../../../scripts/free-port.js';
 
 const fixture = (dir: string, name: string) => join(rootDir, 'test', 'fixtures', dir, name);
 const marker = () => `checkup-test-${randomBytes(6).toString('hex')}`;
@@ -62,7 +63,7 @@ describe('checkup run failure cases', () => {
     const m = marker();
     markers.push(m);
     const out = outDir();
-    const port = await freePortNumber();
+    const port = await freePort();
     const r = await runCli(['run', '--port', String(port), '-d', '2', '--warmup', '0', '--cwd', fixture('targets', 'npm-app'), '-e', `PORT=${port}`, '--out', out, '--', 'npm', 'run', 'noprobe', '--', m]);
     expect(r.code, r.stdout + r.stderr).toBe(3);
     expect(r.stdout + r.stderr).toContain('CHK_PROBE_FAILED');
@@ -168,13 +169,3 @@ describe('checkup run failure cases', () => {
   });
 });
 
-function freePortNumber(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
