@@ -11,17 +11,10 @@ import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 
-/** The culprit's share of the loop's busy time, 0..1 (its charged CPU over all non-idle profile time). */
-export function busyShareOf(input: DiagnosisInput, c: Culprit | undefined): number {
-  if (!c || !input.cpu) return 0;
-  const busy = 100 - input.cpu.idlePercent;
-  return busy > 0 ? Math.min(1, c.selfPercent / busy) : 0;
-}
-
-/** A culprit's inclusive share of the loop's busy time (itself and everything it calls), 0..1. */
-function inclusiveShareOf(input: DiagnosisInput, c: Culprit): number {
+/** A share of the profile's time (0..100) as a share of the loop's busy time (its non-idle time), 0..1. */
+function ofBusyTime(input: DiagnosisInput, percent: number): number {
   const busy = input.cpu ? 100 - input.cpu.idlePercent : 0;
-  return busy > 0 ? Math.min(1, c.totalPercent / busy) : 0;
+  return busy > 0 ? Math.min(1, percent / busy) : 0;
 }
 
 /**
@@ -33,8 +26,8 @@ function inclusiveShareOf(input: DiagnosisInput, c: Culprit): number {
  */
 export function hottestWork(input: DiagnosisInput): { culprit: Culprit; share: number } | undefined {
   const found = (input.cpu?.culprits ?? [])
-    .filter((c) => busyShareOf(input, c) >= T.hotSelfShare && inclusiveShareOf(input, c) >= T.hotShare)
-    .map((culprit) => ({ culprit, share: inclusiveShareOf(input, culprit) }))
+    .filter((c) => ofBusyTime(input, c.selfPercent) >= T.hotSelfShare && ofBusyTime(input, c.totalPercent) >= T.hotShare)
+    .map((culprit) => ({ culprit, share: ofBusyTime(input, culprit.totalPercent) }))
     .sort((a, b) => a.share - b.share);
   return found[0];
 }
