@@ -2,46 +2,15 @@
 // selected frame in Time Order and Left Heavy, and the function chosen in Sandwich, in real Chromium through browser
 // mode at 1440x900 and 1024x700. The user zooms and selects with the mouse as anyone would; what speedscope then
 // holds is read from its own rendered components (Preact keeps their props on its virtual nodes), before and after.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
-import { colouredPixels } from '../helpers/pixels.js';
-import { SHOTS } from './page-tools.js';
+import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
+import { openInFlameView, SHOTS } from './page-tools.js';
 
 const PROFILE = join(rootDir, 'test', 'fixtures', 'profiles', 'node', '20.20', 'cpu-prof.cpuprofile');
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 1024, height: 700 },
-] as const;
-
-let dir: string;
-let serve: ServeProcess;
-let browser: Browser;
-const errorLists: string[][] = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-keeps-'));
-  mkdirSync(SHOTS, { recursive: true });
-  serve = await startServe(['--out', join(dir, 'sessions')]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function speedscope(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().includes('/speedscope/index.html'));
-  if (!frame) throw new Error('speedscope frame not found');
-  return frame;
-}
+const suite = browserSuite('keeps');
 
 interface SeenView {
   x?: number;
@@ -68,16 +37,11 @@ const seen = (frame: Frame) =>
   })()`) as Promise<SeenView>;
 
 describe('the flame screen keeps zoom and selection across filter toggles', () => {
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     it(`in Time Order, Left Heavy and Sandwich at ${size.width}x${size.height}`, { timeout: 120_000 }, async () => {
-      const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
-      errorLists.push(collectPageErrors(page));
-      await page.goto(serve.url);
-      await page.getByTestId('profile-input').setInputFiles(PROFILE);
-      const iframe = page.getByTestId('speedscope');
-      await expect.poll(() => iframe.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
-      await expect.poll(() => colouredPixels(browser, iframe), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
-      const frame = speedscope(page);
+      const page = await suite.newPage(size);
+      await page.goto(suite.serve.url);
+      const { iframe, frame } = await openInFlameView(page, suite.browser, PROFILE);
       const box = (await iframe.boundingBox())!;
       let swaps = 0;
       const toggle = async (name: string) => {
@@ -135,6 +99,6 @@ describe('the flame screen keeps zoom and selection across filter toggles', () =
   }
 
   it('had no console errors', () => {
-    expect(errorLists.flat()).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
   });
 });

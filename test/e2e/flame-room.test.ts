@@ -2,46 +2,16 @@
 // through browser mode at 1440x900 and 1024x700: the graph takes the main pane's width, speedscope's view buttons are
 // all visible and apart, the file name does not cover them, a filter toggle keeps the page and the view the user
 // chose (no reload back to Time Order), and a focus on a function shows its callers and callees.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
 import { colouredPixels } from '../helpers/pixels.js';
-import { SHOTS } from './page-tools.js';
+import { openInFlameView, SHOTS } from './page-tools.js';
 
 const PROFILE = join(rootDir, 'test', 'fixtures', 'profiles', 'node', '20.20', 'cpu-prof.cpuprofile');
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 1024, height: 700 },
-] as const;
-
-let dir: string;
-let serve: ServeProcess;
-let browser: Browser;
-const errorLists: string[][] = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-flame-'));
-  mkdirSync(SHOTS, { recursive: true });
-  serve = await startServe(['--out', join(dir, 'sessions')]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function speedscope(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().includes('/speedscope/index.html'));
-  if (!frame) throw new Error('speedscope frame not found');
-  return frame;
-}
+const suite = browserSuite('flame');
 
 /** The tab speedscope shows as chosen: the one whose class differs from the other two. */
 const chosenView = (frame: Frame) =>
@@ -55,16 +25,11 @@ const chosenView = (frame: Frame) =>
 const boxOf = async (frame: Frame, text: string) => (await frame.getByText(text).first().boundingBox())!;
 
 describe('the flame screen', () => {
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     it(`gives speedscope the window and keeps its view across filters at ${size.width}x${size.height}`, async () => {
-      const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
-      errorLists.push(collectPageErrors(page));
-      await page.goto(serve.url);
-      await page.getByTestId('profile-input').setInputFiles(PROFILE);
-      const iframe = page.getByTestId('speedscope');
-      await expect.poll(() => iframe.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
-      await expect.poll(() => colouredPixels(browser, iframe), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
-      const frame = speedscope(page);
+      const page = await suite.newPage(size);
+      await page.goto(suite.serve.url);
+      const { iframe, frame } = await openInFlameView(page, suite.browser, PROFILE);
 
       // The graph gets the main pane's width (the sidebar aside), and most of its height.
       const main = (await page.locator('main').boundingBox())!;
@@ -87,7 +52,7 @@ describe('the flame screen', () => {
       await page.getByRole('checkbox', { name: 'Node core' }).uncheck();
       await expect.poll(() => iframe.getAttribute('data-swaps'), { timeout: 30_000 }).toBe('1');
       await page.getByText(/Hidden: Node core/).waitFor({ timeout: 30_000 });
-      await expect.poll(() => colouredPixels(browser, iframe), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
+      await expect.poll(() => colouredPixels(suite.browser, iframe), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
       expect(await iframe.getAttribute('data-loads')).toBe('1');
       expect(await frame.evaluate('window.__checkupMarker')).toBe(42);
       expect(await chosenView(frame)).toBe('Left Heavy');
@@ -122,6 +87,6 @@ describe('the flame screen', () => {
   }
 
   it('had no console errors', () => {
-    expect(errorLists.flat()).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
   });
 });

@@ -2,42 +2,16 @@
 // through browser mode: a second window follows a run another one started, a reload mid-run shows the run live from
 // its start with its numbers (readouts, legends with values, one x range on every chart), and both windows get its
 // result. A wrong path is warned about within the first seconds of load, with the address the load goes to.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootDir } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, SCREEN_SIZES, type ScreenSize } from '../helpers/browser-suite.js';
 import { SHOTS } from './page-tools.js';
 
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 1024, height: 700 },
-] as const;
+const suite = browserSuite('follow');
 
-let dir: string;
-let serve: ServeProcess;
-let browser: Browser;
-const errorLists: string[][] = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-follow-'));
-  mkdirSync(SHOTS, { recursive: true });
-  serve = await startServe(['--out', join(dir, 'sessions')]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function openPage(size: (typeof SIZES)[number]): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
-  errorLists.push(collectPageErrors(page));
+async function openPage(size: ScreenSize): Promise<Page> {
+  const page = await suite.newPage(size);
   return page;
 }
 
@@ -54,9 +28,9 @@ const legendValues = (page: Page) => page.locator('.charts .u-legend .u-value').
 
 describe('a run that every window follows', () => {
   it('shows a run started elsewhere, keeps it across a reload, and gives every window its result', async () => {
-    const [wide, narrow] = [await openPage(SIZES[0]), await openPage(SIZES[1])];
-    await wide.goto(serve.url);
-    await narrow.goto(serve.url);
+    const [wide, narrow] = [await openPage(SCREEN_SIZES[0]), await openPage(SCREEN_SIZES[1])];
+    await wide.goto(suite.serve.url);
+    await narrow.goto(suite.serve.url);
     await narrow.getByRole('button', { name: 'Try the demo' }).waitFor();
 
     // The wide window starts a run long enough to reload in the middle of it.
@@ -112,9 +86,9 @@ describe('a run that every window follows', () => {
   });
 
   it('warns within the first seconds when most requests fail, naming the status and the address', async () => {
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       const page = await openPage(size);
-      await page.goto(serve.url);
+      await page.goto(suite.serve.url);
       await recipeFor(page, { 'Request paths': '/no-such-page', Duration: '20', 'Warm-up': '1' });
       await page.getByRole('button', { name: 'Start checkup' }).click();
       await expect.poll(() => page.getByTestId('phase').textContent(), { timeout: 30_000 }).toMatch(/Warming up|Measuring/);
@@ -131,6 +105,6 @@ describe('a run that every window follows', () => {
   });
 
   it('had no console errors', () => {
-    expect(errorLists.flat()).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
   });
 });

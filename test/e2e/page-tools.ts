@@ -3,8 +3,10 @@
 // without the DOM library.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { rootDir } from '../../app/paths.js';
+import { colouredPixels } from '../helpers/pixels.js';
 
 export const SHOTS = join(rootDir, 'test-results', 'screenshots');
 const DOCS_SHOTS = join(rootDir, 'docs', 'screenshots');
@@ -57,4 +59,15 @@ const READ_CANVAS = `(c) => {
 /** What a 2-D canvas holds, read back from its own pixels (at its device-pixel size). */
 export function canvasInk(canvas: Locator): Promise<CanvasInk> {
   return canvas.evaluate(new Function('c', `return (${READ_CANVAS})(c)`) as (c: unknown) => CanvasInk);
+}
+
+/** Opens a profile file from Start and waits until speedscope has painted it; its iframe and speedscope's frame. */
+export async function openInFlameView(page: Page, browser: Browser, file: string): Promise<{ iframe: Locator; frame: Frame }> {
+  await page.getByTestId('profile-input').setInputFiles(file);
+  const iframe = page.getByTestId('speedscope');
+  await expect.poll(() => iframe.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+  await expect.poll(() => colouredPixels(browser, iframe), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
+  const frame = page.frames().find((f) => f.url().includes('/speedscope/index.html'));
+  if (!frame) throw new Error('speedscope frame not found');
+  return { iframe, frame };
 }

@@ -3,52 +3,27 @@
 // and History labels the run as a start failure under the project's name; an app that crashes at start shows its
 // exit code and last lines. A file typed as the project folder is answered "a file, not a folder"; a recipe's bad
 // number in plain words; no backtick in any error; a profile that will not open offers another file.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { browserSuite, SCREEN_SIZES, type ScreenSize } from '../helpers/browser-suite.js';
 import { SHOTS } from './page-tools.js';
 
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 1024, height: 700 },
-] as const;
-
-let dir: string;
-let serve: ServeProcess;
-let browser: Browser;
-const errorLists: string[][] = [];
+const suite = browserSuite('start');
 
 function project(name: string, server: string): string {
-  const at = join(dir, name);
+  const at = join(suite.dir, name);
   mkdirSync(at, { recursive: true });
   writeFileSync(join(at, 'package.json'), JSON.stringify({ name, scripts: { start: 'node server.js' } }));
   writeFileSync(join(at, 'server.js'), server);
   return at;
 }
 
-beforeAll(async () => {
-  if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-start-'));
-  mkdirSync(SHOTS, { recursive: true });
-  serve = await startServe(['--out', join(dir, 'sessions')]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function openPage(size: (typeof SIZES)[number]): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
-  errorLists.push(collectPageErrors(page));
-  await page.goto(serve.url);
+async function openPage(size: ScreenSize): Promise<Page> {
+  const page = await suite.newPage(size);
+  await page.goto(suite.serve.url);
   await page.getByRole('button', { name: 'Try the demo' }).waitFor();
   return page;
 }
@@ -67,7 +42,7 @@ const noBackticks = async (page: Page) => expect(await page.locator('[role=alert
 describe('errors in the user\'s words', () => {
   it('counts down while an app never listens, then says so, and History calls it a start failure', async () => {
     const folder = project('quiet-worker', "console.log('booting the worker'); setInterval(() => {}, 1000);\n");
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       const page = await openPage(size);
       await recipeForFolder(page, folder);
       await page.getByLabel('Ready timeout').fill('4');
@@ -101,7 +76,7 @@ describe('errors in the user\'s words', () => {
 
   it('shows the exit code and last lines of an app that crashes at start', async () => {
     const folder = project('needs-config', "console.error('Error: DATABASE_URL is not set'); process.exit(3);\n");
-    const page = await openPage(SIZES[1]);
+    const page = await openPage(SCREEN_SIZES[1]);
     await recipeForFolder(page, folder);
     await page.getByRole('button', { name: 'Start checkup' }).click();
     const box = page.locator('[role=alert]').filter({ hasText: 'The app did not start' });
@@ -114,7 +89,7 @@ describe('errors in the user\'s words', () => {
 
   it('answers a file typed as the folder, a bad number, and a profile that will not open, in plain words', async () => {
     const folder = project('plain-words', 'require("http").createServer((q, s) => s.end("ok")).listen(0);\n');
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       const page = await openPage(size);
       await page.getByLabel('Project folder').fill(join(folder, 'server.js'));
       await page.getByRole('button', { name: 'Look' }).click();
@@ -131,7 +106,7 @@ describe('errors in the user\'s words', () => {
       expect(await page.locator('.recipe').textContent()).not.toMatch(/Too small|expected number|>=/);
       await page.screenshot({ path: join(SHOTS, `recipe-bad-number-${size.name}.png`) });
 
-      const broken = join(dir, 'broken.cpuprofile');
+      const broken = join(suite.dir, 'broken.cpuprofile');
       writeFileSync(broken, '{ "nodes": [ this is not json');
       await page.getByRole('button', { name: 'Start', exact: true }).click();
       await page.getByTestId('profile-input').setInputFiles(broken);
@@ -143,6 +118,6 @@ describe('errors in the user\'s words', () => {
   });
 
   it('had no console errors', () => {
-    expect(errorLists.flat()).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
   });
 });
