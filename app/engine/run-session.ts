@@ -283,7 +283,13 @@ export class RunSession {
     // A launched target follows every process and thread of its tree; an attached one is its one process.
     if (target instanceof Target) {
       this.units = new RunUnits(target);
-      this.units.follow((units) => this.emit({ type: 'run-units', runId: this.runId, units }));
+      this.units.follow(
+        (units) => {
+          this.record.unitsChanged(units);
+          this.emit({ type: 'run-units', runId: this.runId, units });
+        },
+        (unit, sample) => this.batcher.unitSample(unit, sample),
+      );
     }
     target.on('sample', (s) => {
       this.samples.push(s);

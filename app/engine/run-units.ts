@@ -4,7 +4,8 @@
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LiveUnitInfo } from '../contract/events.js';
 import { unitProfileFile, unitSamplesFile } from '../contract/session.js';
-import { unitId } from '../contract/units.js';
+import { unitId, type UnitId } from '../contract/units.js';
+import type { ProbeSample } from '../contract/metrics.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { SessionWriter } from '../store/session-writer.js';
 import type { Target } from '../target/index.js';
@@ -20,10 +21,15 @@ export class RunUnits {
     this.profilers = new UnitProfilers(target.units);
   }
 
-  /** Tells the faces the tree as it grows and shrinks (run-units events); only once there is more than one unit. */
-  follow(emit: (units: LiveUnitInfo[]) => void): void {
+  /**
+   * Tells the faces the tree as it grows and shrinks (run-units events; only once there is more than one unit, and
+   * again when the main process is chosen), and hands on every other unit's probe windows for the live charts (the
+   * main process's come as the target's own samples).
+   */
+  follow(emit: (units: LiveUnitInfo[]) => void, unitSample: (unit: UnitId, sample: ProbeSample) => void): void {
     const send = () => {
       if (!this.several) return;
+      const main = unitId(this.mainPid);
       emit(this.target.units.units.map((u) => ({
         id: u.id,
         pid: u.pid,
@@ -32,10 +38,15 @@ export class RunUnits {
         ...(u.parentId ? { parentId: u.parentId } : {}),
         title: u.threadId > 0 ? u.hello.threadName || `thread ${u.threadId}` : u.hello.argv.slice(1).join(' '),
         ...(u.goneAt !== undefined ? { goneAt: u.goneAt } : {}),
+        ...(u.id === main ? { main: true } : {}),
       })));
     };
     this.target.units.on('unit', send);
     this.target.units.on('unit-gone', send);
+    this.target.on('listening', send);
+    this.target.units.on('unit-sample', (unit, sample) => {
+      if (unit.id !== unitId(this.mainPid)) unitSample(unit.id, sample);
+    });
   }
 
   private get mainPid(): number {
