@@ -61,8 +61,8 @@ export class RunState {
 
   private samples: ProbeSample[] = [];
   private ticks: LoadTick[] = [];
-  /** The other units' probe windows (the main process's are `samples`), by unit. */
-  private unitSamples = new Map<UnitId, ProbeSample[]>();
+  /** The other units' probe windows (the main process's are `samples`), by unit; plain, like `samples`: publish() shows them. */
+  private unitSamples: Record<UnitId, ProbeSample[]> = {};
   /** Epoch ms the measured window began at (x = 0 on every live chart), once known. */
   private measureStartAt: number | undefined;
   private awaitingStart = false;
@@ -92,7 +92,7 @@ export class RunState {
     this.failing = undefined;
     this.samples = [];
     this.ticks = [];
-    this.unitSamples = new Map();
+    this.unitSamples = {};
     this.chartUnit = 'main';
     this.measureStartAt = undefined;
     this.charts = liveCharts([], [], { originMs: 0, warmupSec: this.warmupSec, durationSec: this.durationSec });
@@ -255,11 +255,7 @@ export class RunState {
       this.lastTick = live.ticks[live.ticks.length - 1];
       this.failing = failingRequestsWarning(this.ticks, this.url);
     }
-    for (const { unit, sample } of live.units ?? []) {
-      const list = this.unitSamples.get(unit);
-      if (list) list.push(sample);
-      else this.unitSamples.set(unit, [sample]);
-    }
+    for (const { unit, sample } of live.units ?? []) (this.unitSamples[unit] ??= []).push(sample);
     this.warnings += live.warnings.length;
     if (live.log.length) {
       const { kept, hidden } = withoutInspectorLines(live.log);
@@ -300,8 +296,8 @@ export class RunState {
   private publish(): void {
     const axis = { originMs: this.originMs(), warmupSec: this.warmupSec, durationSec: this.durationSec };
     const choice = validChoice(this.chartUnit, this.units);
-    const shown = choice === 'main' || choice === 'all' ? this.samples : (this.unitSamples.get(choice) ?? []);
-    const overlaid = choice === 'all' ? overlaidCharts(pickerUnits(this.units).map((u) => ({ label: unitName(u), samples: u.main ? this.samples : (this.unitSamples.get(u.id) ?? []) })), axis.originMs) : [];
+    const shown = choice === 'main' || choice === 'all' ? this.samples : (this.unitSamples[choice] ?? []);
+    const overlaid = choice === 'all' ? overlaidCharts(pickerUnits(this.units).map((u) => ({ label: unitName(u), samples: u.main ? this.samples : (this.unitSamples[u.id] ?? []) })), axis.originMs) : [];
     this.charts = liveCharts(shown, this.ticks, axis, overlaid);
     this.lastSample = shown[shown.length - 1];
   }

@@ -11,8 +11,9 @@ export type LiveUnitChoice = 'main' | 'all' | UnitId;
 /** Overlaid lines stay readable up to this many units (one colour each); beyond, the picker shows one at a time. */
 export const OVERLAY_MAX_UNITS = 6;
 
+/** As the Processes and threads panel names it; a thread says its process (the panel shows it by indenting). */
 export function liveUnitLabel(u: LiveUnitInfo): string {
-  return `${unitName(u)}${u.main ? ' · listened' : ''}${u.goneAt !== undefined ? ' · ended' : ''}`;
+  return `${unitName(u)}${u.threadId > 0 ? ` in ${u.pid}` : ''}${u.main ? ' · listened' : ''}${u.goneAt !== undefined ? ' · ended' : ''}`;
 }
 
 /** The units in the picker: the main one first, then the others in the order they were reached. */
