@@ -8,16 +8,35 @@ import { unitId, type UnitId } from '../contract/units.js';
 import type { ProbeSample } from '../contract/metrics.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { SessionWriter } from '../store/session-writer.js';
-import type { Target } from '../target/index.js';
+import type { UnitRegistry } from '../target/unit-registry.js';
 import { saveDiagnosis, type CapturedProfiles, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
 import { judgeUnits } from './diagnose-units.js';
 import { UnitProfilers, type UnitProfile } from './unit-profilers.js';
+
+/**
+ * What RunUnits needs of a target: a launched one (app/target/target.ts), or a cluster attached into
+ * (app/attach/attached-target.ts).
+ */
+export interface UnitsTarget {
+  readonly units: UnitRegistry;
+  readonly pid: number;
+  /** The main process (the one that listened). */
+  readonly appPid: number | undefined;
+  readonly listening?: { port: number };
+  readonly servers: ReadonlyArray<{ port: number; pid?: number }>;
+  on(event: 'listening', listener: () => void): unknown;
+}
+
+/** The target as one of several units, when it follows them (every launched target; a cluster attached into). */
+export function unitsTargetOf(target: object): UnitsTarget | undefined {
+  return (target as Partial<UnitsTarget>).units ? (target as UnitsTarget) : undefined;
+}
 
 export class RunUnits {
   private readonly profilers: UnitProfilers;
   private profiles = new Map<string, UnitProfile>();
 
-  constructor(private readonly target: Target) {
+  constructor(private readonly target: UnitsTarget) {
     this.profilers = new UnitProfilers(target.units);
   }
 
