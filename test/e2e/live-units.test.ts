@@ -25,7 +25,7 @@ beforeAll(async () => {
   const targets = join(rootDir, 'test', 'fixtures', 'targets');
   copyFileSync(join(targets, 'cluster-thread.cjs'), join(project, 'cluster-thread.cjs'));
   copyFileSync(join(targets, 'pool-worker.cjs'), join(project, 'pool-worker.cjs'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cluster-app', private: true, scripts: { start: 'node cluster-thread.cjs' } }));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cluster-app', private: true, scripts: { start: 'WORK=1500000 node cluster-thread.cjs' } }));
   serve = await startServe(['--out', join(dir, 'sessions')]);
   browser = await launchChromium();
 });
@@ -82,7 +82,7 @@ describe('the live charts of a cluster', () => {
     expect(labels.filter((l) => /primary|cluster worker|worker thread/.test(l))).toHaveLength(4);
     await page.screenshot({ path: join(SHOTS, 'live-units-all-1440.png') });
 
-    // The worker without a thread does the work itself: its CPU reads above the idle primary's.
+    // The worker without a thread does the work itself (CPU-heavy requests): its CPU reads above the idle primary's.
     const busyWorker = workers.find((w) => w !== threadPid)!;
     await picker(page).selectOption('main');
     await expect.poll(() => cpuChart(page).locator('figcaption').textContent()).not.toMatch(/per unit/);
