@@ -9,6 +9,7 @@ import { ProbeChannel } from '../target/probe-channel.js';
 import { parseAttachAddress } from './attach-address.js';
 import { assertAttachSupported } from './attach-platform.js';
 import { AttachedTarget } from './attached-target.js';
+import { openClusterChildren } from './cluster-attach.js';
 import { closeInspector, openInspector, type OpenInspector, type ProcessFacts } from './open-inspector.js';
 import { listeningSockets } from './os-processes.js';
 import { installExpression, type InstallResult } from './probe-install.js';
@@ -25,6 +26,8 @@ export class Attachment implements TargetSource {
   constructor(
     private readonly opened: OpenInspector,
     private readonly recipe: Recipe,
+    /** The process's Node children (a cluster's workers), their inspectors open on ports of their own. */
+    private readonly children: OpenInspector[] = [],
   ) {
     const { facts } = opened;
     this.info = { attached: true, pid: facts.pid, command: [facts.execPath, ...facts.execArgv, ...facts.argv.slice(1)], inspectorOpenedByCheckup: opened.openedByUs, nodeVersion: facts.nodeVersion };
@@ -35,17 +38,19 @@ export class Attachment implements TargetSource {
     let channel: ProbeChannel | undefined;
     try {
       channel = await ProbeChannel.open();
-      const target = new AttachedTarget(this.opened, channel, this.recipe.load.port);
-      const result = await this.opened.link.evaluate<InstallResult>(installExpression({ channelPath: channel.path, token: channel.token, intervalMs: this.recipe.sampleIntervalMs, closeInspectorIfOrphaned: this.opened.openedByUs }));
-      if (result !== 'started') {
-        await target.shutdown();
-        throw installRefusal(result, this.opened.facts.pid);
+      const target = new AttachedTarget(this.opened, channel, this.recipe.load.port, this.children);
+      for (const one of [this.opened, ...this.children]) {
+        const result = await one.link.evaluate<InstallResult>(installExpression({ channelPath: channel.path, token: channel.token, intervalMs: this.recipe.sampleIntervalMs, closeInspectorIfOrphaned: one.openedByUs }));
+        if (result !== 'started') {
+          await target.shutdown();
+          throw installRefusal(result, one.facts.pid);
+        }
       }
       this.target = target;
       return target;
     } catch (err) {
       await channel?.close();
-      await closeInspector(this.opened);
+      await Promise.all([this.opened, ...this.children].map((o) => closeInspector(o)));
       throw err;
     }
   }
@@ -53,7 +58,7 @@ export class Attachment implements TargetSource {
   /** For a run that never started: let go of the inspector (closing it if we opened it). */
   async release(): Promise<void> {
     if (this.target) await this.target.shutdown();
-    else await closeInspector(this.opened);
+    else await Promise.all([this.opened, ...this.children].map((o) => closeInspector(o)));
   }
 }
 
@@ -70,16 +75,21 @@ function installRefusal(result: InstallResult, pid: number): CheckupError {
  */
 export async function prepareAttachRun(to: string, recipeInput: object, validRecipe: (input: unknown) => Recipe): Promise<{ recipe: Recipe; source: Attachment }> {
   assertAttachSupported();
-  const opened = await openInspector(parseAttachAddress(to));
+  const address = parseAttachAddress(to);
+  // A cluster (a pid with Node children): its workers are opened first, the primary last (app/attach/cluster-attach.ts).
+  const children = address.kind === 'pid' ? await openClusterChildren(address.pid) : [];
+  let opened: OpenInspector | undefined;
   try {
+    opened = await openInspector(address);
     const { facts } = opened;
-    const served = listeningSockets(facts.pid).filter((s) => s.port !== opened.inspectorPort);
+    const inspectorPort = opened.inspectorPort;
+    const served = listeningSockets(facts.pid).filter((s) => s.port !== inspectorPort);
     if (!served.length) throw new CheckupError('CHK_ATTACH_NOT_LISTENING', { pid: facts.pid });
     const recipe = validRecipe({ ...recipeInput, target: targetOf(facts), attach: { to } });
     if (recipe.repeats > 1) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--repeat relaunches the app for each measurement; an app attached to is measured once' });
-    return { recipe, source: new Attachment(opened, recipe) };
+    return { recipe, source: new Attachment(opened, recipe, children) };
   } catch (err) {
-    await closeInspector(opened);
+    await Promise.all([...(opened ? [opened] : []), ...children].map((o) => closeInspector(o)));
     throw err;
   }
 }

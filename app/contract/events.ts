@@ -4,7 +4,7 @@ import type { Diagnosis } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
 import type { SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
-import type { RunUnit } from './units.js';
+import type { RunUnit, UnitSample } from './units.js';
 
 export const LIVE_BATCHES_PER_SECOND = 5;
 
@@ -33,6 +33,12 @@ export interface LiveBatch {
   ticks: LoadTick[];
   warnings: ProbeWarning[];
   log: LogLine[];
+  /**
+   * The probe windows of the app's other processes and threads (a multi-unit run; the main process's are `samples`),
+   * lightened for the charts (no io, routes or listeners) and bounded (app/engine/live-batcher.ts). Added with issue
+   * 11; absent for a one-process run.
+   */
+  units?: UnitSample[];
 }
 
 /**
@@ -60,11 +66,13 @@ export interface RunSnapshot {
   url?: string;
   /** Everything measured so far (log: the last lines only; the session's target.log has them all). */
   live: LiveBatch;
+  /** The processes and threads the probe reached so far, for an app of more than one (the last run-units event). */
+  units?: LiveUnitInfo[];
 }
 
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
 /** A unit of a run as the faces see it while the run goes on (app/contract/units.ts). */
-export type LiveUnitInfo = Pick<RunUnit, 'id' | 'pid' | 'threadId' | 'role' | 'parentId' | 'title' | 'goneAt'>;
+export type LiveUnitInfo = Pick<RunUnit, 'id' | 'pid' | 'threadId' | 'role' | 'parentId' | 'title' | 'goneAt' | 'main'>;
 
 export type EngineEvent =
   | {

@@ -73,6 +73,11 @@ export function unitSamplesFile(unit: string): UnitSamplesFileName {
 
 export type UnitSamplesFileName = `unit-${string}.samples.ndjson`;
 
+/** Whether a file name is a unit's profile or probe windows (unitProfileFile, unitSamplesFile), and nothing else. */
+export function isUnitFileName(name: string): name is UnitProfileFileName | UnitSamplesFileName {
+  return /^unit-\d{1,10}(\.\d{1,10})?\.(cpuprofile|samples\.ndjson)$/.test(name);
+}
+
 export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES] | UnitProfileFileName | UnitSamplesFileName;
 
 export type SessionKind = 'load' | 'startup';

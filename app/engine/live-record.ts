@@ -1,7 +1,8 @@
 // The engine's own record of the run in progress: its phase, its timeline and every live batch it handed out, so that
 // a window that connects mid-run (a reload, a second window) is shown the same run from its start, not an idle app.
-import type { LiveBatch, LogLine, RunPhase, RunSnapshot } from '../contract/api.js';
+import type { LiveBatch, LiveUnitInfo, LogLine, RunPhase, RunSnapshot } from '../contract/api.js';
 import type { LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { UnitSample } from '../contract/units.js';
 
 /** Console lines kept for a window that connects late (the same number the live screen keeps). */
 const LOG_TAIL = 400;
@@ -24,6 +25,8 @@ export class LiveRecord {
   private readonly ticks: LoadTick[] = [];
   private readonly warnings: ProbeWarning[] = [];
   private log: LogLine[] = [];
+  private readonly unitSamples: UnitSample[] = [];
+  private units: LiveUnitInfo[] | undefined;
 
   constructor(private readonly run: { runId: string; sessionId: string; sessionDir: string; name: string; warmupSec: number; durationSec: number }) {}
 
@@ -40,7 +43,13 @@ export class LiveRecord {
     this.samples.push(...batch.samples);
     this.ticks.push(...batch.ticks);
     this.warnings.push(...batch.warnings);
+    if (batch.units?.length) this.unitSamples.push(...batch.units);
     if (batch.log.length) this.log = [...this.log, ...batch.log].slice(-LOG_TAIL);
+  }
+
+  /** The processes and threads of the app as last told (a run-units event). */
+  unitsChanged(units: LiveUnitInfo[]): void {
+    this.units = units;
   }
 
   snapshot(): RunSnapshot {
@@ -54,7 +63,8 @@ export class LiveRecord {
       ...(this.measureStartAt !== undefined ? { measureStartAt: this.measureStartAt } : {}),
       ...(this.readyDeadline !== undefined && (phase === 'starting' || phase === 'waiting-for-port') ? { readyDeadline: this.readyDeadline } : {}),
       ...(this.url !== undefined ? { url: this.url } : {}),
-      live: { samples: [...this.samples], ticks: [...this.ticks], warnings: [...this.warnings], log: [...this.log] },
+      live: { samples: [...this.samples], ticks: [...this.ticks], warnings: [...this.warnings], log: [...this.log], ...(this.unitSamples.length ? { units: [...this.unitSamples] } : {}) },
+      ...(this.units ? { units: this.units } : {}),
     };
   }
 }

@@ -26,8 +26,7 @@ import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-lo
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
 import { runSourceMaps } from '../profile/source-maps/run-maps.js';
-import { RunUnits } from './run-units.js';
-import { Target } from '../target/target.js';
+import { RunUnits, unitsTargetOf } from './run-units.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -280,10 +279,18 @@ export class RunSession {
   }
 
   private wireTarget(target: RunTarget): void {
-    // A launched target follows every process and thread of its tree; an attached one is its one process.
-    if (target instanceof Target) {
-      this.units = new RunUnits(target);
-      this.units.follow((units) => this.emit({ type: 'run-units', runId: this.runId, units }));
+    // A launched target follows every process and thread of its tree; an attached one is its one process, or, a
+    // cluster attached into, its primary and workers.
+    const several = unitsTargetOf(target);
+    if (several) {
+      this.units = new RunUnits(several);
+      this.units.follow(
+        (units) => {
+          this.record.unitsChanged(units);
+          this.emit({ type: 'run-units', runId: this.runId, units });
+        },
+        (unit, sample) => this.batcher.unitSample(unit, sample),
+      );
     }
     target.on('sample', (s) => {
       this.samples.push(s);

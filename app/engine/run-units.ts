@@ -4,26 +4,51 @@
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LiveUnitInfo } from '../contract/events.js';
 import { unitProfileFile, unitSamplesFile } from '../contract/session.js';
-import { unitId } from '../contract/units.js';
+import { unitId, type UnitId } from '../contract/units.js';
+import type { ProbeSample } from '../contract/metrics.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { SessionWriter } from '../store/session-writer.js';
-import type { Target } from '../target/index.js';
+import type { UnitRegistry } from '../target/unit-registry.js';
 import { saveDiagnosis, type CapturedProfiles, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
 import { judgeUnits } from './diagnose-units.js';
 import { UnitProfilers, type UnitProfile } from './unit-profilers.js';
+
+/**
+ * What RunUnits needs of a target: a launched one (app/target/target.ts), or a cluster attached into
+ * (app/attach/attached-target.ts).
+ */
+export interface UnitsTarget {
+  readonly units: UnitRegistry;
+  readonly pid: number;
+  /** The main process (the one that listened). */
+  readonly appPid: number | undefined;
+  readonly listening?: { port: number };
+  readonly servers: ReadonlyArray<{ port: number; pid?: number }>;
+  on(event: 'listening', listener: () => void): unknown;
+}
+
+/** The target as one of several units, when it follows them (every launched target; a cluster attached into). */
+export function unitsTargetOf(target: object): UnitsTarget | undefined {
+  return (target as Partial<UnitsTarget>).units ? (target as UnitsTarget) : undefined;
+}
 
 export class RunUnits {
   private readonly profilers: UnitProfilers;
   private profiles = new Map<string, UnitProfile>();
 
-  constructor(private readonly target: Target) {
+  constructor(private readonly target: UnitsTarget) {
     this.profilers = new UnitProfilers(target.units);
   }
 
-  /** Tells the faces the tree as it grows and shrinks (run-units events); only once there is more than one unit. */
-  follow(emit: (units: LiveUnitInfo[]) => void): void {
+  /**
+   * Tells the faces the tree as it grows and shrinks (run-units events; only once there is more than one unit, and
+   * again when the main process is chosen), and hands on every other unit's probe windows for the live charts (the
+   * main process's come as the target's own samples).
+   */
+  follow(emit: (units: LiveUnitInfo[]) => void, unitSample: (unit: UnitId, sample: ProbeSample) => void): void {
     const send = () => {
       if (!this.several) return;
+      const main = unitId(this.mainPid);
       emit(this.target.units.units.map((u) => ({
         id: u.id,
         pid: u.pid,
@@ -32,10 +57,15 @@ export class RunUnits {
         ...(u.parentId ? { parentId: u.parentId } : {}),
         title: u.threadId > 0 ? u.hello.threadName || `thread ${u.threadId}` : u.hello.argv.slice(1).join(' '),
         ...(u.goneAt !== undefined ? { goneAt: u.goneAt } : {}),
+        ...(u.id === main ? { main: true } : {}),
       })));
     };
     this.target.units.on('unit', send);
     this.target.units.on('unit-gone', send);
+    this.target.on('listening', send);
+    this.target.units.on('unit-sample', (unit, sample) => {
+      if (unit.id !== unitId(this.mainPid)) unitSample(unit.id, sample);
+    });
   }
 
   private get mainPid(): number {

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { GzipDataError, gunzipBounded } from '../bounded-gunzip.js';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
 import { SessionFileSchema } from '../contract/session-schemas.js';
+import { unitFilesIn, unitFilesNamed } from './bundle-units.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
@@ -15,7 +16,10 @@ import { writeFileAtomic } from '../store/atomic.js';
 
 export const BUNDLE_FORMAT = 'checkup-session-bundle';
 export const BUNDLE_VERSION = 1;
-/** Files a bundle may carry: exactly the session format's files (app/contract/session.ts). */
+/**
+ * Files a bundle may carry: exactly the session format's files (app/contract/session.ts), and the unit files its
+ * units.json names (a multi-unit run's profiles and probe windows: app/share/bundle-units.ts).
+ */
 const ALLOWED: ReadonlySet<string> = new Set(Object.values(SESSION_FILES));
 const SESSION_FILE = SESSION_FILES.session;
 const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
@@ -29,9 +33,11 @@ interface Bundle {
 
 export async function writeBundle(sessionDir: string, out: string): Promise<number> {
   const files: Record<string, string> = {};
-  for (const name of await fs.readdir(sessionDir)) {
+  const names = await fs.readdir(sessionDir);
+  for (const name of names) {
     if (ALLOWED.has(name)) files[name] = await fs.readFile(join(sessionDir, name), 'utf8');
   }
+  for (const name of unitFilesIn(files[SESSION_FILES.units], names)) files[name] = await fs.readFile(join(sessionDir, name), 'utf8');
   const bundle: Bundle = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, checkupVersion, files };
   const data = gzipSync(JSON.stringify(bundle), { level: 6 });
   await writeFileAtomic(out, data);
@@ -60,8 +66,9 @@ export async function readBundle(data: Buffer, name: string): Promise<{ session:
   if (bundle?.format !== BUNDLE_FORMAT) throw invalid(name, 'it is not a Checkup session bundle');
   if (bundle.version > BUNDLE_VERSION) throw invalid(name, `it was made by a newer Checkup (bundle version ${bundle.version}); update Checkup to open it`);
   if (!bundle.files || typeof bundle.files !== 'object') throw invalid(name, 'it holds no files');
+  const unitFiles = unitFilesNamed(bundle.files[SESSION_FILES.units]);
   for (const [file, content] of Object.entries(bundle.files)) {
-    if (!ALLOWED.has(file)) throw invalid(name, `it holds an unexpected file "${file}"`);
+    if (!ALLOWED.has(file) && !unitFiles.has(file)) throw invalid(name, `it holds an unexpected file "${file}"`);
     if (typeof content !== 'string') throw invalid(name, `"${file}" is not text`);
   }
   let raw: unknown;

@@ -16,7 +16,7 @@ import type { TreeGuard } from './tree-guard.js';
 import type { TargetTree } from './tree-members.js';
 import { UnitRegistry } from './unit-registry.js';
 
-function isLoopbackInspector(url: string): boolean {
+export function isLoopbackInspector(url: string): boolean {
   try {
     const u = new URL(url);
     return u.protocol === 'ws:' && u.hostname === '127.0.0.1';

@@ -1,10 +1,12 @@
 // The run being watched: its phase, the live series (kept as plain arrays, published to the charts once per engine
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
-import type { EngineEvent, LiveUnitInfo, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted } from '../../../../app/contract/index.js';
+import type { EngineEvent, LiveUnitInfo, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted, UnitId } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 import { failingRequestsWarning } from '../../../../app/contract/words.js';
 import { withoutInspectorLines } from '../util/inspector-lines.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
+import { overlaidCharts, pickerUnits, validChoice, type LiveUnitChoice } from '../util/live-units.js';
+import { unitName } from '../util/units.js';
 
 /** Lines of console output kept on screen; the session's target.log has them all. */
 const LOG_LINES = 400;
@@ -42,6 +44,8 @@ export class RunState {
   hiddenLogLines = $state(0);
   /** The processes and threads the probe reached (only for an app of more than one); issue 11. */
   units = $state.raw<LiveUnitInfo[]>([]);
+  /** Whose probe windows the live charts and readouts draw (a multi-unit run): the main process unless chosen. */
+  chartUnit = $state<LiveUnitChoice>('main');
   warnings = $state(0);
   finished = $state.raw<Finished | undefined>(undefined);
   startError = $state.raw<unknown>(undefined);
@@ -57,6 +61,8 @@ export class RunState {
 
   private samples: ProbeSample[] = [];
   private ticks: LoadTick[] = [];
+  /** The other units' probe windows (the main process's are `samples`), by unit; plain, like `samples`: publish() shows them. */
+  private unitSamples: Record<UnitId, ProbeSample[]> = {};
   /** Epoch ms the measured window began at (x = 0 on every live chart), once known. */
   private measureStartAt: number | undefined;
   private awaitingStart = false;
@@ -86,6 +92,8 @@ export class RunState {
     this.failing = undefined;
     this.samples = [];
     this.ticks = [];
+    this.unitSamples = {};
+    this.chartUnit = 'main';
     this.measureStartAt = undefined;
     this.charts = liveCharts([], [], { originMs: 0, warmupSec: this.warmupSec, durationSec: this.durationSec });
     this.log = [];
@@ -169,6 +177,8 @@ export class RunState {
     this.measureStartAt = run.measureStartAt;
     this.readyDeadline = run.readyDeadline;
     this.url = run.url;
+    this.units = run.units ?? [];
+    this.chartUnit = keptChoice(run.runId) ?? 'main';
     this.addLive(run.live);
     this.publish();
   }
@@ -222,7 +232,10 @@ export class RunState {
     if (this.awaitingStart && !this.runId) this.runId = event.runId;
     if (event.runId !== this.runId) return;
     if (event.type === 'run-phase') this.onPhase(event);
-    else if (event.type === 'run-units') this.units = event.units;
+    else if (event.type === 'run-units') {
+      this.units = event.units;
+      this.publish();
+    }
     else if (event.type === 'run-live') {
       if (this.awaitingSnapshot) return;
       this.addLive(event.live);
@@ -242,7 +255,7 @@ export class RunState {
       this.lastTick = live.ticks[live.ticks.length - 1];
       this.failing = failingRequestsWarning(this.ticks, this.url);
     }
-    if (live.samples.length) this.lastSample = live.samples[live.samples.length - 1];
+    for (const { unit, sample } of live.units ?? []) (this.unitSamples[unit] ??= []).push(sample);
     this.warnings += live.warnings.length;
     if (live.log.length) {
       const { kept, hidden } = withoutInspectorLines(live.log);
@@ -273,8 +286,20 @@ export class RunState {
     return loadStart + this.warmupSec * 1000;
   }
 
+  /** Shows another unit's windows on the live charts (kept across a reload of this window). */
+  showUnit(choice: LiveUnitChoice): void {
+    this.chartUnit = choice;
+    if (this.runId) keepChoice(this.runId, choice);
+    this.publish();
+  }
+
   private publish(): void {
-    this.charts = liveCharts(this.samples, this.ticks, { originMs: this.originMs(), warmupSec: this.warmupSec, durationSec: this.durationSec });
+    const axis = { originMs: this.originMs(), warmupSec: this.warmupSec, durationSec: this.durationSec };
+    const choice = validChoice(this.chartUnit, this.units);
+    const shown = choice === 'main' || choice === 'all' ? this.samples : (this.unitSamples[choice] ?? []);
+    const overlaid = choice === 'all' ? overlaidCharts(pickerUnits(this.units).map((u) => ({ label: unitName(u), samples: u.main ? this.samples : (this.unitSamples[u.id] ?? []) })), axis.originMs) : [];
+    this.charts = liveCharts(shown, this.ticks, axis, overlaid);
+    this.lastSample = shown[shown.length - 1];
   }
 
   /** Seconds of load so far (warm-up included), for the progress bar. */
@@ -285,5 +310,25 @@ export class RunState {
   /** Whole seconds left before Checkup gives up waiting for the app to listen. */
   secondsToListen(now: number): number | undefined {
     return this.readyDeadline === undefined ? undefined : Math.max(0, Math.round((this.readyDeadline - now) / 1000));
+  }
+}
+
+/** The unit chosen for a run's live charts, per tab (a reload keeps it; another run starts from the main process). */
+const CHOICE_KEY = 'checkup.live-unit';
+
+function keepChoice(runId: string, choice: LiveUnitChoice): void {
+  try {
+    sessionStorage.setItem(CHOICE_KEY, JSON.stringify({ runId, choice }));
+  } catch {
+    // Storage refused (a locked-down window): the choice lasts until the reload.
+  }
+}
+
+function keptChoice(runId: string): LiveUnitChoice | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as { runId?: string; choice?: string } | null;
+    return kept?.runId === runId && typeof kept.choice === 'string' ? kept.choice : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -227,9 +227,10 @@ export interface LiveAxis {
  * The live screen's charts, in reading order, on one x axis: from the start of the warm-up (or of the app, when it
  * was sampled earlier) to the end of the load, the same on every chart from the first sample on.
  */
-export function liveCharts(samples: ProbeSample[], ticks: LoadTick[], axis: LiveAxis): ChartSpec[] {
+export function liveCharts(samples: ProbeSample[], ticks: LoadTick[], axis: LiveAxis, instead: ChartSpec[] = []): ChartSpec[] {
   const names: SeriesName[] = ['load.rps', 'load.latencyP99', 'delay.p99', 'cpu', 'memory.heapUsed', 'handles', 'gc.share'];
-  const charts = names.map((n) => SERIES[n]!(samples, ticks, axis.originMs));
+  // `instead`: charts drawn otherwise (several units overlaid, renderer/src/lib/util/live-units.ts), by key.
+  const charts = names.map((n) => SERIES[n]!(samples, ticks, axis.originMs)).map((c) => instead.find((i) => i.key === c.key) ?? c);
   let min = -axis.warmupSec;
   let max = Math.max(1, axis.durationSec);
   for (const c of charts) {

@@ -20,7 +20,7 @@ export function treeRows(units: RunUnit[]): TreeRow[] {
   return rows;
 }
 
-export function unitName(u: RunUnit): string {
+export function unitName(u: Pick<RunUnit, 'pid' | 'threadId' | 'role'>): string {
   return u.threadId > 0 ? `Thread ${u.threadId} · ${UNIT_ROLE_NAMES[u.role]}` : `${u.pid} · ${UNIT_ROLE_NAMES[u.role]}`;
 }
 
