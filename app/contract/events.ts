@@ -5,6 +5,7 @@ import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.
 import type { SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 import type { RunUnit } from './units.js';
+import type { RunRoutesNews } from './routes.js';
 
 export const LIVE_BATCHES_PER_SECOND = 5;
 
@@ -60,6 +61,8 @@ export interface RunSnapshot {
   url?: string;
   /** Everything measured so far (log: the last lines only; the session's target.log has them all). */
   live: LiveBatch;
+  /** The routes of the loaded server, once the probe read them (added with issue 14's route discovery). */
+  routes?: RunRoutesNews;
 }
 
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
@@ -83,6 +86,8 @@ export type EngineEvent =
       step?: { at: number; of: number };
     }
   | { type: 'run-live'; runId: string; live: LiveBatch }
+  /** The loaded server's route table, and the load's requests it has no route for (issue 14's route discovery). */
+  | ({ type: 'run-routes'; runId: string; sessionId: string } & RunRoutesNews)
   /** The processes and threads the probe reached so far, sent whenever one comes or goes (issue 11). */
   | { type: 'run-units'; runId: string; units: LiveUnitInfo[] }
   | {

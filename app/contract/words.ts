@@ -8,6 +8,7 @@ import type { FrameCategory } from './profile.js';
 import type { MachineLoad } from './session.js';
 import type { LoadTick } from './metrics.js';
 import type { UnitRole } from './units.js';
+import type { RouteEntry, RouteTable } from './routes.js';
 
 // ---- Numbers ----------------------------------------------------------------------------------------------------
 
@@ -327,3 +328,39 @@ export const UNIT_ROLE_NAMES: Record<UnitRole, string> = {
   child: 'child process',
   'worker-thread': 'worker thread',
 };
+
+// ---- routes (issue 14's route discovery) ---------------------------------------------------------------------------
+
+/** `express 4.22.3` */
+export function frameworkName(table: Pick<RouteTable, 'framework' | 'version'>): string {
+  return table.version ? `${table.framework} ${table.version}` : table.framework;
+}
+
+/** What the faces say of a table: why it is unknown, that it is empty, or how many routes it lists. */
+export function routeTableWords(table: Pick<RouteTable, 'framework' | 'version' | 'unknown' | 'routes' | 'truncated'>): string {
+  if (table.unknown) return `Routes unknown: ${table.unknown}.`;
+  const n = table.routes.length;
+  if (n === 0) return `${frameworkName(table)} registered no routes.`;
+  return `${frameworkName(table)}: ${n}${table.truncated ? '+' : ''} route${n === 1 ? '' : 's'}.`;
+}
+
+/** `GET /users/:id` */
+export function routeLabel(route: Pick<RouteEntry, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** The warning for load requests that no registered route takes (said as soon as the table is read). */
+export function unmatchedRoutesWords(unmatched: ReadonlyArray<{ method: string; path: string }>, table: Pick<RouteTable, 'framework' | 'version'>): string | undefined {
+  if (!unmatched.length) return undefined;
+  const list = unmatched.slice(0, 3).map(routeLabel).join(', ') + (unmatched.length > 3 ? ` and ${unmatched.length - 3} more` : '');
+  return `No route of the app (${frameworkName(table)}) takes ${list}: expect 404s. Check the recipe's paths against the app's routes.`;
+}
+
+/**
+ * A route's path as a request path the user can edit: each `:param` is given a placeholder value, `*` an empty
+ * rest (`/users/:id` -> `/users/1`; the Recipe selects it for editing).
+ */
+export function requestPathFor(route: Pick<RouteEntry, 'path'>): string {
+  if (!route.path.startsWith('/')) return '/';
+  return route.path.replace(/:([A-Za-z_$][\w$]*)(\([^)]*\))?\??/g, '1').replace(/\*/g, '');
+}

@@ -2,6 +2,7 @@
 // a window that connects mid-run (a reload, a second window) is shown the same run from its start, not an idle app.
 import type { LiveBatch, LogLine, RunPhase, RunSnapshot } from '../contract/api.js';
 import type { LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { RunRoutesNews } from '../contract/routes.js';
 
 /** Console lines kept for a window that connects late (the same number the live screen keeps). */
 const LOG_TAIL = 400;
@@ -24,6 +25,7 @@ export class LiveRecord {
   private readonly ticks: LoadTick[] = [];
   private readonly warnings: ProbeWarning[] = [];
   private log: LogLine[] = [];
+  private routes: RunRoutesNews | undefined;
 
   constructor(private readonly run: { runId: string; sessionId: string; sessionDir: string; name: string; warmupSec: number; durationSec: number }) {}
 
@@ -33,6 +35,10 @@ export class LiveRecord {
     if (news.phase === 'measuring') this.measureStartAt = news.at;
     if (news.readyDeadline !== undefined) this.readyDeadline = news.readyDeadline;
     if (news.url !== undefined) this.url = news.url;
+  }
+
+  routesRead(news: RunRoutesNews): void {
+    this.routes = news;
   }
 
   /** Called with every batch as it is emitted, so the record and the event stream never disagree. */
@@ -55,6 +61,7 @@ export class LiveRecord {
       ...(this.readyDeadline !== undefined && (phase === 'starting' || phase === 'waiting-for-port') ? { readyDeadline: this.readyDeadline } : {}),
       ...(this.url !== undefined ? { url: this.url } : {}),
       live: { samples: [...this.samples], ticks: [...this.ticks], warnings: [...this.warnings], log: [...this.log] },
+      ...(this.routes ? { routes: this.routes } : {}),
     };
   }
 }

@@ -8,7 +8,8 @@
 //   hello, inspector, listening, listen-error, routes (the table of one http server, read once it listens and again
 //   when asked), sample (ProbeSample in app/contract/metrics.ts), warning, probe-error.
 // The engine may send back: welcome { pgid } (the launched process group), bye (it is shutting us down) and routes
-// { sources } (read the tables again, with each handler's file:line when sources is true).
+// { sources, request } (read the tables again, with each handler's file:line when sources is true; the answers
+// carry `request`).
 // Rules: never throw into the app, never keep it alive (every handle unref'd), never write to its stdio.
 // Every Node process of the app's tree and every worker thread in them is probed (tree.cjs, thread-probe.cjs): each
 // says hello over a connection of its own, with its role and thread id.
@@ -134,7 +135,7 @@
         }
         if (msg && msg.type === 'welcome' && Number.isInteger(msg.pgid)) pgid = msg.pgid;
         else if (msg && msg.type === 'bye') byeReceived = true;
-        else if (msg && msg.type === 'routes') routeReports.readAll(msg.sources === true);
+        else if (msg && msg.type === 'routes') routeReports.readAll(msg.sources === true, Number.isInteger(msg.request) ? msg.request : undefined);
       }
       if (inbox.length > 65536) inbox = '';
     });

@@ -18,12 +18,13 @@ function createRouteReports(send, collector) {
     return server instanceof require('http').Server || server instanceof require('https').Server;
   }
 
-  function report(server, sources) {
+  /** `request`: the engine's number for its question, echoed so that it can tell its answer from a listen's report. */
+  function report(server, sources, request) {
     const address = safe(() => server.address(), null);
     if (!address || typeof address !== 'object') return;
     const table = tables.read(server, { sources });
     latest.set(server, table);
-    send({ type: 'routes', port: address.port, ...table });
+    send({ type: 'routes', port: address.port, ...(request !== undefined ? { request } : {}), ...table });
     const all = [];
     for (const t of latest.values()) all.push(...t.routes);
     if (all.length) safe(() => collector.usePatterns(createPatternMatcher(all)));
@@ -35,8 +36,8 @@ function createRouteReports(send, collector) {
       servers.push(server);
       setImmediate(() => safe(() => report(server, false))).unref();
     },
-    readAll(sources) {
-      for (const server of servers) if (server.listening) safe(() => report(server, sources));
+    readAll(sources, request) {
+      for (const server of servers) if (server.listening) safe(() => report(server, sources, request));
     },
     stop() {
       tables.stop();

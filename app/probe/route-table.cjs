@@ -248,31 +248,29 @@ function listed(framework, pkg, list, where) {
 }
 
 /**
- * Raw routes into the table: one entry per path with its methods joined (`GET,POST`), HEAD left out where the
- * framework adds it to every GET, capped and trimmed.
+ * Raw routes into the table: one entry per registration (express's app.route('/x').get().put() is one), the same
+ * method and path once, HEAD left out where the framework adds it beside a GET; capped and trimmed.
  */
 function finish(framework, version, raw, where) {
-  const byPath = new Map();
+  const entries = [];
+  const seen = new Set();
+  const getPaths = new Set();
+  for (const r of raw) if (r && (r.methods || []).some((m) => String(m).toUpperCase() === 'GET')) getPaths.add(String(r.path));
   for (const r of raw) {
+    if (entries.length >= MAX_ROUTES) break;
     if (!r || typeof r.path !== 'string') continue;
     const path = r.path.slice(0, MAX_PATH_CHARS);
-    let entry = byPath.get(path);
-    if (!entry) {
-      if (byPath.size >= MAX_ROUTES) continue;
-      byPath.set(path, (entry = { methods: new Set(), handler: r.handler }));
-    }
-    for (const m of r.methods || []) entry.methods.add(String(m).toUpperCase());
+    let methods = [...new Set((r.methods || []).map((m) => String(m).toUpperCase()))];
+    if (getPaths.has(r.path)) methods = methods.filter((m) => m !== 'HEAD');
+    methods = methods.filter((m) => !seen.has(m + ' ' + path));
+    if (!methods.length && (r.methods || []).length) continue;
+    for (const m of methods) seen.add(m + ' ' + path);
+    methods.sort((a, b) => rank(a) - rank(b));
+    const source = where(r.handler).slice(0, MAX_SOURCE_CHARS);
+    entries.push({ method: methods.join(',') || 'ALL', path, ...(source ? { source } : {}) });
   }
-  const routes = [];
-  for (const [path, entry] of byPath) {
-    const methods = [...entry.methods];
-    const shown = methods.includes('GET') ? methods.filter((m) => m !== 'HEAD') : methods;
-    shown.sort((a, b) => rank(a) - rank(b));
-    const source = where(entry.handler).slice(0, MAX_SOURCE_CHARS);
-    routes.push({ method: shown.join(',') || 'ALL', path, ...(source ? { source } : {}) });
-  }
-  const table = { framework, version, routes };
-  if (raw.length >= MAX_ROUTES) table.truncated = true;
+  const table = { framework, version, routes: entries };
+  if (raw.length > MAX_ROUTES) table.truncated = true;
   return table;
 }
 
