@@ -51,15 +51,19 @@ function createLiveObjects() {
     return post('Runtime.getProperties', { objectId, ownProperties: true }).internalProperties || [];
   }
 
-  /** The objects and functions a function's closures hold (block and closure scopes; not the module or global one). */
-  function closureValues(fn) {
+  /**
+   * The objects and functions a function's closures hold (block and closure scopes, not the global one). With
+   * `innerOnly`, only those of the function's own enclosing functions (`Closure (callback)`), not of a module's scope
+   * (an unnamed `Closure`): a module scope holds everything the module required.
+   */
+  function closureValues(fn, innerOnly) {
     const out = [];
     if (typeof fn !== 'function') return out;
     const scopes = internals(fn).find((p) => p.name === '[[Scopes]]');
     if (!scopes || !scopes.value || !scopes.value.objectId) return out;
     for (const scope of post('Runtime.getProperties', { objectId: scopes.value.objectId, ownProperties: true }).result) {
       const v = scope.value;
-      if (!v || !v.objectId || !/^(Closure|Block)/.test(String(v.description))) continue;
+      if (!v || !v.objectId || !(innerOnly ? /^(Closure \(|Block)/ : /^(Closure|Block)/).test(String(v.description))) continue;
       const vars = post('Runtime.getProperties', { objectId: v.objectId, ownProperties: true }).result;
       for (const variable of vars.slice(0, MAX_VARIABLES)) {
         const value = variable.value;

@@ -95,15 +95,17 @@ function identify(listener, liveObjects) {
   const live = liveObjects();
   const self = live.boundThis(listener);
   if (isRestify(self)) return { framework: 'restify', pkg: 'restify', list: () => restifyRoutes(self) };
-  // Breadth first through the closures: koa's listener holds the composed middleware, which holds the list.
+  // Breadth first through the closures: koa's listener holds the composed middleware, which holds the list. Past the
+  // listener itself, only functions' own closures are searched, not whole module scopes (plain http: ~100 ms -> ~10).
   const searched = new Set();
   let frontier = [listener];
   while (frontier.length && searched.size < MAX_FUNCTIONS_SEARCHED) {
     const next = [];
     for (const fn of frontier) {
       if (searched.has(fn) || searched.size >= MAX_FUNCTIONS_SEARCHED) continue;
+      const innerOnly = searched.size > 0;
       searched.add(fn);
-      for (const value of live.closureValues(fn)) {
+      for (const value of live.closureValues(fn, innerOnly)) {
         if (isKoaApp(value)) return koa(value.middleware);
         if (isMiddlewareList(value)) return koa(value);
         if (isRestify(value)) return { framework: 'restify', pkg: 'restify', list: () => restifyRoutes(value) };
