@@ -356,11 +356,24 @@ export function unmatchedRoutesWords(unmatched: ReadonlyArray<{ method: string; 
   return `No route of the app (${frameworkName(table)}) takes ${list}: expect 404s. Check the recipe's paths against the app's routes.`;
 }
 
+/** The value a route's `:param` is given in a request path, for the user to edit. */
+export const ROUTE_PARAM_PLACEHOLDER = '1';
+
 /**
- * A route's path as a request path the user can edit: each `:param` is given a placeholder value, `*` an empty
- * rest (`/users/:id` -> `/users/1`; the Recipe selects it for editing).
+ * A route's path as a request path the user can edit: each `:param` (and `*`) given ROUTE_PARAM_PLACEHOLDER
+ * (`/users/:id` -> `/users/1`), and where the first placeholder is, to select it for editing.
  */
-export function requestPathFor(route: Pick<RouteEntry, 'path'>): string {
-  if (!route.path.startsWith('/')) return '/';
-  return route.path.replace(/:([A-Za-z_$][\w$]*)(\([^)]*\))?\??/g, '1').replace(/\*/g, '');
+export function requestPathFor(route: Pick<RouteEntry, 'path'>): { path: string; edit?: { start: number; end: number } } {
+  if (!route.path.startsWith('/')) return { path: '/' };
+  let path = '';
+  let edit: { start: number; end: number } | undefined;
+  for (const part of route.path.split(/(:[A-Za-z_$][\w$]*(?:\([^)]*\))?\??|\*)/)) {
+    if (part.startsWith(':') || part === '*') {
+      edit ??= { start: path.length, end: path.length + ROUTE_PARAM_PLACEHOLDER.length };
+      path += ROUTE_PARAM_PLACEHOLDER;
+    } else {
+      path += part;
+    }
+  }
+  return { path, ...(edit ? { edit } : {}) };
 }
