@@ -11,7 +11,7 @@ export class RouteFinder {
   found = $state.raw<FoundRoutes | undefined>(undefined);
   error = $state.raw<unknown>(undefined);
   /** The app the routes were read from (compared by value: the form makes a new object per load). */
-  private readFrom: string | undefined;
+  private readFrom = $state<string | undefined>(undefined);
 
   constructor(private readonly client: Client) {}
 
