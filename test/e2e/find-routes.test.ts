@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { processesWith, waitFor } from '../helpers/cli.js';
-import { SHOTS } from './page-tools.js';
+import { publishShots, SHOTS } from './page-tools.js';
 
 const SIZES = [
   { name: 'wide', width: 1440, height: 900 },
@@ -119,6 +119,7 @@ describe('Find routes', () => {
       await page.close();
     }
     for (const errors of errorLists) expect(errors).toEqual([]);
+    publishShots(['recipe-routes-wide']);
   });
 
   it('stops with Escape while the app is starting, and leaves nothing running', async () => {
