@@ -21,7 +21,10 @@ export interface RouteTable {
   /** The framework package's version, '' when not found. */
   version: string;
   routes: RouteEntry[];
-  /** Why the routes are not known (a plain http server, a framework version whose table we cannot read). */
+  /**
+   * Why the routes are not known, as a sentence that starts "routes unknown": a plain http server, a framework version
+   * whose table we cannot read ("routes unknown for express 6.0.0").
+   */
   unknown?: string;
   /** The table was longer than the probe reports (500 routes). */
   truncated?: boolean;

@@ -338,7 +338,8 @@ export function frameworkName(table: Pick<RouteTable, 'framework' | 'version'>):
 
 /** What the faces say of a table: why it is unknown, that it is empty, or how many routes it lists. */
 export function routeTableWords(table: Pick<RouteTable, 'framework' | 'version' | 'unknown' | 'routes' | 'truncated'>): string {
-  if (table.unknown) return `Routes unknown: ${table.unknown}.`;
+  // The probe words it "routes unknown: why" or "routes unknown for <framework> <version>".
+  if (table.unknown) return `${table.unknown.charAt(0).toUpperCase()}${table.unknown.slice(1)}.`;
   const n = table.routes.length;
   if (n === 0) return `${frameworkName(table)} registered no routes.`;
   return `${frameworkName(table)}: ${n}${table.truncated ? '+' : ''} route${n === 1 ? '' : 's'}.`;

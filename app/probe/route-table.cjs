@@ -69,9 +69,9 @@ function createRouteTables() {
         const found = identify(listener, liveObjects);
         if (found) return listed(found.framework, found.pkg, found.list, where);
       }
-      return { framework: 'http', version: '', routes: [], unknown: 'a plain http server: it lists no routes' };
+      return { framework: 'http', version: '', routes: [], unknown: 'routes unknown: a plain http server lists none' };
     } catch (err) {
-      return { framework: 'unknown', version: '', routes: [], unknown: 'the route table could not be read: ' + String(err && err.message).slice(0, 200) };
+      return { framework: 'unknown', version: '', routes: [], unknown: 'routes unknown: the route table could not be read (' + String(err && err.message).slice(0, 200) + ')' };
     } finally {
       if (live) {
         live.release();

@@ -84,6 +84,13 @@ describe('route discovery', () => {
     expect(found.unknown).toMatch(/plain http server/);
   });
 
+  it('says "routes unknown for express <version>" when the router is not in a shape it knows', async () => {
+    const found = await find('express-unknown-shape.cjs');
+    expect(found.framework).toBe('express');
+    expect(found.routes).toEqual([]);
+    expect(found.unknown).toMatch(/^routes unknown for express 4\.\d+\.\d+$/);
+  });
+
   it('gives an app that never listens its coded error, and leaves nothing running', async () => {
     const failure = await find('../never-listens.cjs', NODES['20'], { readyTimeoutSec: 2 }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CheckupError);
