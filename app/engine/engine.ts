@@ -57,6 +57,8 @@ export class Engine implements EngineApi {
   private readonly startups = new Map<string, StartupRun>();
   /** "Find routes" under way (one at a time: a new one replaces it); stopFindRoutes aborts it. */
   private finding: AbortController | undefined;
+  /** Settles once the find under way has taken its app down again. */
+  private findingDone: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private readonly watch: WatchMode;
@@ -225,6 +227,7 @@ export class Engine implements EngineApi {
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
     this.finding?.abort();
+    await this.findingDone;
     for (const starting of this.starting.values()) starting.stopped = true;
     await this.interleaved?.stop();
     for (const s of this.startups.values()) s.stop();
@@ -237,8 +240,10 @@ export class Engine implements EngineApi {
     this.finding?.abort();
     const finding = new AbortController();
     this.finding = finding;
+    const found = findRoutes(params.target, { ...(params.port ? { port: params.port } : {}), ...(params.readyTimeoutSec ? { readyTimeoutSec: params.readyTimeoutSec } : {}) }, finding.signal);
+    this.findingDone = found.catch(() => undefined);
     try {
-      return await findRoutes(params.target, { ...(params.port ? { port: params.port } : {}), ...(params.readyTimeoutSec ? { readyTimeoutSec: params.readyTimeoutSec } : {}) }, finding.signal);
+      return await found;
     } finally {
       if (this.finding === finding) this.finding = undefined;
     }

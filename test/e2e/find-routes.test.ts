@@ -1,7 +1,7 @@
 // "Find routes" on the Recipe screen in real Chromium through browser mode (issue 14, item 5): the app is started and
 // its express routes listed with their handlers' file:line; a click puts a route into the request paths with its
-// parameter selected, typing replaces it, and the run that follows loads that route and lists the ones it never
-// hit. Screenshots of the Recipe with routes listed at 1440x900 and 1024x700.
+// parameter selected, typing replaces it, and the run that follows warns at once of a path no route takes, loads
+// the routes and lists the ones it never hit. Screenshots of the Recipe with routes listed at 1440x900 and 1024x700.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,11 +100,19 @@ describe('Find routes', () => {
         expect(await paths.inputValue()).toBe('/users/42');
         await page.getByRole('button', { name: /GET\s*\/api\/orders\/:orderId/ }).click();
         expect(await paths.inputValue()).toBe('/users/42\n/api/orders/1');
+        // And a path the app has no route for: the live screen says so as soon as the table is read.
+        await paths.press('End');
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type('\n/nowhere');
 
         await page.getByLabel(/^Duration/).fill('2');
         await page.getByLabel(/^Warm-up/).fill('0');
         await expect.poll(() => page.getByRole('button', { name: 'Start checkup' }).isEnabled(), { timeout: 5000 }).toBe(true);
         await page.getByRole('button', { name: 'Start checkup' }).click();
+        const unroutable = page.getByTestId('unroutable-paths');
+        await unroutable.waitFor({ timeout: 20_000 });
+        expect(await unroutable.textContent()).toMatch(/No route of the app \(express 4[.\d]*\) takes GET \/nowhere: expect 404s/);
+        await page.screenshot({ path: join(SHOTS, 'live-unroutable-wide.png') });
         const routesPanel = page.getByTestId('run-routes');
         await routesPanel.waitFor({ timeout: 60_000 });
         const text = (await routesPanel.textContent())!.replace(/\s+/g, ' ');
@@ -112,7 +120,7 @@ describe('Find routes', () => {
         expect(text).toContain('GET /');
         expect(text).toContain('POST /users');
         expect(text).not.toContain('GET /users/:id');
-        expect(await page.getByTestId('run-routes').getByRole('alert').count()).toBe(0);
+        expect(await page.getByTestId('run-routes').getByRole('alert').textContent()).toContain('GET /nowhere');
         await routesPanel.scrollIntoViewIfNeeded();
         await routesPanel.screenshot({ path: join(SHOTS, 'diagnosis-routes-wide.png') });
       }
