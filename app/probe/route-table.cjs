@@ -65,8 +65,11 @@ function createRouteTables() {
     try {
       const fastify = fastifyOf(server);
       if (fastify) return listed('fastify', 'fastify', () => fastifyRoutes.get(fastify) || [], where);
+      // Closures are searched only in an app that loaded a framework found that way: a plain http app never has an
+      // inspector session opened in it by us.
+      const searchable = ['express', 'koa', 'restify'].some((name) => versionOf(name) !== '');
       for (const listener of server.listeners('request')) {
-        const found = identify(listener, liveObjects);
+        const found = identify(listener, searchable ? liveObjects : undefined);
         if (found) return listed(found.framework, found.pkg, found.list, where);
       }
       return { framework: 'http', version: '', routes: [], unknown: 'routes unknown: a plain http server lists none' };
@@ -88,10 +91,13 @@ function createRouteTables() {
   };
 }
 
-/** The framework behind a 'request' listener, with a function listing its raw routes, or undefined. */
+/**
+ * The framework behind a 'request' listener, with a function listing its raw routes, or undefined. Without
+ * `liveObjects` only the listener itself is looked at (an express app).
+ */
 function identify(listener, liveObjects) {
   if (isExpressApp(listener)) return { framework: 'express', pkg: 'express', list: () => expressRoutes(listener, liveObjects) };
-  if (typeof listener !== 'function') return undefined;
+  if (typeof listener !== 'function' || !liveObjects) return undefined;
   const live = liveObjects();
   const self = live.boundThis(listener);
   if (isRestify(self)) return { framework: 'restify', pkg: 'restify', list: () => restifyRoutes(self) };
