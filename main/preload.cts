@@ -49,6 +49,8 @@ const METHODS = [
   'checkCommitComparison',
   'listRunningApps',
   'startAttachRun',
+  'findRoutes',
+  'stopFindRoutes',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

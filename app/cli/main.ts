@@ -48,6 +48,12 @@ Usage:
   checkup import FILE.checkup [--trust-recipe]      a session bundle back into your sessions; its recipe (someone
                                                     else's command line) is shown, and is run again only once
                                                     confirmed: here with --trust-recipe, or in the app
+  checkup routes [--json] -- node server.js         the routes the app's framework registered (express, fastify,
+                                                    koa with @koa/router, restify), each with its handler's
+                                                    file:line: the app is started, read once it listens and
+                                                    stopped; also -- npm run <script>, --lab NAME or --demo [lab];
+                                                    --cwd DIR, --node NODE, -e NAME=VALUE, --port N,
+                                                    --ready-timeout SEC
   checkup labs                                      list the bundled sample apps
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
@@ -117,6 +123,8 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./inspect-command.js')).inspectCommand(rest);
     case 'compare':
       return (await import('./compare-command.js')).compareCommand(rest);
+    case 'routes':
+      return (await import('./routes-command.js')).routesCommand(rest);
     case 'labs': {
       const { listLabs } = await import('../labs/catalogue.js');
       for (const lab of listLabs()) processIo.stdout(`${lab.name.padEnd(16)} ${lab.problem.padEnd(20)} ${lab.title}\n`);

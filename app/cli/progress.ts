@@ -1,8 +1,9 @@
 // Live progress of a run on stderr: one rewritten line on a terminal, a line per phase and per second otherwise.
 import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { LoadTick, ProbeSample } from '../contract/metrics.js';
-import { dim, isTty, printable } from './terminal.js';
+import { dim, isTty, printable, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
+import { unmatchedRoutesWords } from '../contract/words.js';
 
 const phaseText: Record<RunPhase, string> = {
   starting: 'starting the app',
@@ -50,6 +51,12 @@ export class ProgressPrinter {
       this.lastTree = tree;
       this.clear();
       this.out.write(`${dim('process tree:', this.out)}\n${dim(tree.replace(/^/gm, '  '), this.out)}\n`);
+    } else if (event.type === 'run-routes') {
+      // A path of the load that no route takes is said now, not after a whole run of 404s.
+      const warning = unmatchedRoutesWords(event.unmatched, event.table);
+      if (!warning) return;
+      this.clear();
+      this.out.write(`${yellow('warning', this.out)}: ${printable(warning)}\n`);
     } else if (event.type === 'run-live') {
       this.lastSample = event.live.samples.at(-1) ?? this.lastSample;
       const tick = event.live.ticks.at(-1);

@@ -6,6 +6,7 @@ import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location a
 import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
+import { routesLines } from './routes-report.js';
 
 /** A frame's place, relative to the directory the command runs in (where the user's editor and shell are). */
 export function location(frame: { url: string; line: number }, cwd = process.cwd()): string {
@@ -53,8 +54,8 @@ function nextStep(advice: string): string {
 
 export function humanReport(untrustedDetail: SessionDetail, untrustedError?: SerializedError): string {
   // Only what is printed is made printable (the samples and the raw load result are not read here).
-  const { dir, session, diagnosis, load } = untrustedDetail;
-  const [detail, error] = printableDeep([{ dir, session, diagnosis, load }, untrustedError] as const);
+  const { dir, session, diagnosis, load, routes } = untrustedDetail;
+  const [detail, error] = printableDeep([{ dir, session, diagnosis, load, routes }, untrustedError] as const);
   const out: string[] = [];
   const s = detail.session;
   const d = detail.diagnosis;
@@ -71,6 +72,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
     out.push('');
     out.push(`  Load        ${loadLine(detail.load)}`);
   }
+  if (detail.routes) out.push('', ...routesLines(detail.routes));
   if (untrustedDetail.units) out.push('', `  Processes   ${formatUnitTree(untrustedDetail.units.units, true).join('\n              ')}`);
   const machine = machineNotes(s.machine);
   if (machine.length) out.push(`  Machine     ${yellow(machine.join('\n              '))}`);
@@ -131,6 +133,8 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
     ...(detail ? { target: detail.session.target, timings: detail.session.timings, ...(detail.session.machine ? { machine: detail.session.machine } : {}) } : {}),
     // Every process and thread of a multi-unit run, with its share of the requests and its own verdict (issue 11).
     ...(detail?.units ? { units: detail.units } : {}),
+    // The routes the app registered, the ones the load never reached, and the load's paths no route takes (issue 14).
+    ...(detail?.routes ? { routes: detail.routes } : {}),
     ...(error ? { error } : {}),
   };
 }

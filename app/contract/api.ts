@@ -127,6 +127,13 @@ export const methodParams = {
    * the process itself). The same events and session as startRun; the process is left running. Added with issue 11.
    */
   startAttachRun: z.object({ to: z.string().min(1).max(4096), recipe: z.unknown().optional() }).strict(),
+  /**
+   * The routes the app serves (issue 14): start `target` (a recipe's target) with the probe, wait for it to listen
+   * (on `port` when given), read its framework's route table with each handler's file:line, and stop it again.
+   * stopFindRoutes ends it early (CHK_INTERRUPTED). Added with issue 14's route discovery.
+   */
+  findRoutes: z.object({ target: z.unknown(), port: z.number().int().min(1).max(65535).optional(), readyTimeoutSec: z.number().min(1).max(600).optional() }).strict(),
+  stopFindRoutes: z.object({}).strict(),
 } as const;
 
 export type MethodName = keyof typeof methodParams;
@@ -273,6 +280,8 @@ export interface MethodResults {
   checkCommitComparison: { available: boolean; reason?: string; ref: string };
   listRunningApps: NodeProcessInfo[];
   startAttachRun: RunStarted;
+  findRoutes: import('./routes.js').FoundRoutes;
+  stopFindRoutes: { stopped: boolean };
 }
 
 /** A local Node process one may attach to. */

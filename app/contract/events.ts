@@ -5,6 +5,7 @@ import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.
 import type { SessionFile } from './session.js';
 import type { SerializedError } from '../errors.js';
 import type { RunUnit, UnitSample } from './units.js';
+import type { RunRoutesNews } from './routes.js';
 
 export const LIVE_BATCHES_PER_SECOND = 5;
 
@@ -68,6 +69,8 @@ export interface RunSnapshot {
   live: LiveBatch;
   /** The processes and threads the probe reached so far, for an app of more than one (the last run-units event). */
   units?: LiveUnitInfo[];
+  /** The routes of the loaded server, once the probe read them (added with issue 14's route discovery). */
+  routes?: RunRoutesNews;
 }
 
 /** The event stream. Live data is batched: at most LIVE_BATCHES_PER_SECOND `run-live` events a second per run. */
@@ -91,6 +94,8 @@ export type EngineEvent =
       step?: { at: number; of: number };
     }
   | { type: 'run-live'; runId: string; live: LiveBatch }
+  /** The loaded server's route table, and the load's requests it has no route for (issue 14's route discovery). */
+  | ({ type: 'run-routes'; runId: string; sessionId: string } & RunRoutesNews)
   /** The processes and threads the probe reached so far, sent whenever one comes or goes (issue 11). */
   | { type: 'run-units'; runId: string; units: LiveUnitInfo[] }
   | {

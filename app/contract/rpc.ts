@@ -44,6 +44,8 @@ const ENGINE_METHODS = {
   checkCommitComparison: true,
   listRunningApps: true,
   startAttachRun: true,
+  findRoutes: true,
+  stopFindRoutes: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

@@ -11,6 +11,7 @@
 import type { Diagnosis, FindingKind } from './diagnosis.js';
 import type { LoadResult, LoadTick, MemoryAfterLoad, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
+import type { RoutesFile } from './routes.js';
 import type { UnitsFile } from './units.js';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -54,6 +55,12 @@ export const SESSION_FILES = {
    * (with issue 11).
    */
   units: 'units.json',
+  /**
+   * RoutesFile (app/contract/routes.ts): the routes the app's framework registered on the port the run loaded, the
+   * ones the load never reached and the load's paths that match none. Written when the probe could read a table (or
+   * said why not). Added in 1, later (with issue 14's route discovery).
+   */
+  routes: 'routes.json',
 } as const;
 
 /** The CPU profile of one unit of a multi-unit run (a standard .cpuprofile). Added in 1, later (with issue 11). */
@@ -321,4 +328,6 @@ export interface SessionDetail {
   logTail: string[];
   /** Every process and thread of a multi-unit run (units.json); absent for a single-process run. Issue 11. */
   units?: UnitsFile;
+  /** The routes the app registered and what the load made of them (routes.json); absent in older sessions. */
+  routes?: RoutesFile;
 }

@@ -28,6 +28,7 @@ import type { Recipe } from '../contract/recipe.js';
 import { resolveTarget } from './resolve-target.js';
 import { listNodeProcesses } from '../attach/node-processes.js';
 import { prepareAttachRun } from '../attach/attach-run.js';
+import { findRoutes } from './find-routes.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -54,6 +55,10 @@ export class Engine implements EngineApi {
   private readonly starting = new Map<string, { stopped: boolean }>();
   /** Start-up checkups in progress; they take the machine like a run does, so one of either at a time. */
   private readonly startups = new Map<string, StartupRun>();
+  /** "Find routes" under way (one at a time: a new one replaces it); stopFindRoutes aborts it. */
+  private finding: AbortController | undefined;
+  /** Settles once the find under way has taken its app down again. */
+  private findingDone: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private readonly watch: WatchMode;
@@ -221,10 +226,33 @@ export class Engine implements EngineApi {
 
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
+    this.finding?.abort();
+    await this.findingDone;
     for (const starting of this.starting.values()) starting.stopped = true;
     await this.interleaved?.stop();
     for (const s of this.startups.values()) s.stop();
     await Promise.all([...this.runs.values()].map((r) => r.stop()).concat([...this.startups.values()].map((s) => s.done.then(() => {}))));
+  }
+
+  /** Starts the app, reads the routes its framework registered, stops it (app/engine/find-routes.ts). */
+  async findRoutes(params: MethodParams['findRoutes']): Promise<MethodResults['findRoutes']> {
+    this.refuseWhileBusy();
+    this.finding?.abort();
+    const finding = new AbortController();
+    this.finding = finding;
+    const found = findRoutes(params.target, { ...(params.port ? { port: params.port } : {}), ...(params.readyTimeoutSec ? { readyTimeoutSec: params.readyTimeoutSec } : {}) }, finding.signal);
+    this.findingDone = found.catch(() => undefined);
+    try {
+      return await found;
+    } finally {
+      if (this.finding === finding) this.finding = undefined;
+    }
+  }
+
+  async stopFindRoutes(_params: MethodParams['stopFindRoutes'] = {}): Promise<MethodResults['stopFindRoutes']> {
+    const finding = this.finding;
+    finding?.abort();
+    return { stopped: finding !== undefined };
   }
 
   async currentRun(_params: MethodParams['currentRun'] = {}): Promise<MethodResults['currentRun']> {

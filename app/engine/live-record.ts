@@ -3,6 +3,7 @@
 import type { LiveBatch, LiveUnitInfo, LogLine, RunPhase, RunSnapshot } from '../contract/api.js';
 import type { LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { UnitSample } from '../contract/units.js';
+import type { RunRoutesNews } from '../contract/routes.js';
 
 /** Console lines kept for a window that connects late (the same number the live screen keeps). */
 const LOG_TAIL = 400;
@@ -27,6 +28,7 @@ export class LiveRecord {
   private log: LogLine[] = [];
   private readonly unitSamples: UnitSample[] = [];
   private units: LiveUnitInfo[] | undefined;
+  private routes: RunRoutesNews | undefined;
 
   constructor(private readonly run: { runId: string; sessionId: string; sessionDir: string; name: string; warmupSec: number; durationSec: number }) {}
 
@@ -36,6 +38,10 @@ export class LiveRecord {
     if (news.phase === 'measuring') this.measureStartAt = news.at;
     if (news.readyDeadline !== undefined) this.readyDeadline = news.readyDeadline;
     if (news.url !== undefined) this.url = news.url;
+  }
+
+  routesRead(news: RunRoutesNews): void {
+    this.routes = news;
   }
 
   /** Called with every batch as it is emitted, so the record and the event stream never disagree. */
@@ -65,6 +71,7 @@ export class LiveRecord {
       ...(this.url !== undefined ? { url: this.url } : {}),
       live: { samples: [...this.samples], ticks: [...this.ticks], warnings: [...this.warnings], log: [...this.log], ...(this.unitSamples.length ? { units: [...this.unitSamples] } : {}) },
       ...(this.units ? { units: this.units } : {}),
+      ...(this.routes ? { routes: this.routes } : {}),
     };
   }
 }

@@ -27,6 +27,7 @@ import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
 import { runSourceMaps } from '../profile/source-maps/run-maps.js';
 import { RunUnits, unitsTargetOf } from './run-units.js';
+import { RunRoutes } from './run-routes.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -75,6 +76,8 @@ export class RunSession {
   private memoryBefore: { bytes: number; at: number } | undefined;
   /** Whether the profilers were started (a stop during the warm-up comes before they are). */
   private profilersStarted = false;
+  /** The loaded server's route table (issue 14), saved as routes.json. */
+  private routes: RunRoutes | undefined;
 
   private constructor(
     readonly runId: string,
@@ -157,6 +160,7 @@ export class RunSession {
     this.batcher.stop();
     try {
       if (load) await this.writer.writeLoad(repeats ? { ...load, repeats } : load);
+      await this.routes?.save(this.writer, this.samples);
     } catch (err) {
       error ??= toCheckupError(err);
     }
@@ -186,6 +190,10 @@ export class RunSession {
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
+      this.routes = new RunRoutes(this.target, ready.port, this.recipe.load.requests, (news) => {
+        this.record.routesRead(news);
+        this.emit({ type: 'run-routes', runId: this.runId, sessionId: this.sessionId, ...news });
+      });
       await this.writer.saveSessionFile();
       // The port answered but the probe never did: the way the app is started took our NODE_OPTIONS away.
       if (ready.probed === false) throw new CheckupError('CHK_PROBE_FAILED', { detail: `the app listens on port ${ready.port}, but the probe never started inside it: something in the way it is started replaces NODE_OPTIONS (an npm script's "NODE_OPTIONS=...", a process manager). Keep NODE_OPTIONS in the script (add to it: NODE_OPTIONS="$NODE_OPTIONS ..."), or run the app's entry file directly: checkup run -- node <file>` });

@@ -2,10 +2,14 @@
 // Checkup's probe. Preloaded into the target with NODE_OPTIONS="--require <this file>" and run by the user's own
 // Node (18 or newer), so it is plain CommonJS with no dependencies: Node's own modules and its sibling files only
 // (samplers.cjs: what each window reads; io-wait.cjs: outbound waits per call site; listeners.cjs: listener counts that
-// keep growing; routes.cjs: requests served per route; util.cjs). It reports over a side
-// channel (a Unix socket / Windows named pipe the engine listens on), never on stdout, as newline-delimited JSON:
-//   hello, inspector, listening, listen-error, sample (ProbeSample in app/contract/metrics.ts), warning, probe-error.
-// The engine may send back: welcome { pgid } (the launched process group) and bye (it is shutting us down).
+// keep growing; routes.cjs: requests served per route; route-table.cjs: the routes the framework registered; util.cjs).
+// It reports over a side channel (a Unix socket / Windows named pipe the engine listens on), never on stdout, as
+// newline-delimited JSON:
+//   hello, inspector, listening, listen-error, routes (the table of one http server, read once it listens and again
+//   when asked), sample (ProbeSample in app/contract/metrics.ts), warning, probe-error.
+// The engine may send back: welcome { pgid } (the launched process group), bye (it is shutting us down) and routes
+// { sources, request } (read the tables again, with each handler's file:line when sources is true; the answers
+// carry `request`).
 // Rules: never throw into the app, never keep it alive (every handle unref'd), never write to its stdio.
 // Every Node process of the app's tree and every worker thread in them is probed (tree.cjs, thread-probe.cjs): each
 // says hello over a connection of its own, with its role and thread id.
@@ -131,6 +135,7 @@
         }
         if (msg && msg.type === 'welcome' && Number.isInteger(msg.pgid)) pgid = msg.pgid;
         else if (msg && msg.type === 'bye') byeReceived = true;
+        else if (msg && msg.type === 'routes') routeReports.readAll(msg.sources === true, Number.isInteger(msg.request) ? msg.request : undefined);
       }
       if (inbox.length > 65536) inbox = '';
     });
@@ -180,8 +185,12 @@
     // ---- inspector ----------------------------------------------------------------------------------------------
     send(openInspector(attached));
 
-    // ---- listening port -----------------------------------------------------------------------------------------
-    if (!attached) watchListen(net, performance, send);
+    // ---- listening port and the routes served there -------------------------------------------------------------
+    // Optional parts, as below; the collector is made here so that the route table can hand it its patterns.
+    const idle = { take: () => [], stop() {}, usePatterns() {} };
+    const routes = safe(() => createRouteCollector(performance), idle);
+    const routeReports = safe(() => require('./route-reports.cjs').createRouteReports(send, routes), { listened() {}, readAll() {}, stop() {} });
+    if (!attached) watchListen(net, performance, send, (server) => routeReports.listened(server));
 
     // ---- warnings -----------------------------------------------------------------------------------------------
     let warningsThisWindow = 0;
@@ -200,9 +209,7 @@
     const cpuWait = safe(createCpuWaitReader, null);
     const io = createIoCollector(performance);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
-    const idle = { take: () => [], stop() {} };
     const listeners = safe(() => createListenerTracker(), idle);
-    const routes = safe(() => createRouteCollector(performance), idle);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
 
     const timer = setInterval(() => {
@@ -238,6 +245,7 @@
       gc.stop();
       safe(() => listeners.stop());
       safe(() => routes.stop());
+      safe(() => routeReports.stop());
     }
 
     /** An attached probe leaves: hooks undone, listeners removed, socket closed; the engine (or its death) says when. */
@@ -324,7 +332,7 @@
    * property (say, a wrapped emit) turns it into a slow dictionary-mode object, and the http server reads its own
    * properties on every request (measured: ~9 % more CPU per request on a hello-world server).
    */
-  function watchListen(net, performance, send) {
+  function watchListen(net, performance, send, onServerListening) {
     const originalListen = net.Server.prototype.listen;
     const watching = new WeakSet();
     net.Server.prototype.listen = function listen() {
@@ -344,6 +352,7 @@
         const onListening = () => {
           done();
           safe(() => reportListening(server));
+          safe(() => onServerListening(server));
         };
         const onError = (err) => {
           done();

@@ -24,6 +24,9 @@ function createRouteCollector(performance) {
   let byMethod = new Map();
   let routeCount = 0;
   const normalised = new Map();
+  // The registered routes' matcher (route-patterns.cjs) once the table is known; until then, and for plain http, the
+  // id-segment guess.
+  let matchPattern = null;
   let current = null;
   let turnEndScheduled = false;
   const unsubscribers = [];
@@ -94,7 +97,10 @@ function createRouteCollector(performance) {
     }
   }
 
-  /** The framework's route pattern where it tells (express, restify), else the normalised URL path. */
+  /**
+   * The framework's route pattern where it tells (express, restify), else the registered route the path matches
+   * (fastify, koa), else the normalised URL path.
+   */
   function routeOf(req) {
     const pattern = frameworkPattern(req);
     if (pattern) return pattern.length > MAX_ROUTE_CHARS ? pattern.slice(0, MAX_ROUTE_CHARS) : pattern;
@@ -102,7 +108,7 @@ function createRouteCollector(performance) {
     const path = pathOf(String(typeof req.originalUrl === 'string' ? req.originalUrl : req.url || '/'));
     let route = normalised.get(path);
     if (route === undefined) {
-      route = normalisePath(path);
+      route = (matchPattern && matchPattern(path)) || normalisePath(path);
       if (normalised.size >= MAX_CACHED_PATHS) normalised.clear();
       if (path.length <= MAX_CACHED_PATH_CHARS) normalised.set(path, route);
     }
@@ -141,6 +147,11 @@ function createRouteCollector(performance) {
       byMethod = new Map();
       routeCount = 0;
       return out;
+    },
+    /** The framework's route table was read (route-table.cjs): group by its patterns from now on. */
+    usePatterns(match) {
+      matchPattern = match;
+      normalised.clear();
     },
     stop() {
       for (const unsubscribe of unsubscribers) safe(unsubscribe);

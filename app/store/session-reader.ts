@@ -10,6 +10,7 @@ import type { RepeatResult } from '../contract/metrics.js';
 import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract/session.js';
 import { DiagnosisSchema, LoadResultSchema, LoadTickSchema, ProbeSampleSchema, ProbeWarningSchema, SessionFileSchema, UnitsFileSchema } from '../contract/session-schemas.js';
 import type { UnitsFile } from '../contract/units.js';
+import { RoutesFileSchema } from '../contract/routes.js';
 import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
@@ -116,7 +117,7 @@ export async function listSessions(sessionsDir: string): Promise<SessionListItem
 export async function readSession(sessionsDir: string, id: string, logLines = 200): Promise<SessionDetail> {
   const session = await readSessionFile(sessionsDir, id);
   const dir = sessionDir(sessionsDir, id);
-  const [diagnosis, load, samples, ticks, warnings, log, units] = await Promise.all([
+  const [diagnosis, load, samples, ticks, warnings, log, units, routes] = await Promise.all([
     readJsonFile(join(dir, SESSION_FILES.diagnosis), DiagnosisSchema),
     readJsonFile(join(dir, SESSION_FILES.load), LoadResultSchema),
     readNdjsonFile(join(dir, SESSION_FILES.samples), ProbeSampleSchema),
@@ -124,6 +125,7 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
     readNdjsonFile(join(dir, SESSION_FILES.warnings), ProbeWarningSchema),
     fs.readFile(join(dir, SESSION_FILES.log), 'utf8').catch(() => ''),
     readJsonFile(join(dir, SESSION_FILES.units), UnitsFileSchema) as Promise<UnitsFile | undefined>,
+    readJsonFile(join(dir, SESSION_FILES.routes), RoutesFileSchema),
   ]);
   const { measureStartAt, measureEndAt } = session.timings;
   if (isInterrupted(session)) {
@@ -143,6 +145,7 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
     profiles: { cpu: existsSync(join(dir, SESSION_FILES.cpuProfile)), heap: existsSync(join(dir, SESSION_FILES.heapProfile)) },
     logTail: log.split('\n').filter(Boolean).slice(-logLines),
     ...(units ? { units } : {}),
+    ...(routes ? { routes } : {}),
   };
 }
 

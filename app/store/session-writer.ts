@@ -7,6 +7,7 @@ import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import type { UnitsFile } from '../contract/units.js';
+import type { RoutesFile } from '../contract/routes.js';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, unitProfileFile, unitSamplesFile, type SessionFile, type SessionFileName, type SessionStatus } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
@@ -140,6 +141,11 @@ export class SessionWriter {
   /** Source maps only the target had in memory (SESSION_FILES.sourceMaps), for later readers of its profiles. */
   writeSourceMaps(maps: Record<string, unknown>): Promise<void> {
     return this.writeJson(SESSION_FILES.sourceMaps, { version: 1, maps }, false);
+  }
+
+  /** The routes the app registered and what the load made of them (SESSION_FILES.routes). */
+  writeRoutes(routes: RoutesFile): Promise<void> {
+    return this.writeJson(SESSION_FILES.routes, routes);
   }
 
   writeDiagnosis(diagnosis: Diagnosis): Promise<void> {

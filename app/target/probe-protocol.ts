@@ -3,6 +3,7 @@
 // checked here before the engine trusts it; a connection whose first line is not a hello with our token is dropped.
 import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import { UNIT_ROLES, type UnitRole } from '../contract/units.js';
+import { RouteTableSchema, type RouteTable } from '../contract/routes.js';
 
 /**
  * 2 added to samples: delay.count, lateMs, listeners, routes and io[].minMs. They are optional: samples of a
@@ -41,10 +42,12 @@ export type ProbeMessage =
   | { type: 'listen-error'; code: string; port?: number; address?: string; message: string }
   | { type: 'sample'; sample: ProbeSample }
   | { type: 'warning'; warning: ProbeWarning }
-  | { type: 'probe-error'; message: string };
+  | { type: 'probe-error'; message: string }
+  /** The route table of one http server the app listens with (route-table.cjs); added with issue 14's routes. */
+  | ({ type: 'routes'; request?: number } & RouteTable);
 
-/** What the engine sends to the probe. */
-export type EngineMessage = { type: 'welcome'; pgid: number } | { type: 'bye' };
+/** What the engine sends to the probe; `routes`: read the tables again (with handlers' file:line when `sources`). */
+export type EngineMessage = { type: 'welcome'; pgid: number } | { type: 'bye' } | { type: 'routes'; sources: boolean; request: number };
 
 type Obj = Record<string, unknown>;
 
@@ -132,6 +135,11 @@ export function parseProbeMessage(line: string): ProbeMessage | null {
       return isWarning(m.warning) ? (m as ProbeMessage) : null;
     case 'probe-error':
       return { type: 'probe-error', message: String(m.message) };
+    case 'routes': {
+      const table = RouteTableSchema.safeParse(m);
+      const request = Number.isInteger(m.request) ? { request: m.request as number } : {};
+      return table.success ? { type: 'routes', ...request, ...table.data } : null;
+    }
     default:
       return null;
   }

@@ -15,6 +15,7 @@ import { registerTarget, unregisterTarget } from './registry.js';
 import type { TreeGuard } from './tree-guard.js';
 import type { TargetTree } from './tree-members.js';
 import { UnitRegistry } from './unit-registry.js';
+import type { RouteTable } from '../contract/routes.js';
 
 export function isLoopbackInspector(url: string): boolean {
   try {
@@ -76,6 +77,8 @@ export interface TargetEvents {
   warning: [ProbeWarning];
   log: [LogLine];
   'probe-error': [{ pid: number; message: string }];
+  /** The route table of one server of the app's own process (route discovery, issue 14). */
+  routes: [RouteTable, number | undefined];
   /** The launched process ended; emitted once its stdout/stderr drained (at most 300 ms later). */
   exit: [TargetExit];
 }
@@ -94,6 +97,8 @@ export class Target extends EventEmitter<TargetEvents> {
   readonly launchedAt = Date.now();
   /** All TCP servers the probed processes opened, in order. */
   readonly servers: ListeningInfo[] = [];
+  /** The latest route table of each http server, by port (route discovery; see askRoutes). */
+  readonly routeTables = new Map<number, RouteTable>();
   /** Every probed process that said hello (npm pre-scripts included), in order. */
   readonly hellos: ProbeHello[] = [];
   listening?: ListeningInfo;
@@ -197,6 +202,11 @@ export class Target extends EventEmitter<TargetEvents> {
    */
   waitUntilListening(timeoutMs: number, options: ReadyOptions = {}): Promise<ReadyInfo> {
     return waitForReady(this, timeoutMs, options);
+  }
+
+  /** Asks the app's probe to read its route tables again; each answer comes as a 'routes' event with `request`. */
+  askRoutes(sources: boolean, request: number): void {
+    this.main?.send({ type: 'routes', sources, request });
   }
 
   /** Take the whole process tree down: SIGTERM, then SIGKILL after graceMs. Idempotent; works at any stage. */
@@ -314,6 +324,12 @@ export class Target extends EventEmitter<TargetEvents> {
       case 'probe-error':
         this.emit('probe-error', { pid, message: msg.message });
         break;
+      case 'routes': {
+        const { type: _type, request, ...table } = msg;
+        this.routeTables.set(table.port, table);
+        this.emit('routes', table, request);
+        break;
+      }
       case 'hello':
         break;
     }

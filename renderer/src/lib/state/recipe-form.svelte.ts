@@ -1,7 +1,9 @@
 // The Recipe screen's form: fields as the user types them, turned into a recipe for the engine, validated by the
 // engine itself (validateRecipe, debounced) so the messages next to each field are the contract's own.
-import type { Recipe, RecipeInput, TargetSpec } from '../../../../app/contract/index.js';
+import type { Recipe, RecipeInput, RouteEntry, TargetSpec } from '../../../../app/contract/index.js';
+import { requestPathFor } from '../../../../app/contract/words.js';
 import type { Client } from '../client/index.js';
+import { RouteFinder } from './route-finder.svelte.js';
 
 export type Field = 'target' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
 
@@ -54,7 +56,33 @@ export class RecipeForm {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
 
-  constructor(private readonly client: Client) {}
+  /** "Find routes": the routes the app's framework registered (route-finder.svelte.ts). */
+  readonly routes: RouteFinder;
+
+  constructor(private readonly client: Client) {
+    this.routes = new RouteFinder(client);
+  }
+
+  /**
+   * A found route into the request paths: it replaces the default `/` (taking the route's method too), else it is
+   * added on a line of its own (once). Returns where its placeholder (`:id` made `1`) is in the paths text, to select.
+   */
+  addRoute(route: Pick<RouteEntry, 'method' | 'path'>): { start: number; end: number } {
+    const { path, edit } = requestPathFor(route);
+    const lines = this.paths.split('\n').map((l) => l.trim()).filter(Boolean);
+    const methods = route.method.split(',');
+    if (lines.length === 0 || (lines.length === 1 && lines[0] === '/')) {
+      this.paths = path;
+      if (!methods.includes(this.method) && methods[0] && methods[0] !== 'ALL') this.method = methods[0];
+    } else if (!lines.includes(path)) {
+      this.paths = [...lines, path].join('\n');
+    } else {
+      this.paths = lines.join('\n');
+    }
+    const shown = this.paths.split('\n');
+    const at = shown.slice(0, shown.indexOf(path)).reduce((n, line) => n + line.length + 1, 0);
+    return edit ? { start: at + edit.start, end: at + edit.end } : { start: at, end: at + path.length };
+  }
 
   /** Fills the form for `target`, from `base` (a lab's suggestion, the project's last recipe) and the contract's defaults. */
   async load(target: TargetInput, base: Partial<Recipe> | RecipeInput = {}): Promise<void> {

@@ -2,7 +2,7 @@
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
 import type { EngineEvent, LiveUnitInfo, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted, UnitId } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { failingRequestsWarning } from '../../../../app/contract/words.js';
+import { failingRequestsWarning, unmatchedRoutesWords } from '../../../../app/contract/words.js';
 import { withoutInspectorLines } from '../util/inspector-lines.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
 import { overlaidCharts, pickerUnits, validChoice, type LiveUnitChoice } from '../util/live-units.js';
@@ -36,6 +36,8 @@ export class RunState {
   lastSample = $state.raw<ProbeSample | undefined>(undefined);
   /** Most requests failing so far (a wrong path or port), in words; undefined while they succeed. */
   failing = $state<string | undefined>(undefined);
+  /** The load's paths that no route of the app takes, in words, once the probe read the route table (issue 14). */
+  unroutable = $state<string | undefined>(undefined);
   /** A start refused because another run (another window's, or this one's before a reload) is in progress. */
   blockedByOther = $state(false);
   charts = $state.raw<ChartSpec[]>([]);
@@ -90,6 +92,7 @@ export class RunState {
     this.lastSample = undefined;
     this.blockedByOther = false;
     this.failing = undefined;
+    this.unroutable = undefined;
     this.samples = [];
     this.ticks = [];
     this.unitSamples = {};
@@ -179,6 +182,7 @@ export class RunState {
     this.url = run.url;
     this.units = run.units ?? [];
     this.chartUnit = keptChoice(run.runId) ?? 'main';
+    if (run.routes) this.unroutable = unmatchedRoutesWords(run.routes.unmatched, run.routes.table);
     this.addLive(run.live);
     this.publish();
   }
@@ -227,7 +231,7 @@ export class RunState {
   }
 
   handle(event: EngineEvent): void {
-    if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished' && event.type !== 'run-units') return;
+    if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished' && event.type !== 'run-units' && event.type !== 'run-routes') return;
     // Events can arrive before startRun answers: adopt the run they belong to.
     if (this.awaitingStart && !this.runId) this.runId = event.runId;
     if (event.runId !== this.runId) return;
@@ -236,6 +240,7 @@ export class RunState {
       this.units = event.units;
       this.publish();
     }
+    else if (event.type === 'run-routes') this.unroutable = unmatchedRoutesWords(event.unmatched, event.table);
     else if (event.type === 'run-live') {
       if (this.awaitingSnapshot) return;
       this.addLive(event.live);
