@@ -40,7 +40,7 @@ function resolveRewrite(path) {
 }
 
 const app = express();
-app.use(async (req, res, next) => {
+app.use(async (req, res) => {
   const { match, tried } = resolveRewrite(req.path);
   await checkRateLimit();
   if (!match) return res.status(404).json({ error: 'no route', rulesTried: tried.length });

@@ -26,7 +26,7 @@ app.get('/rooms', (req, res) => {
 app.get('/health', (req, res) => res.json({ ok: true }));
 // Express's default error handler would print every stack trace to stderr; the service logs one line per error kind.
 const seen = new Set();
-app.use((err, req, res, next) => {
+app.use((err, req, res, _next) => {
   if (!seen.has(err.message)) {
     seen.add(err.message);
     console.error(`error: ${err.message}`);
