@@ -1,5 +1,5 @@
 'use strict';
-// An API gateway in front of legacy services. resolveRewrite maps each incoming path onto its backend path with 300
+// An API gateway in front of legacy services. resolveRewrite maps each incoming path onto its backend path with 600
 // rewrite rules kept as pattern strings: for every request it splits the path into segments, and then for every rule
 // splits the pattern, builds an array of candidate segments and a params object, and re-joins arrays into strings to
 // compare them; the candidates of every rule are kept (for a debug header) across the awaited rate-limit check.

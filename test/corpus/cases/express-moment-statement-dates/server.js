@@ -2,7 +2,7 @@
 // An online-banking statement API. The core banking system exports transactions with dates as "DD/MM/YYYY HH:mm:ss"
 // strings, and formatStatement parses each one with moment(value, format) (moment's format parser builds and runs a
 // set of regular expressions per token on every call) to re-format it for display, for every row of every statement
-// request, instead of converting the dates once when the export is loaded. Each request costs a few milliseconds,
+// request, instead of converting the dates once when the export is loaded. Each request costs a millisecond or two,
 // almost all of it in moment's parsing; no single request is long.
 const express = require('express');
 const moment = require('moment');

@@ -1,6 +1,6 @@
 'use strict';
 // A price lookup API in front of a supplier that only speaks SOAP. A sync job stores the supplier's raw SOAP catalogue
-// response (a ~1 MB envelope of 2,500 items) as text, and readSupplierPrice re-parses that whole envelope with
+// response (a 600 KB envelope of 2,500 items) as text, and readSupplierPrice re-parses that whole envelope with
 // xml2js on every /prices/:sku request to find one item. xml2js's parseString takes a callback but runs the sax parser
 // synchronously, so each lookup holds the event loop for tens of milliseconds while the cheap /status requests wait.
 const express = require('express');

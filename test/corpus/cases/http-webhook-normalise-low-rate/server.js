@@ -1,6 +1,6 @@
 'use strict';
 // A small integration service that receives order webhooks from a shop platform at a low, steady rate (about 25 a
-// second). For each one, normaliseOrder parses the ~4 KB JSON payload and maps it onto the internal order shape (a
+// second). For each one, normaliseOrder parses the 2-3 KB JSON payload and maps it onto the internal order shape (a
 // dozen fields, the line items, money as integer cents) before it is queued for the warehouse (in memory here, trimmed
 // to the last 50). One modest transform per request, well under a third of a millisecond; the process idles most of
 // the time. Nothing is wrong.
