@@ -1,7 +1,7 @@
 'use strict';
 // A fleet telemetry endpoint: devices upload their buffered readings as a base64, deflate-compressed CSV log, and
 // ingestUpload inflates it with zlib.inflateSync and counts the records on the main thread before answering; each
-// upload expands to about 13 MB, a synchronous stretch a little over 10 ms while the cheap device lookups wait.
+// upload expands to about 15 MB, a synchronous stretch a little over 10 ms while the cheap device lookups wait.
 const http = require('node:http');
 const zlib = require('node:zlib');
 
