@@ -1,8 +1,8 @@
 'use strict';
 // A monitoring dashboard's chart API. chartSeries expands the metric's raw samples of the last day into an array of
 // small { x, y } point objects with lodash on every chart request, awaits the (in-process, asynchronous) annotation
-// store while holding them, then downsamples them into the 240 points the chart can draw. Ten requests in flight
-// keep hundreds of thousands of short-lived points alive across the await.
+// and threshold stores while holding them, then downsamples them into the 240 points the chart can draw. Ten requests in flight
+// keep hundreds of thousands of short-lived points alive across the awaits.
 const http = require('node:http');
 const _ = require('lodash');
 
@@ -19,13 +19,18 @@ function loadAnnotations(metric) {
   return new Promise((resolve) => setImmediate(() => resolve([{ x: DAY_START + 3600000 * 9, text: `deploy (${metric})` }])));
 }
 
+function loadThresholds(metric) {
+  return new Promise((resolve) => setImmediate(() => resolve({ metric, warn: 80, critical: 95 })));
+}
+
 async function chartSeries(metric, width) {
   const raw = metrics.get(metric);
   const points = _.map(_.range(SAMPLES), (i) => ({ x: DAY_START + i * 2000, y: raw[i] }));
   const annotations = await loadAnnotations(metric);
-  const perBucket = Math.ceil(points.length / width);
-  const series = _.map(_.chunk(points, perBucket), (bucket) => ({ x: bucket[0].x, y: Math.round(_.meanBy(bucket, 'y') * 100) / 100 }));
-  return { metric, points: series, annotations };
+  const buckets = _.chunk(points, Math.ceil(points.length / width));
+  const thresholds = await loadThresholds(metric);
+  const series = _.map(buckets, (bucket) => ({ x: bucket[0].x, y: Math.round(_.meanBy(bucket, 'y') * 100) / 100 }));
+  return { metric, points: series, annotations, thresholds };
 }
 
 function send(res, status, body) {
