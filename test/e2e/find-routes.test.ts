@@ -2,27 +2,15 @@
 // its express routes listed with their handlers' file:line; a click puts a route into the request paths with its
 // parameter selected, typing replaces it, and the run that follows warns at once of a path no route takes, loads
 // the routes and lists the ones it never hit. Screenshots of the Recipe with routes listed at 1440x900 and 1024x700.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { browserSuite, SCREEN_SIZES, type ScreenSize } from '../helpers/browser-suite.js';
 import { processesWith, waitFor } from '../helpers/cli.js';
 import { publishShots, SHOTS } from './page-tools.js';
 
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 1024, height: 700 },
-] as const;
-
-let dir: string;
-let folder: string;
-let serve: ServeProcess;
-let browser: Browser;
-const errorLists: string[][] = [];
 
 const SERVER = (express: string) => `'use strict';
 const express = require(${JSON.stringify(express)});
@@ -36,28 +24,17 @@ app.use('/api', api);
 app.listen(0, '127.0.0.1');
 `;
 
-beforeAll(async () => {
-  if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-routes-'));
+let folder = '';
+const suite = browserSuite('routes', (dir) => {
   folder = join(dir, 'shop-api');
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'shop-api', scripts: { start: 'node server.js' } }));
   writeFileSync(join(folder, 'server.js'), SERVER(join(rootDir, 'node_modules', 'express')));
-  mkdirSync(SHOTS, { recursive: true });
-  serve = await startServe(['--out', join(dir, 'sessions')]);
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function recipePage(size: (typeof SIZES)[number]): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
-  errorLists.push(collectPageErrors(page));
-  await page.goto(serve.url);
+async function recipePage(size: ScreenSize): Promise<Page> {
+  const page = await suite.newPage(size);
+  await page.goto(suite.serve.url);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByLabel('Project folder').fill(folder);
   await page.getByRole('button', { name: 'Look' }).click();
@@ -70,7 +47,7 @@ const serverProcesses = () => processesWith(join('shop-api', 'server.js')).lengt
 
 describe('Find routes', () => {
   it('lists the routes, a click adds one with its parameter selected, and the run loads it', async () => {
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       const page = await recipePage(size);
       await page.getByRole('button', { name: 'Find routes' }).click();
       const list = page.locator('.routes .list');
@@ -126,17 +103,17 @@ describe('Find routes', () => {
       }
       await page.close();
     }
-    for (const errors of errorLists) expect(errors).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
     publishShots(['recipe-routes-wide']);
   });
 
   it('stops with Escape while the app is starting, and leaves nothing running', async () => {
-    const slow = join(dir, 'slow-api');
+    const slow = join(suite.dir, 'slow-api');
     mkdirSync(slow, { recursive: true });
     writeFileSync(join(slow, 'package.json'), JSON.stringify({ name: 'slow-api', scripts: { start: 'node server.js' } }));
     writeFileSync(join(slow, 'server.js'), "setTimeout(() => require('http').createServer((q, s) => s.end()).listen(0), 60000);\n");
-    const page = await browser.newPage({ viewport: SIZES[0] });
-    await page.goto(serve.url);
+    const page = await suite.newPage(SCREEN_SIZES[0]);
+    await page.goto(suite.serve.url);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByLabel('Project folder').fill(slow);
     await page.getByRole('button', { name: 'Look' }).click();

@@ -3,37 +3,22 @@
 // every unit as the Processes panel does, the main process (the primary, which holds the port) first; "all" overlays
 // the units on the probe's charts; choosing the busy worker shows its own CPU, above the idle primary's; a reload
 // mid-run keeps the choice and the windows measured before it. Screenshots at 1440x900 and 1024x700.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
 import { SHOTS } from './page-tools.js';
 
-let dir: string;
-let project: string;
-let serve: ServeProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-live-units-'));
-  mkdirSync(SHOTS, { recursive: true });
+let project = '';
+const suite = browserSuite('live-units', (dir) => {
   project = join(dir, 'cluster-app');
   mkdirSync(project);
   const targets = join(rootDir, 'test', 'fixtures', 'targets');
   copyFileSync(join(targets, 'cluster-thread.cjs'), join(project, 'cluster-thread.cjs'));
   copyFileSync(join(targets, 'pool-worker.cjs'), join(project, 'pool-worker.cjs'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cluster-app', private: true, scripts: { start: 'WORK=1500000 node cluster-thread.cjs' } }));
-  serve = await startServe(['--out', join(dir, 'sessions')]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const picker = (page: Page) => page.getByTestId('live-unit-picker');
@@ -47,9 +32,8 @@ async function cpuNow(page: Page): Promise<number> {
 
 describe('the live charts of a cluster', () => {
   it('picks a unit, overlays them all, and keeps the choice across a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const errors = collectPageErrors(page);
-    await page.goto(serve.url);
+    const page = await suite.newPage(SCREEN_SIZES[0]);
+    await page.goto(suite.serve.url);
     await page.getByRole('button', { name: 'Try the demo' }).waitFor();
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByLabel('Project folder').fill(project);
@@ -105,7 +89,7 @@ describe('the live charts of a cluster', () => {
     await page.screenshot({ path: join(SHOTS, 'live-units-all-1024.png') });
 
     await page.getByTestId('verdict').waitFor({ timeout: 90_000 });
-    expect(errors).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
     await page.close();
   }, 150_000);
 });

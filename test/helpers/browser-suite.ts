@@ -27,8 +27,11 @@ export interface BrowserSuite {
   pageErrors(): string[];
 }
 
-/** Registers the suite's beforeAll/afterAll; `name` names its temporary folder. */
-export function browserSuite(name: string): BrowserSuite {
+/**
+ * Registers the suite's beforeAll/afterAll; `name` names its temporary folder, and `prepare` lays out what the
+ * suite needs in it (a project to check) before the server starts.
+ */
+export function browserSuite(name: string, prepare?: (dir: string) => void): BrowserSuite {
   let dir = '';
   let serve: ServeProcess | undefined;
   let browser: Browser | undefined;
@@ -42,6 +45,7 @@ export function browserSuite(name: string): BrowserSuite {
     if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
     dir = mkdtempSync(join(tmpdir(), `checkup-e2e-${name}-`));
     mkdirSync(SHOTS, { recursive: true });
+    prepare?.(dir);
     serve = await startServe(['--out', join(dir, 'sessions')]);
     browser = await launchChromium();
   });

@@ -2,7 +2,6 @@
 // of the handler (the time it held the event loop), with ids in paths folded into one route.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeSample, RouteStats } from '../../../app/contract/metrics.js';
-import { routeName, routeTotals } from '../../../app/diagnosis/request-cost.js';
 import { cleanUpTargets, launchFixture, sleep } from '../target/target-helpers.js';
 import { afterNextWindows, requestAll } from './probe-helpers.js';
 
@@ -10,9 +9,18 @@ afterEach(cleanUpTargets);
 
 const INTERVAL_MS = 100;
 
-/** Every window's stats summed per `METHOD route`, as the doctor sums them. */
+/**
+ * Every window's stats summed per `METHOD route`, as the probe measured them: the doctor's sum (routeTotals) takes
+ * off the time the app waited for a CPU, and a busy machine would then move these wall-clock figures.
+ */
 function byRoute(samples: ProbeSample[]): Map<string, RouteStats> {
-  return new Map(routeTotals(samples).map((r) => [routeName(r), r]));
+  const totals = new Map<string, RouteStats>();
+  for (const r of samples.flatMap((s) => s.routes ?? [])) {
+    const key = `${r.method} ${r.route}`;
+    const t = totals.get(key) ?? { ...r, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
+    totals.set(key, { ...t, count: t.count + r.count, totalMs: t.totalMs + r.totalMs, maxMs: Math.max(t.maxMs, r.maxMs), syncMs: t.syncMs + r.syncMs, syncMaxMs: Math.max(t.syncMaxMs, r.syncMaxMs), errors: t.errors + r.errors });
+  }
+  return totals;
 }
 
 async function served(script: string, send: (port: number) => Promise<unknown>, env: Record<string, string> = {}): Promise<Map<string, RouteStats>> {
