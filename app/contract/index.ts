@@ -9,3 +9,4 @@ export type { SerializedError, ErrorCode } from '../errors.js';
 export * from './compare.js';
 export * from './startup.js';
 export * from './units.js';
+export * from './course.js';
