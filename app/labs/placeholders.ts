@@ -20,10 +20,10 @@ const ANY_PLACEHOLDER = /\{\{[^}]*\}\}/g;
  * (the profile series holds a share and a duration), so the claim's label decides where it can.
  */
 const LABEL_UNITS: Array<[series: string, label: RegExp, unit: string]> = [
-  ['profile', /of it in|% of profile/i, '%'],
+  ['profile', /of it in|% of profile|garbage collection|busy/i, '%'],
   ['delay.p99', /windows/i, 'windows'],
   ['delay.p99', /waited for a cpu/i, '%'],
-  ['gc.share', /pauses$/i, 'pauses'],
+  ['gc.share', /^gc pauses$/i, 'pauses'],
   ['gc.share', /longest/i, 'ms'],
   ['io.wait', /of a request|queueing/i, '%'],
   ['io.wait', /calls per request/i, 'calls'],
@@ -78,8 +78,7 @@ export function fillPlaceholders(text: string, claims: LabClaims): string {
     if (what === 'verdict') return verdictText(e.verdict);
     if (what === 'culprit') return e.culprit ? culpritText(e.culprit) : whole;
     const figure = e.figures[Number(n) - 1];
-    if (!figure) return whole;
-    return `${figure.label ? `${figure.label.toLowerCase()} ` : ''}${boundWords(figure)}`;
+    return figure ? boundWords(figure) : whole;
   });
 }
 
