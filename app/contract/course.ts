@@ -104,6 +104,8 @@ export interface LabCourseView {
    * target for a start-up lab).
    */
   recipe: import('./recipe.js').RecipeInput;
+  /** What the lab claims Checkup shows, before and after the fix (the culprit is left out: the student finds it). */
+  claims: Record<'slow' | 'fixed', { verdict: string; figures: FigureClaim[] }>;
   /** The labs before and after this one in the course. */
   previous?: string;
   next?: string;

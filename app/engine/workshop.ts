@@ -13,7 +13,7 @@ import { listLabs } from '../labs/catalogue.js';
 import { fromDiagnosis, fromStartup, judge, judgeCulprit } from '../labs/checks.js';
 import { exportCourse, importCourse } from '../labs/course-bundle.js';
 import { courseLab, courseLabs, findCourse, listCourseFiles, type CourseLab } from '../labs/courses.js';
-import { fillPlaceholders, type LabClaims } from '../labs/placeholders.js';
+import { figureClaims, fillPlaceholders, type LabClaims } from '../labs/placeholders.js';
 import { ProgressStore } from '../labs/progress.js';
 import { resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceExists, workspaceFiles, workspaceRecipe } from '../labs/workspace.js';
 import { makeDir, writeJsonAtomic } from '../store/atomic.js';
@@ -116,6 +116,7 @@ export class Workshop {
       progress: await this.progress.lab(lab.course.file.id, lab.name),
       workspace: { dir, exists, files: workspaceFiles(lab) },
       recipe,
+      claims: { slow: { verdict: c.slow.verdict, figures: figureClaims(c.slow) }, fixed: { verdict: c.fixed.verdict, figures: figureClaims(c.fixed) } },
       ...(at > 0 ? { previous: labs[at - 1]!.name } : {}),
       ...(at >= 0 && at < labs.length - 1 ? { next: labs[at + 1]!.name } : {}),
     };
