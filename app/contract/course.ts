@@ -77,6 +77,8 @@ export interface CourseLabSummary {
   title: string;
   problem: string;
   summary: string;
+  /** The symptom as the lab's first step tells it (Markdown): what the course page shows before the lab is done, since the summary names the culprit. */
+  symptom: string;
   checkup: 'load' | 'startup';
   steps: number;
   progress: LabProgress;

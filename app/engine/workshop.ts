@@ -42,6 +42,12 @@ function claims(lab: CourseLab): LabClaims {
   return lab.file.expect;
 }
 
+/** The first paragraph of the lab's symptom step: what is wrong as a user sees it, without the answer. */
+function symptomOf(lab: CourseLab): string {
+  const step = lab.file.steps?.find((s) => s.kind === 'symptom');
+  return step ? fillPlaceholders(step.text.split(/\n\s*\n/)[0]!, claims(lab)) : lab.file.title;
+}
+
 const inside = (root: string, path: string) => {
   const rel = relative(resolve(root), resolve(path));
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
@@ -75,6 +81,7 @@ export class Workshop {
           title: lab.file.title,
           problem: lab.file.problem,
           summary: lab.file.summary,
+          symptom: symptomOf(lab),
           checkup: lab.file.checkup ?? 'load',
           steps: lab.file.steps?.length ?? 0,
           progress: progress[lab.name] ?? { stepsDone: [], predictions: {} },
