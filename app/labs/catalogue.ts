@@ -32,10 +32,14 @@ function shippedDependencies(): Set<string> {
 /** A shipped lab's folder, read and checked (CHK_INTERNAL when it does not fit the format: that is our bug). */
 export function shippedLab(name: string): LabFolder {
   if (!LAB_NAME.test(name) || !labNames().includes(name)) throw notFound(name);
-  const lab = readLabFolder(labsDir(), name, 'shipped', 'assets/labs');
+  return checkDependencies(readLabFolder(labsDir(), name, 'shipped', 'assets/labs'), `assets/labs/${name}/lab.json`);
+}
+
+/** A lab's npm packages must be Checkup's own dependencies: a run of the student's copy resolves them from there. */
+export function checkDependencies(lab: LabFolder, shownPath: string): LabFolder {
   const available = shippedDependencies();
   for (const dep of lab.file.dependencies ?? []) {
-    if (!available.has(dep)) throw formatError('shipped', `assets/labs/${name}/lab.json`, 'dependencies', `${dep} is not one of Checkup's own dependencies`);
+    if (!available.has(dep)) throw formatError(lab.source, shownPath, 'dependencies', `${dep} is not one of Checkup's own dependencies (${[...available].sort().join(', ')})`);
   }
   return lab;
 }

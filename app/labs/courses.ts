@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CheckupError } from '../errors.js';
 import { assetPath } from '../paths.js';
-import { labNames, shippedLab } from './catalogue.js';
+import { checkDependencies, labNames, shippedLab } from './catalogue.js';
 import { COURSE_ID, CourseFileSchema, type CourseFile } from './lab-format.js';
 import { formatError, labFolderNames, readJsonFile, readLabFolder, type LabFolder, type LabSource } from './lab-reader.js';
 
@@ -73,7 +73,7 @@ export function courseLabs(course: Course): CourseLab[] {
     }
     const root = join(course.dir, 'labs');
     if (!labFolderNames(root).includes(name)) throw formatError('imported', shownCourse, 'labs', `the course file has no lab "${name}"`);
-    return readLabFolder(root, name, 'imported', root);
+    return checkDependencies(readLabFolder(root, name, 'imported', root), join(root, name, 'lab.json'));
   };
   const listed = course.file.labs.map(read);
   for (const lab of listed) {

@@ -163,6 +163,11 @@ describe('a course as one file', () => {
         d.labs.blocking!['lab.json'] = JSON.stringify(lab);
       }, /blocking\/lab\.json.*steps\.0\.kind/],
       ['not a course file', (d) => (d.format = 'something'), /format/],
+      ['a dependency Checkup does not carry', (d) => {
+        const lab = JSON.parse(d.labs.blocking!['lab.json']!) as { dependencies: string[] };
+        lab.dependencies = ['left-pad'];
+        d.labs.blocking!['lab.json'] = JSON.stringify(lab);
+      }, /blocking\/lab\.json.*dependencies: left-pad is not one of Checkup's own dependencies/],
     ];
     for (const [what, spoil, message] of cases) {
       const copy = structuredClone(doc);
