@@ -1,7 +1,7 @@
 // The workshop in real Chromium through browser mode (issue 13): a student opens the course from Start, takes the
 // blocking lab through every step (predicts, makes their copy, runs it, reads the evidence the step points at, picks
-// the culprit in their diagnosis, fixes their copy: the test writes the fix into the file, as their editor would, and
-// the check measures it and passes), sees the progress on the course page, and "reset" restores the slow code. The
+// the culprit in their diagnosis, fixes their copy with watch mode on: the test writes the fix into the file, as their
+// editor would, and the re-run shows it; the check measures it and passes), sees the progress on the course page, and "reset" restores the slow code. The
 // course page, a step with a hint unfolded and the presenter view are photographed at 1440x900 and 1024x700.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,7 +108,12 @@ describe('a student takes a lab of the course', () => {
       'const reports = new Map();\nfunction getReport(region) {\n  if (!reports.has(region)) reports.set(region, computeReport(region));\n  return reports.get(region);\n}',
     );
     expect(fixed).not.toBe(original);
+    // Watch mode on: saving the copy runs it again, and the step shows that run's verdict.
+    await page.getByTestId('lab-watch').check();
+    await expect.poll(() => page.getByTestId('lab-watch').isChecked()).toBe(true);
     writeFileSync(join(copy, 'slow.js'), fixed);
+    await expect.poll(() => page.getByTestId('latest-verdict').textContent(), { timeout: 90_000 }).toMatch(/Your latest run: Healthy/);
+    await page.getByTestId('lab-watch').uncheck();
     await page.getByRole('button', { name: 'Show me a solution' }).click();
     await expect.poll(() => page.getByTestId('solution-diff').textContent()).toContain('REPORT_TTL_MS');
     await nextStep();
