@@ -28,7 +28,7 @@ import type { Recipe } from '../contract/recipe.js';
 import { resolveTarget } from './resolve-target.js';
 import { listNodeProcesses } from '../attach/node-processes.js';
 import { defaultWorkshopDir } from '../labs/workspace.js';
-import { Workshop } from './workshop.js';
+import { Workshop, workshopHost } from './workshop.js';
 import { prepareAttachRun } from '../attach/attach-run.js';
 
 export interface EngineOptions {
@@ -78,27 +78,7 @@ export class Engine implements EngineApi {
       idle: () => this.runs.size === 0,
       rerun: (sessionId, note) => this.rerun({ sessionId, note }),
     });
-    this.workshop = new Workshop(
-      { dataDir: options.dataDir ?? defaultDataDir(), workspaceRoot: options.workshopDir ?? defaultWorkshopDir() },
-      {
-        runToEnd: async (recipe) => {
-          const started = await this.startRun({ recipe });
-          const outcome = await this.runOutcome(started.runId);
-          if (outcome.error && !outcome.diagnosis) throw outcome.error;
-          return { sessionId: outcome.sessionId };
-        },
-        startupToEnd: async (target) => {
-          const started = await this.startStartup({ target, compileCache: false });
-          const outcome = await this.startupOutcome(started.runId);
-          if (outcome.error) throw outcome.error;
-          return { sessionId: started.sessionId };
-        },
-        getSession: (id) => this.getSession({ id }),
-        getStartup: (id) => this.getStartup({ id }),
-        vouchFor: (dir) => this.paths.vouchFor(dir),
-        exported: (path) => this.paths.rememberExport(path),
-      },
-    );
+    this.workshop = new Workshop({ dataDir: options.dataDir ?? defaultDataDir(), workspaceRoot: options.workshopDir ?? defaultWorkshopDir() }, workshopHost(this, this.paths));
   }
 
   async listCourses(_params: MethodParams['listCourses'] = {}): Promise<MethodResults['listCourses']> {

@@ -3,7 +3,7 @@
 // the student's copy are ordinary runs (a script target in the workspace), started through the Engine so that one run
 // at a time still holds and watch mode, history and comparisons work on them as on any project.
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { MethodParams, MethodResults } from '../contract/api.js';
+import type { EngineApi, MethodParams, MethodResults } from '../contract/api.js';
 import type { LabCheck, LabCourseView, LabListing } from '../contract/course.js';
 import type { RecipeInput } from '../contract/recipe.js';
 import type { SessionDetail } from '../contract/session.js';
@@ -18,6 +18,9 @@ import { ProgressStore } from '../labs/progress.js';
 import { resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceExists, workspaceFiles, workspaceRecipe } from '../labs/workspace.js';
 import { makeDir, writeJsonAtomic } from '../store/atomic.js';
 import { checkupVersion } from '../paths.js';
+import type { ReferencedPaths } from './referenced-paths.js';
+import type { RunOutcome } from './run-session.js';
+import type { StartupOutcome } from './startup-runs.js';
 
 /** What the workshop needs of the Engine: runs (one at a time, as every run), and reading what they saved. */
 export interface WorkshopHost {
@@ -28,6 +31,32 @@ export interface WorkshopHost {
   /** The workspace may be opened in the editor and shown in the file manager (app/engine/referenced-paths.ts). */
   vouchFor(dir: string): void;
   exported(path: string): void;
+}
+
+/** What the Engine lends the workshop: its runs and sessions, and the paths it may hand to the OS. */
+export function workshopHost(
+  engine: Pick<EngineApi, 'startRun' | 'startStartup' | 'getSession' | 'getStartup'> & { runOutcome(runId: string): Promise<RunOutcome>; startupOutcome(runId: string): Promise<StartupOutcome> },
+  paths: Pick<ReferencedPaths, 'vouchFor' | 'rememberExport'>,
+): WorkshopHost {
+  return {
+    runToEnd: async (recipe) => {
+      const started = await engine.startRun({ recipe });
+      const outcome = await engine.runOutcome(started.runId);
+      // A run that ended early but was diagnosed (the app crashed under load...) is judged like any other.
+      if (outcome.error && !outcome.diagnosis) throw outcome.error;
+      return { sessionId: outcome.sessionId };
+    },
+    startupToEnd: async (target) => {
+      const started = await engine.startStartup({ target, compileCache: false });
+      const outcome = await engine.startupOutcome(started.runId);
+      if (outcome.error) throw outcome.error;
+      return { sessionId: started.sessionId };
+    },
+    getSession: (id) => engine.getSession({ id }),
+    getStartup: (id) => engine.getStartup({ id }),
+    vouchFor: (dir) => paths.vouchFor(dir),
+    exported: (path) => paths.rememberExport(path),
+  };
 }
 
 export interface WorkshopOptions {
