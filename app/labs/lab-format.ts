@@ -77,6 +77,10 @@ export const LabFileSchema = z
   })
   .strict()
   .superRefine((lab, ctx) => {
+    // A lab's load goes to the lab on this machine: a course file must not turn a student's Run into load on someone else.
+    if (lab.recipe.load.allowRemote || !['127.0.0.1', 'localhost', '::1'].includes(lab.recipe.load.host)) {
+      ctx.addIssue({ code: 'custom', path: ['recipe', 'load', 'host'], message: 'a lab is loaded on this machine only (127.0.0.1, no allowRemote)' });
+    }
     const courseFields = ['course', 'files', 'expect', 'steps'] as const;
     const given = courseFields.filter((f) => lab[f] !== undefined);
     if (given.length > 0 && given.length < courseFields.length) {

@@ -163,6 +163,11 @@ describe('a course as one file', () => {
         d.labs.blocking!['lab.json'] = JSON.stringify(lab);
       }, /blocking\/lab\.json.*steps\.0\.kind/],
       ['not a course file', (d) => (d.format = 'something'), /format/],
+      ['load sent to another machine', (d) => {
+        const lab = JSON.parse(d.labs.blocking!['lab.json']!) as { recipe: { load: Record<string, unknown> } };
+        Object.assign(lab.recipe.load, { host: 'example.com', allowRemote: true });
+        d.labs.blocking!['lab.json'] = JSON.stringify(lab);
+      }, /recipe\.load\.host: a lab is loaded on this machine only/],
       ['a dependency Checkup does not carry', (d) => {
         const lab = JSON.parse(d.labs.blocking!['lab.json']!) as { dependencies: string[] };
         lab.dependencies = ['left-pad'];
