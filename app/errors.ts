@@ -75,6 +75,11 @@ const catalogue = {
   CHK_AB_NOT_A_PROJECT: { message: 'Cannot compare a bundled sample app with a commit: {detail}', hint: 'Run the slow and the fixed variant and compare them, or copy the lab into a git repository of your own.', exit: 2 },
   CHK_SOURCE_MAP_UNREADABLE: { message: 'The source map of {script} could not be read ({detail}); its frames are shown at the compiled code.', exit: 1 },
   CHK_SOURCE_MAP_TOO_LARGE: { message: 'The source map of {script} is {size}, more than Checkup reads ({limit}); its frames are shown at the compiled code.', exit: 1 },
+  CHK_COURSE_INVALID: { message: 'The course in {file} cannot be used: {field}: {detail}.', hint: 'A course file is what Checkup exports from a course (Export course, `checkup course export`); a lab folder is described in docs/writing-a-lab.md.', exit: 2 },
+  CHK_COURSE_NOT_FOUND: { message: 'There is no course "{id}".', hint: 'Available: {available}.', exit: 2 },
+  CHK_LAB_NOT_IN_COURSE: { message: 'The course "{course}" has no lab "{name}".', hint: 'Its labs: {available}.', exit: 2 },
+  CHK_LAB_NOT_STARTED: { message: 'You have no copy of the lab "{name}" yet: {dir} does not exist.', hint: 'Start the lab first (Start the lab, or `checkup lab start {name}`): it copies the code there for you to edit.', exit: 2 },
+  CHK_SESSION_NOT_THIS_LAB: { message: 'The session {id} is not a run of your copy of "{name}" ({dir}).', hint: 'Run your copy from the lab page, then check it.', exit: 2 },
   CHK_FORBIDDEN: { message: 'Forbidden: {detail}', exit: 1 },
   CHK_INTERNAL: { message: 'Internal error: {detail}', hint: 'This is a bug in Checkup; please report it with the session folder.', exit: 1 },
 } as const satisfies Record<string, ErrorDef>;

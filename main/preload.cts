@@ -51,6 +51,17 @@ const METHODS = [
   'startAttachRun',
   'findRoutes',
   'stopFindRoutes',
+  'listCourses',
+  'getLabCourse',
+  'startLab',
+  'resetLab',
+  'solutionDiff',
+  'recordStep',
+  'checkCulprit',
+  'checkLab',
+  'exportCourse',
+  'importCourse',
+  'exportProgress',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -54,7 +54,13 @@ Usage:
                                                     stopped; also -- npm run <script>, --lab NAME or --demo [lab];
                                                     --cwd DIR, --node NODE, -e NAME=VALUE, --port N,
                                                     --ready-timeout SEC
-  checkup labs                                      list the bundled sample apps
+  checkup labs [--json]                             list the labs: name, problem, course, steps
+  checkup lab start|check|reset NAME [--course ID]  a workshop lab: start copies it into your workshop folder
+                                                    (~/Checkup workshop/COURSE/NAME, never overwriting your edits);
+                                                    check runs your copy and judges it against the fixed claims
+                                                    (exit 0 passed, 1 not yet); reset restores the starting code
+  checkup course export|import FILE [--course ID]   a course as one file, for every student machine (import never
+                                                    runs anything)
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)
   checkup help                                      this text
 
@@ -125,11 +131,12 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./compare-command.js')).compareCommand(rest);
     case 'routes':
       return (await import('./routes-command.js')).routesCommand(rest);
-    case 'labs': {
-      const { listLabs } = await import('../labs/catalogue.js');
-      for (const lab of listLabs()) processIo.stdout(`${lab.name.padEnd(16)} ${lab.problem.padEnd(20)} ${lab.title}\n`);
-      return 0;
-    }
+    case 'labs':
+      return (await import('./course-commands.js')).labsCommand(rest);
+    case 'course':
+      return (await import('./course-commands.js')).courseCommand(rest);
+    case 'lab':
+      return (await import('./course-commands.js')).labCommand(rest);
     case '--version':
     case '-v':
     case 'version':

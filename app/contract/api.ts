@@ -28,6 +28,8 @@ export const ProfileSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: AbsolutePath, index: z.number().int().min(0).max(1000).optional() }).strict(),
 ]);
 export type ProfileSource = z.infer<typeof ProfileSourceSchema>;
+const CourseId = z.string().regex(/^[a-z0-9-]{1,100}$/, 'not a course id');
+const LabName = z.string().regex(/^[a-z0-9-]{1,100}$/, 'not a lab name');
 const RunId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a run id');
 
 /** Payload schema of every method. A method absent here does not exist. */
@@ -134,6 +136,26 @@ export const methodParams = {
    */
   findRoutes: z.object({ target: z.unknown(), port: z.number().int().min(1).max(65535).optional(), readyTimeoutSec: z.number().min(1).max(600).optional() }).strict(),
   stopFindRoutes: z.object({}).strict(),
+  // Courses (issue 13): a course's labs, the student's own copy of a lab, progress and checks. Course ids and lab
+  // names are [a-z0-9-]+; the engine finds them among the shipped and imported courses.
+  listCourses: z.object({}).strict(),
+  getLabCourse: z.object({ course: CourseId, lab: LabName }).strict(),
+  /** Copies the lab's files into the student's workspace folder; files already there are kept. */
+  startLab: z.object({ course: CourseId, lab: LabName }).strict(),
+  /** Restores the lab's starting files in the workspace (the UI confirms first); other files are left alone. */
+  resetLab: z.object({ course: CourseId, lab: LabName }).strict(),
+  solutionDiff: z.object({ course: CourseId, lab: LabName }).strict(),
+  /** A step marked done (or not), or the choice of a predict step (recorded, never judged); `step` from 0. */
+  recordStep: z.object({ course: CourseId, lab: LabName, step: z.number().int().min(0).max(100), done: z.boolean().optional(), prediction: z.string().max(100).optional() }).strict(),
+  /** The function (or package) the student picked in the diagnosis of their run, against the lab's culprit. */
+  checkCulprit: z.object({ course: CourseId, lab: LabName, functionName: z.string().max(1000) }).strict(),
+  /** The student's copy judged against the lab's fixed claims: a session of it, or a new run of it (then it waits). */
+  checkLab: z.object({ course: CourseId, lab: LabName, sessionId: SessionId.optional() }).strict(),
+  /** The course in one file (default: in the workshop folder); importCourse reads one (it never runs anything). */
+  exportCourse: z.object({ course: CourseId, path: AbsolutePath.optional() }).strict(),
+  importCourse: z.object({ path: AbsolutePath }).strict(),
+  /** A file for the instructor: the student's progress and check results (default: in the workshop folder). */
+  exportProgress: z.object({ student: z.string().max(200).optional(), path: AbsolutePath.optional() }).strict(),
 } as const;
 
 export type MethodName = keyof typeof methodParams;
@@ -146,8 +168,10 @@ export interface LabInfo {
   summary: string;
   /** Which checkup shows its problem: 'load' (`checkup run --demo`) or 'startup' (`checkup startup --demo`). Added with issue 12. */
   checkup: 'load' | 'startup';
-  /** Markdown lesson text. */
-  lesson: string;
+  /** The course it belongs to (issue 13; absent for a lab outside any course). */
+  course?: string;
+  /** How many steps its lesson has (0 for a lab outside any course). */
+  steps: number;
   /** Suggested load for this lab (path etc.). */
   recipe: Partial<Recipe>;
 }
@@ -282,6 +306,17 @@ export interface MethodResults {
   startAttachRun: RunStarted;
   findRoutes: import('./routes.js').FoundRoutes;
   stopFindRoutes: { stopped: boolean };
+  listCourses: import('./course.js').CourseSummary[];
+  getLabCourse: import('./course.js').LabCourseView;
+  startLab: { dir: string; copied: string[] };
+  resetLab: { dir: string; restored: string[] };
+  solutionDiff: import('./course.js').SolutionDiff;
+  recordStep: import('./course.js').LabProgress;
+  checkCulprit: import('./course.js').CulpritCheck;
+  checkLab: import('./course.js').LabCheck;
+  exportCourse: { path: string; bytes: number };
+  importCourse: { id: string; labs: string[] };
+  exportProgress: { path: string; bytes: number };
 }
 
 /** A local Node process one may attach to. */

@@ -10,3 +10,4 @@ export * from './compare.js';
 export * from './startup.js';
 export * from './units.js';
 export * from './routes.js';
+export * from './course.js';

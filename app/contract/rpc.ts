@@ -46,6 +46,17 @@ const ENGINE_METHODS = {
   startAttachRun: true,
   findRoutes: true,
   stopFindRoutes: true,
+  listCourses: true,
+  getLabCourse: true,
+  startLab: true,
+  resetLab: true,
+  solutionDiff: true,
+  recordStep: true,
+  checkCulprit: true,
+  checkLab: true,
+  exportCourse: true,
+  importCourse: true,
+  exportProgress: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

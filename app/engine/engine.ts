@@ -6,7 +6,7 @@ import { RecipeSchema } from '../contract/recipe.js';
 import { issuesByField } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
-import { defaultSessionsDir } from '../paths.js';
+import { defaultDataDir, defaultSessionsDir } from '../paths.js';
 import { importBundle } from '../share/bundle.js';
 import { confirmImportedRecipe, deleteSession, listSessions, readSession, readSessionFile, setSessionNote } from '../store/session-reader.js';
 import { assertLaunchable, checkForeignRecipe, rerunPreview } from './foreign-recipe.js';
@@ -27,12 +27,17 @@ import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
 import type { Recipe } from '../contract/recipe.js';
 import { resolveTarget } from './resolve-target.js';
 import { listNodeProcesses } from '../attach/node-processes.js';
+import { defaultWorkshopDir } from '../labs/workspace.js';
+import { Workshop, workshopHost } from './workshop.js';
 import { prepareAttachRun } from '../attach/attach-run.js';
 import { findRoutes } from './find-routes.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
   sessionsDir?: string;
+  /** Course progress and imported courses (default: the app-data folder); students' lab copies (default: ~/Checkup workshop). */
+  dataDir?: string;
+  workshopDir?: string;
 }
 
 export function checkRecipe(input: unknown): RecipeCheck {
@@ -65,6 +70,8 @@ export class Engine implements EngineApi {
   private readonly paths: ReferencedPaths;
   /** An A/B comparison against a commit in progress: it owns the runs until it ends. */
   private interleaved: InterleavedRun | undefined;
+  /** Courses, the student's lab copies and progress (issue 13). */
+  readonly workshop: Workshop;
 
   constructor(options: EngineOptions = {}) {
     this.sessionsDir = options.sessionsDir ?? defaultSessionsDir();
@@ -76,6 +83,51 @@ export class Engine implements EngineApi {
       idle: () => this.runs.size === 0,
       rerun: (sessionId, note) => this.rerun({ sessionId, note }),
     });
+    this.workshop = new Workshop({ dataDir: options.dataDir ?? defaultDataDir(), workspaceRoot: options.workshopDir ?? defaultWorkshopDir() }, workshopHost(this, this.paths));
+  }
+
+  async listCourses(_params: MethodParams['listCourses'] = {}): Promise<MethodResults['listCourses']> {
+    return this.workshop.listCourses();
+  }
+
+  async getLabCourse(params: MethodParams['getLabCourse']): Promise<MethodResults['getLabCourse']> {
+    return this.workshop.getLabCourse(params);
+  }
+
+  async startLab(params: MethodParams['startLab']): Promise<MethodResults['startLab']> {
+    return this.workshop.startLab(params);
+  }
+
+  async resetLab(params: MethodParams['resetLab']): Promise<MethodResults['resetLab']> {
+    return this.workshop.resetLab(params);
+  }
+
+  async solutionDiff(params: MethodParams['solutionDiff']): Promise<MethodResults['solutionDiff']> {
+    return this.workshop.solutionDiff(params);
+  }
+
+  async recordStep(params: MethodParams['recordStep']): Promise<MethodResults['recordStep']> {
+    return this.workshop.recordStep(params);
+  }
+
+  async checkCulprit(params: MethodParams['checkCulprit']): Promise<MethodResults['checkCulprit']> {
+    return this.workshop.checkCulprit(params);
+  }
+
+  async checkLab(params: MethodParams['checkLab']): Promise<MethodResults['checkLab']> {
+    return this.workshop.checkLab(params);
+  }
+
+  async exportCourse(params: MethodParams['exportCourse']): Promise<MethodResults['exportCourse']> {
+    return this.workshop.exportCourse(params);
+  }
+
+  async importCourse(params: MethodParams['importCourse']): Promise<MethodResults['importCourse']> {
+    return this.workshop.importCourse(params);
+  }
+
+  async exportProgress(params: MethodParams['exportProgress']): Promise<MethodResults['exportProgress']> {
+    return this.workshop.exportProgress(params);
   }
 
   onEvent(listener: (event: EngineEvent) => void): () => void {

@@ -28,6 +28,8 @@ function refused(path: string): CheckupError {
 
 export class ReferencedPaths {
   private readonly exported = new Set<string>();
+  /** Folders the engine made for the user to edit (a student's copy of a lab): projects before any session ran there. */
+  private readonly vouched = new Set<string>();
 
   constructor(private readonly sessionsDir: string) {}
 
@@ -36,10 +38,16 @@ export class ReferencedPaths {
     this.exported.add(resolve(path));
   }
 
+  /** A folder the engine made for the user's own code (app/labs/workspace.ts). */
+  vouchFor(dir: string): void {
+    this.vouched.add(resolve(dir));
+  }
+
   /** Real paths of the project folders the sessions (or the one session) vouch for. */
   private async projects(sessionId?: string): Promise<string[]> {
     const items = (await listSessions(this.sessionsDir)).filter((s) => !s.damaged && (!s.imported || s.imported.confirmed) && (!sessionId || s.id === sessionId));
-    const roots = await Promise.all([...new Set(items.map((s) => s.project))].map((p) => (p && isAbsolute(p) ? real(p) : undefined)));
+    const folders = [...new Set([...items.map((s) => s.project), ...(sessionId ? [] : this.vouched)])];
+    const roots = await Promise.all(folders.map((p) => (p && isAbsolute(p) ? real(p) : undefined)));
     // A filesystem root as a project would vouch for every file on the disk.
     return roots.filter((r): r is string => r !== undefined && dirname(r) !== r);
   }

@@ -1,25 +1,14 @@
-// The bundled sample apps (assets/labs/<name>/): slow.js, fixed.js, lab.json and lesson.md each. Read on demand;
-// the files are small and few, so there is no cache to go stale while someone edits a lesson.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The bundled sample apps (assets/labs/<name>/): slow.js, fixed.js, lab.json (and, for a course lab, its steps and
+// claims). Read on demand; the files are small and few, so there is no cache to go stale while someone edits a lab.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { LabInfo } from '../contract/api.js';
-import { LoadSpecSchema } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
-import { assetPath } from '../paths.js';
+import { assetPath, rootDir } from '../paths.js';
+import { LAB_NAME } from './lab-format.js';
+import { formatError, labFolderNames, readLabFolder, type LabFolder } from './lab-reader.js';
 
 export type LabVariant = 'slow' | 'fixed';
-
-const LAB_NAME = /^[a-z0-9-]+$/;
-
-const LabFileSchema = z.object({
-  title: z.string().min(1),
-  problem: z.string().min(1),
-  summary: z.string().min(1),
-  /** Which checkup shows the lab's problem: a load checkup (the default) or the start-up checkup. */
-  checkup: z.enum(['load', 'startup']).optional(),
-  recipe: z.object({ load: LoadSpecSchema }).strict(),
-});
 
 function labsDir(): string {
   return assetPath('labs');
@@ -27,49 +16,56 @@ function labsDir(): string {
 
 /** Names of the folders that hold a lab (a lab.json), sorted. */
 export function labNames(): string[] {
-  const dir = labsDir();
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && LAB_NAME.test(entry.name) && existsSync(join(dir, entry.name, 'lab.json')))
-    .map((entry) => entry.name)
-    .sort();
+  return labFolderNames(labsDir());
 }
 
 function notFound(name: string): CheckupError {
   return new CheckupError('CHK_LAB_NOT_FOUND', { name, available: labNames().join(', ') || 'none' });
 }
 
-function readLab(name: string): LabInfo {
-  const folder = join(labsDir(), name);
-  let parsed: z.infer<typeof LabFileSchema>;
-  try {
-    parsed = LabFileSchema.parse(JSON.parse(readFileSync(join(folder, 'lab.json'), 'utf8')));
-  } catch (err) {
-    // Shipped content, not user input: a broken lab.json is our bug, reported as such.
-    const detail = err instanceof z.ZodError ? (err.issues[0]?.message ?? 'invalid') : (err as Error).message;
-    throw new CheckupError('CHK_INTERNAL', { detail: `assets/labs/${name}/lab.json: ${detail}` }, { cause: err });
+/** Checkup's own runtime dependencies: the only npm packages a lab may need (they resolve from Checkup's node_modules). */
+function shippedDependencies(): Set<string> {
+  const pkg = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return new Set(Object.keys(pkg.dependencies ?? {}));
+}
+
+/** A shipped lab's folder, read and checked (CHK_INTERNAL when it does not fit the format: that is our bug). */
+export function shippedLab(name: string): LabFolder {
+  if (!LAB_NAME.test(name) || !labNames().includes(name)) throw notFound(name);
+  return checkDependencies(readLabFolder(labsDir(), name, 'shipped', 'assets/labs'), `assets/labs/${name}/lab.json`);
+}
+
+/** A lab's npm packages must be Checkup's own dependencies: a run of the student's copy resolves them from there. */
+export function checkDependencies(lab: LabFolder, shownPath: string): LabFolder {
+  const available = shippedDependencies();
+  for (const dep of lab.file.dependencies ?? []) {
+    if (!available.has(dep)) throw formatError(lab.source, shownPath, 'dependencies', `${dep} is not one of Checkup's own dependencies (${[...available].sort().join(', ')})`);
   }
-  const lessonFile = join(folder, 'lesson.md');
+  return lab;
+}
+
+export function labInfo(lab: LabFolder): LabInfo {
+  const f = lab.file;
   return {
-    name,
-    title: parsed.title,
-    problem: parsed.problem,
-    summary: parsed.summary,
-    checkup: parsed.checkup ?? 'load',
-    lesson: existsSync(lessonFile) ? readFileSync(lessonFile, 'utf8') : '',
-    recipe: { target: { kind: 'lab', lab: name, variant: 'slow', env: {} }, load: parsed.recipe.load },
+    name: lab.name,
+    title: f.title,
+    problem: f.problem,
+    summary: f.summary,
+    checkup: f.checkup ?? 'load',
+    ...(f.course ? { course: f.course } : {}),
+    steps: f.steps?.length ?? 0,
+    recipe: { target: { kind: 'lab', lab: lab.name, variant: 'slow', env: {} }, load: f.recipe.load },
   };
 }
 
-/** Every bundled lab, sorted by name, with its lesson text and suggested recipe (load defaults filled in). */
+/** Every bundled lab, sorted by name, with its suggested recipe (load defaults filled in). */
 export function listLabs(): LabInfo[] {
-  return labNames().map(readLab);
+  return labNames().map((name) => labInfo(shippedLab(name)));
 }
 
 /** One lab by name; CHK_LAB_NOT_FOUND for an unknown name. */
 export function getLab(name: string): LabInfo {
-  if (!labNames().includes(name)) throw notFound(name);
-  return readLab(name);
+  return labInfo(shippedLab(name));
 }
 
 /** Absolute path of a lab's script (slow.js or fixed.js); CHK_LAB_NOT_FOUND for an unknown name. */

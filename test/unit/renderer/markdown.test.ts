@@ -25,13 +25,16 @@ describe('the advice Markdown reader', () => {
     expect(blocks[2]).toMatchObject({ kind: 'ol', items: [[{ kind: 'text', text: 'first' }], [{ kind: 'text', text: 'second' }]] });
   });
 
-  it('reads every advice and lesson file we ship without losing text', () => {
+  it('reads every advice file and every lab step and hint we ship without losing text', () => {
     const dirs = [assetPath('advice', 'diagnosis'), assetPath('advice', 'hotspots')];
-    const files = dirs.flatMap((d) => readdirSync(d).map((f) => join(d, f)));
-    for (const lab of readdirSync(assetPath('labs'), { withFileTypes: true }).filter((e) => e.isDirectory())) files.push(assetPath('labs', lab.name, 'lesson.md'));
-    expect(files.length).toBeGreaterThan(20);
-    for (const file of files) {
-      const source = readFileSync(file, 'utf8');
+    const sources: Array<[where: string, text: string]> = dirs.flatMap((d) => readdirSync(d).map((f): [string, string] => [join(d, f), readFileSync(join(d, f), 'utf8')]));
+    // The lessons are the labs' steps (issue 13): each step's text and hints are Markdown too.
+    for (const lab of readdirSync(assetPath('labs'), { withFileTypes: true }).filter((e) => e.isDirectory())) {
+      const file = JSON.parse(readFileSync(assetPath('labs', lab.name, 'lab.json'), 'utf8')) as { steps?: Array<{ text: string; hints?: string[] }> };
+      for (const [i, step] of (file.steps ?? []).entries()) for (const text of [step.text, ...(step.hints ?? [])]) sources.push([`${lab.name} step ${i + 1}`, text]);
+    }
+    expect(sources.length).toBeGreaterThan(80);
+    for (const [file, source] of sources) {
       const words = (s: string) => s.replace(/[*`#\-\d.[\]()]/g, ' ').split(/\s+/).filter((w) => w.length > 3);
       const blocks = parseMarkdown(source);
       const runs = (inline: Array<{ text: string }>) => inline.map((r) => r.text).join('');

@@ -18,8 +18,9 @@ import { LaunchCheck } from './launch-check.svelte.js';
 import { StartupState } from './startup.svelte.js';
 import { StartupComparisonState } from './startup-comparison.svelte.js';
 import { profiledUnits } from '../util/units.js';
+import { CourseState } from './course.svelte.js';
 
-export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'help';
+export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'help' | 'course' | 'lab' | 'presenter';
 
 export interface RerunOptions {
   variant?: 'slow' | 'fixed';
@@ -62,6 +63,8 @@ export class AppState {
   importing = $state(false);
   /** An imported session's recipe waiting for the user's confirmation before it runs. */
   readonly launchCheck: LaunchCheck;
+  /** The courses, the lab being followed and its steps (issue 13). */
+  readonly course: CourseState;
 
   constructor(readonly client: Client) {
     this.run = new RunState(client);
@@ -80,6 +83,7 @@ export class AppState {
     this.profileComparison = new ProfileComparisonState(client);
     this.startup = new StartupState(client);
     this.startupComparison = new StartupComparisonState(client);
+    this.course = new CourseState(client);
     client.onEvent((e) => this.handle(e));
     void this.showRunInProgress();
     client.onStatus?.((s) => {
@@ -146,6 +150,13 @@ export class AppState {
   go(screen: Screen): void {
     this.screen = screen;
     if (screen === 'sessions') void this.sessions.refresh();
+    if (screen === 'course') void this.course.loadCourses();
+  }
+
+  /** A lab of a course, at the step the student is at. */
+  async openLab(course: string, lab: string): Promise<void> {
+    this.screen = 'lab';
+    await this.course.openLab(course, lab);
   }
 
   async loadLabs(): Promise<void> {

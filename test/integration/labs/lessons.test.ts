@@ -1,0 +1,90 @@
+// The lessons cannot drift from the tool (issue 13): every course lab's slow.js and fixed.js are measured for real, on
+// Node 20 and Node 22, with short loads (3 s), and every claim of its `expect` must hold: the verdict, the culprit
+// among the top culprits (for a load lab, at a line of the lab's own script) and each figure within its bound. A
+// start-up lab is measured with the start-up checkup. Every step text and hint keeps the placeholder rule. This file
+// is the one place the suite runs the labs for their verdicts (it replaced the diagnosis accuracy test on the labs).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Culprit } from '../../../app/contract/diagnosis.js';
+import { Engine } from '../../../app/engine/engine.js';
+import { labScript } from '../../../app/labs/catalogue.js';
+import { checkFigures, culpritNames, culpritShown, fromDiagnosis, fromStartup, isCulprit, type Measured } from '../../../app/labs/checks.js';
+import { courseLabs, listCourseFiles, type CourseLab } from '../../../app/labs/courses.js';
+import { placeholderProblems } from '../../../app/labs/placeholders.js';
+
+const NODES: Array<[string, string]> = [
+  ['20', process.execPath],
+  ['22', '/work/main/node_modules/node22/bin/node'],
+];
+
+const base = mkdtempSync(join(tmpdir(), 'checkup-lessons-'));
+const engine = new Engine({ sessionsDir: join(base, 'sessions'), dataDir: join(base, 'data'), workshopDir: join(base, 'workshop') });
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+const labs: CourseLab[] = listCourseFiles(join(base, 'data')).flatMap(courseLabs);
+/** What was measured, printed at the end: the figures a lesson's bounds are judged against. */
+const measured: Array<Record<string, string | number>> = [];
+afterAll(() => console.table(measured));
+
+async function measure(lab: CourseLab, variant: 'slow' | 'fixed', node: string): Promise<{ m: Measured; culprits: Culprit[] }> {
+  const target = { kind: 'lab' as const, lab: lab.name, variant, node };
+  if (lab.file.checkup === 'startup') {
+    const started = await engine.startStartup({ target, runs: 3, compileCache: false });
+    const outcome = await engine.startupOutcome(started.runId);
+    expect(outcome.error, outcome.error?.message).toBeUndefined();
+    return { m: fromStartup(outcome.result!), culprits: [] };
+  }
+  const started = await engine.startRun({ recipe: { target, load: { ...lab.file.recipe.load, durationSec: 3, warmupSec: 1 } } });
+  const outcome = await engine.runOutcome(started.runId);
+  expect(outcome.error, outcome.error?.message).toBeUndefined();
+  const diagnosis = outcome.diagnosis!;
+  const lead = diagnosis.findings.find((f) => f.kind === diagnosis.verdict);
+  return { m: fromDiagnosis(diagnosis), culprits: lead?.culprits ?? [] };
+}
+
+describe('lesson texts', () => {
+  it('there are course labs, and every step text says what Checkup shows only through placeholders', () => {
+    expect(labs.length).toBeGreaterThanOrEqual(7);
+    const problems = labs.flatMap((lab) =>
+      (lab.file.steps ?? []).flatMap((step, i) => placeholderProblems(step.text, lab.file.expect!).map((p) => `${lab.name} step ${i + 1} (${step.kind}): ${p}`)),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('every placeholder of a hint resolves (a hint may name the culprit: the last hint of a fix gives the fix away)', () => {
+    const problems = labs.flatMap((lab) =>
+      (lab.file.steps ?? []).flatMap((step, i) =>
+        (step.hints ?? []).flatMap((hint) => placeholderProblems(hint, lab.file.expect!).filter((p) => p.includes('placeholder') && !p.includes('outside')).map((p) => `${lab.name} step ${i + 1} hint: ${p}`)),
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.each(NODES)('lesson claims on Node %s', (version, node) => {
+  for (const lab of labs) {
+    for (const variant of ['slow', 'fixed'] as const) {
+      const claims = lab.file.expect![variant];
+      it(`${lab.name} (${variant}): ${claims.verdict}${claims.culprit ? `, culprit ${claims.culprit}` : ''}, ${claims.figures.length} figure(s)`, { timeout: 180_000 }, async () => {
+        const { m, culprits } = await measure(lab, variant, node);
+        const figures = checkFigures(m, claims.figures);
+        measured.push({ node: version, lab: lab.name, variant, verdict: m.verdict, culprits: m.culprits.slice(0, 3).map((n) => n[0]).join(', '), figures: figures.map((f) => `${f.label ?? f.series}=${f.value ?? '-'}${f.unit ?? ''} (${f.bound})`).join('; ') });
+        const context = JSON.stringify({ verdict: m.verdict, culprits: m.culprits.slice(0, 3), evidence: m.evidence.slice(0, 12) });
+        expect(m.verdict, context).toBe(claims.verdict);
+        if (claims.culprit) {
+          expect(culpritShown(m, claims.culprit), context).toBe(true);
+          if (lab.file.checkup !== 'startup') {
+            // The culprit row points into the lab's own script, at a real line.
+            const row = culprits.slice(0, 3).find((c) => culpritNames(c).some((n) => isCulprit(claims.culprit!, n)))!;
+            expect(row.url).toBe(pathToFileURL(labScript(lab.name, variant)).href);
+            expect(row.line).toBeGreaterThan(0);
+          }
+        }
+        for (const f of figures) expect(f.passed, `${f.label ?? f.series}: ${f.value ?? 'not measured'} ${f.unit ?? ''}, claimed ${f.bound}; ${context}`).toBe(true);
+      });
+    }
+  }
+});
