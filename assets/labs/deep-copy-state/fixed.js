@@ -35,9 +35,9 @@ function deepFreeze(value) {
   return value;
 }
 
-const initial = { version: 1, tenants: {} };
-for (let n = 1; n <= 60; n++) initial.tenants[`t-${n}`] = makeTenant(n);
-let state = deepFreeze(initial);
+let state = { version: 1, tenants: {} };
+for (let n = 1; n <= 60; n++) state.tenants[`t-${n}`] = makeTenant(n);
+deepFreeze(state);
 
 // The state is frozen: every reader can share it, nobody can change it.
 function readState() {
