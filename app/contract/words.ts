@@ -37,8 +37,24 @@ export function sig(value: number | undefined | null, digits = 2): string {
  */
 export function quantity(value: number, unit: string): string {
   const n = unit === 'ms' || unit === '%' ? sig(value, 3) : num(value, 2);
-  return unit ? `${n} ${unit}` : n;
+  return unit ? `${n} ${value === 1 ? (SINGULAR[unit] ?? unit) : unit}` : n;
 }
+
+/** Counted units as a count of one reads them: "1 window", not "1 windows". */
+const SINGULAR: Record<string, string> = {
+  windows: 'window',
+  requests: 'request',
+  listeners: 'listener',
+  calls: 'call',
+  runs: 'run',
+  modules: 'module',
+  processes: 'process',
+  samples: 'sample',
+  threads: 'thread',
+  errors: 'error',
+  warnings: 'warning',
+  routes: 'route',
+};
 
 /** A piece of evidence: "Event-loop delay p99: 412 ms (threshold 100 ms)". */
 export function evidenceWords(e: Pick<Evidence, 'label' | 'value' | 'unit' | 'threshold'>): string {

@@ -65,6 +65,9 @@ describe('numbers', () => {
     expect(quantity(1234.5, 'ms')).toBe('1,235 ms');
     expect(quantity(42.06, '%')).toBe('42.1 %');
     expect(quantity(13964.08, 'req/s')).toBe('13,964 req/s');
+    expect(quantity(1, 'windows')).toBe('1 window');
+    expect(quantity(2, 'windows')).toBe('2 windows');
+    expect(quantity(1, 'ms')).toBe('1 ms');
     expect(quantity(4.567, 'calls')).toBe('4.57 calls');
     expect(evidenceWords({ label: 'Event-loop delay p99', value: 412.3, unit: 'ms', threshold: 100 })).toBe('Event-loop delay p99: 412 ms (threshold 100 ms)');
     expect(evidenceWords({ label: 'Time in GC', value: 3.14159, unit: '%' })).toBe('Time in GC: 3.14 %');
