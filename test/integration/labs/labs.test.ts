@@ -21,9 +21,18 @@ interface Answer {
   body: unknown;
 }
 
-async function get(port: number, path: string): Promise<Answer> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`);
+interface LabRequest {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** The request as the lab's load sends it; a JSON answer is compared by its keys, any other by its text. */
+async function send(port: number, request: LabRequest): Promise<Answer> {
+  const res = await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method ?? 'GET', headers: request.headers ?? {}, ...(request.body !== undefined ? { body: request.body } : {}) });
   const text = await res.text();
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return { status: res.status, keys: [], body: text };
   const body: unknown = JSON.parse(text);
   return { status: res.status, keys: Object.keys(body as object).sort(), body };
 }
@@ -39,19 +48,20 @@ async function waitFor(condition: () => boolean, ms = 3000): Promise<boolean> {
 
 describe('bundled labs', () => {
   it.each(labNames())('%s: both variants start, print one ready line, and answer the same routes', async (name) => {
-    const paths = [...new Set([...getLab(name).recipe.load!.requests.map((r) => r.path), '/health', '/no-such-route'])];
+    const requests: LabRequest[] = [...getLab(name).recipe.load!.requests, { path: '/health' }, { path: '/no-such-route' }];
+    const paths = requests.map((r) => `${r.method ?? 'GET'} ${r.path}`);
     const answers: Record<LabVariant, Answer[]> = { slow: [], fixed: [] };
     for (const variant of ['slow', 'fixed'] as const) {
       const lab = await start(name, variant);
       expect(lab.output().stdout.trim().split('\n')).toHaveLength(1);
-      for (const path of paths) answers[variant].push(await get(lab.port, path));
+      for (const request of requests) answers[variant].push(await send(lab.port, request));
       await lab.stop();
       expect(lab.child.exitCode === 0 || lab.child.signalCode === 'SIGTERM').toBe(true);
     }
     paths.forEach((path, i) => {
       const slow = answers.slow[i]!;
       const fixed = answers.fixed[i]!;
-      expect(slow.status, `${name} ${path}`).toBe(path === '/no-such-route' ? 404 : 200);
+      expect(slow.status, `${name} ${path}`).toBe(path.endsWith(' /no-such-route') ? 404 : 200);
       expect(fixed.status, `${name} ${path} (fixed)`).toBe(slow.status);
       expect(fixed.keys, `${name} ${path} (fixed)`).toEqual(slow.keys);
     });
@@ -83,7 +93,7 @@ describe('bundled labs', () => {
       const lab = await start('memory-leak', variant);
       let remembered = 0;
       for (let i = 0; i < 1200; i += 20) {
-        const batch = await Promise.all(Array.from({ length: 20 }, () => get(lab.port, '/session?user=ada')));
+        const batch = await Promise.all(Array.from({ length: 20 }, () => send(lab.port, { path: '/session?user=ada' })));
         remembered = Math.max(...batch.map((a) => (a.body as { remembered: number }).remembered));
       }
       expect(remembered, variant).toBe(expected);
@@ -94,7 +104,7 @@ describe('bundled labs', () => {
     for (const variant of ['slow', 'fixed'] as const) {
       const lab = await start('listener-leak', variant);
       // Five at a time: fewer requests in flight than the default limit of ten listeners.
-      for (let i = 0; i < 40; i += 5) await Promise.all(Array.from({ length: 5 }, () => get(lab.port, '/quotes/ACME')));
+      for (let i = 0; i < 40; i += 5) await Promise.all(Array.from({ length: 5 }, () => send(lab.port, { path: '/quotes/ACME' })));
       await new Promise((r) => setTimeout(r, 100));
       const warned = lab.output().stderr.includes('MaxListenersExceededWarning');
       expect(warned, variant).toBe(variant === 'slow');
