@@ -32,6 +32,11 @@ export function ioSites(input: DiagnosisInput): Site[] {
 /** Why requests wait: calls made one after another, calls queueing for a connection, or just a slow downstream. */
 export interface WaitShape {
   callsPerRequest: number;
+  /**
+   * How many of a request's calls ran one after another: its calls, but no more than its latency holds calls of the
+   * average wait. Three calls made together (Promise.all) take about one call's time: 1, not 3.
+   */
+  callsInSequence: number;
   waitPerRequestMs: number;
   serial: boolean;
   /** The site whose calls spend T.ioQueuedShare or more of their wait queueing for a connection, if any. */
@@ -49,11 +54,13 @@ export function waitShape(input: DiagnosisInput, sites: Site[]): WaitShape {
   const callsPerRequest = calls / requests;
   const waitPerRequestMs = waited / requests;
   const meanLatency = input.load?.latency.mean ?? 0;
-  const serial = callsPerRequest >= T.ioSerialCallsPerRequest && meanLatency > 0 && waitPerRequestMs >= T.ioSerialShareOfLatency * meanLatency;
+  const waitPerCallMs = calls > 0 ? waited / calls : 0;
+  const callsInSequence = waitPerCallMs > 0 ? Math.min(callsPerRequest, meanLatency / waitPerCallMs) : callsPerRequest;
+  const serial = callsInSequence >= T.ioSerialCallsPerRequest && meanLatency > 0 && waitPerRequestMs >= T.ioSerialShareOfLatency * meanLatency;
   const queueing = sites.find((s) => s.count >= 10 && s.totalMs > 0 && s.queuedMs / s.totalMs >= T.ioQueuedShare);
   const makesCalls = callsPerRequest >= T.ioHeldMinCallsPerRequest;
   const heldShare = makesCalls && meanLatency > 0 ? Math.max(0, meanLatency - waitPerRequestMs - requestCost(input).loopMsPerRequest) / meanLatency : 0;
-  return { callsPerRequest, waitPerRequestMs, serial, queueing, heldShare, heldInApp: heldShare >= T.ioHeldShareOfLatency };
+  return { callsPerRequest, callsInSequence, waitPerRequestMs, serial, queueing, heldShare, heldInApp: heldShare >= T.ioHeldShareOfLatency };
 }
 
 export function analyseIo(input: DiagnosisInput): AnalyserResult {
@@ -82,7 +89,8 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
     { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
     { label: 'Latency p99', value: p99, unit: 'ms', series: 'load.latencyP99' },
     loopBusyEvidence(busy, T.ioMaxElu * 100),
-    { label: 'Outbound calls per request', value: round(shape.callsPerRequest, 2), unit: 'calls', series: 'io.wait', threshold: T.ioSerialCallsPerRequest },
+    { label: 'Outbound calls per request', value: round(shape.callsPerRequest, 2), unit: 'calls', series: 'io.wait' },
+    { label: 'Of them, one after another (the latency holds this many calls)', value: round(shape.callsInSequence, 2), unit: 'calls', series: 'io.wait', threshold: T.ioSerialCallsPerRequest },
     { label: 'Outbound wait per request', value: round(shape.waitPerRequestMs), unit: 'ms', series: 'io.wait' },
   ];
   const top = sites[0];
@@ -91,13 +99,13 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   if (shape.queueing) evidence.push({ label: `Of the wait, queueing for a connection (${shape.queueing.functionName})`, value: round((100 * shape.queueing.queuedMs) / shape.queueing.totalMs), unit: '%', series: 'io.wait', threshold: 100 * T.ioQueuedShare });
   const via = top && culprits[0] ? `${top.kind === 'fetch' ? 'fetch' : 'HTTP'} calls made by ${named(culprits[0])}` : '';
   const why = shape.serial
-    ? ` Each request makes ${round(shape.callsPerRequest, 1)} outbound calls one after another (${ms(shape.waitPerRequestMs)} of waiting per request), mostly ${via}: calls that do not depend on each other can run at the same time.`
+    ? ` Each request makes ${round(shape.callsInSequence, 1)} outbound calls one after another (${ms(shape.waitPerRequestMs)} of waiting per request), mostly ${via}: calls that do not depend on each other can run at the same time.`
     : shape.queueing
       ? ` Calls made by ${named(culprits[sites.indexOf(shape.queueing)] ?? culprits[0]!)} wait ${ms(shape.queueing.totalMs / shape.queueing.count)} on average, ${ms(shape.queueing.queuedMs / shape.queueing.count)} of it before they are even sent: they queue for a connection (a pool smaller than the concurrency).`
       : shape.heldInApp && top
         ? ` Requests spend ${pct(shape.heldShare)} of their time neither in their outbound calls (${ms(shape.waitPerRequestMs)} per request, ${via}) nor on the loop: they queue inside the app for their turn (a lock, a concurrency limit, a chain that lets one call run at a time).`
         : top
-        ? ` The wait is in ${via}, ${ms(top.totalMs / Math.max(1, top.count))} each on average: the downstream is slow, not this app.`
+        ? ` The wait is in ${via}, ${ms(top.totalMs / Math.max(1, top.count))} each on average${shape.callsPerRequest >= T.ioSerialCallsPerRequest ? `, ${round(shape.callsPerRequest, 1)} calls per request made together` : ''}: the downstream is slow, not this app.`
         : ' No outbound HTTP call was seen waiting, so the wait is elsewhere (a database driver, timers, a lock, the disk).';
   return {
     findings: [

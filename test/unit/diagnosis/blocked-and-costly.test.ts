@@ -176,6 +176,18 @@ describe('waiting: avoidable or the downstream', () => {
     expect(d.findings[0]!.explanation).toMatch(/one after another/);
   });
 
+  it('calls made together (Promise.all) are the downstream\'s time, not calls one after another', () => {
+    const run = syntheticRun({ scenario: 'io', seed: 12 });
+    // The same three ~30 ms calls per request, but a request takes about one call's time: they ran side by side.
+    run.load = { ...run.load!, latency: { ...run.load!.latency, mean: 33, p50: 32, p99: 40 } };
+    const d = diagnose(run);
+    expect(d.verdict).toBe('healthy');
+    const io = d.findings.find((f) => f.kind === 'io-bound')!;
+    expect(io).toMatchObject({ severity: 'info', title: 'Requests wait on a downstream' });
+    expect(io.evidence.find((e) => e.label.startsWith('Of them, one after another'))!.value).toBeLessThan(1.2);
+    expect(io.explanation).toMatch(/made together/);
+  });
+
   it('calls that queue for a connection are io-bound', () => {
     const run = syntheticRun({ scenario: 'slow-downstream', seed: 13 });
     run.samples = run.samples.map((s) => ({ ...s, io: s.io.map((io) => ({ ...io, queuedMs: io.totalMs * 0.8 })) }));
