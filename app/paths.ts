@@ -38,6 +38,7 @@ export const OUTSIDE_ARCHIVE: readonly string[] = [
   'README.md',
   'app/probe/',
   'assets/labs/',
+  'out/lab-modules/',
   'out/app/target/supervisor.js',
   'out/app/target/process-tree.js',
   'out/app/target/tree-members.js',
@@ -70,6 +71,12 @@ export const probePath = packagedPath(rootDir, 'app/probe/probe.cjs');
 
 /** The start-up probe, preloaded into each start that `checkup startup` makes (plain CommonJS, like the probe). */
 export const startupProbePath = packagedPath(rootDir, 'app/probe/startup.cjs');
+
+/**
+ * The npm packages the labs need (express, mongoose and theirs), copied out by the build (scripts/lab-modules.js):
+ * the labs' NODE_PATH, so a lab resolves them in a checkout and in the packaged app alike.
+ */
+export const labModulesPath = packagedPath(rootDir, 'out/lab-modules');
 
 export const checkupVersion: string = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
 

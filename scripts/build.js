@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyLabModules } from './lab-modules.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -32,6 +33,13 @@ function newestMtime(path) {
 }
 
 let ok = run('tsc', require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json']);
+
+try {
+  copyLabModules(root);
+} catch (err) {
+  console.error(`build: lab modules FAILED: ${err.message}`);
+  ok = false;
+}
 
 if (!args.has('--no-renderer')) {
   const marker = join(root, 'out/renderer/index.html');

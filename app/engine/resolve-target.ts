@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Recipe, TargetSpec } from '../contract/recipe.js';
 import { labScript } from '../labs/catalogue.js';
 import type { LaunchOptions, LaunchSpec } from '../target/index.js';
+import { labModulesPath } from '../paths.js';
 
 export interface ResolvedTarget {
   launch: LaunchSpec;
@@ -17,9 +18,10 @@ export function resolveTarget(spec: TargetSpec): ResolvedTarget {
   switch (spec.kind) {
     case 'lab': {
       const script = labScript(spec.lab, spec.variant);
-      // Labs listen on PORT; 0 lets the OS choose, so a lab never collides with anything the user runs.
+      // Labs listen on PORT; 0 lets the OS choose, so a lab never collides with anything the user runs. Their npm
+      // packages come from NODE_PATH (the packaged app's archive is closed to the user's Node).
       return {
-        launch: { kind: 'script', script, args: [], nodeArgs: [], cwd: dirname(script), env: { PORT: '0', ...spec.env } },
+        launch: { kind: 'script', script, args: [], nodeArgs: [], cwd: dirname(script), env: { PORT: '0', NODE_PATH: labModulesPath, ...spec.env } },
         name: `${spec.lab} (${spec.variant})`,
         project: dirname(script),
       };

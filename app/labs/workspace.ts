@@ -10,7 +10,7 @@ import { structuredPatch } from 'diff';
 import type { SolutionDiff } from '../contract/course.js';
 import type { RecipeInput } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
-import { packagedPath, rootDir } from '../paths.js';
+import { labModulesPath } from '../paths.js';
 import { makeDir, storeError } from '../store/atomic.js';
 import type { CourseLab } from './courses.js';
 
@@ -68,10 +68,10 @@ export function workspaceExists(root: string, lab: CourseLab): boolean {
   return existsSync(join(workspaceDir(root, lab), 'slow.js'));
 }
 
-/** Where the lab's npm dependencies resolve from: the lab's own node_modules (stand-in packages), then Checkup's. */
+/** Where the lab's npm dependencies resolve from: the lab's own node_modules (stand-in packages), then the packages Checkup ships for the labs. */
 export function dependencyPath(lab: CourseLab): string {
   const own = join(lab.dir, 'node_modules');
-  return [...(existsSync(own) ? [own] : []), packagedPath(rootDir, 'node_modules')].join(delimiter);
+  return [...(existsSync(own) ? [own] : []), labModulesPath].join(delimiter);
 }
 
 /** A run of the student's copy: their slow.js, in their folder, with the lab's load. */

@@ -94,7 +94,7 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
     expect(pkg).toMatchObject({ name: 'checkup', main: 'out/main/main.js', type: 'module' });
   });
 
-  it("app.asar.unpacked holds only what the user's Node or the OS reads: the probes, the labs with their package.json, the tree guard", () => {
+  it("app.asar.unpacked holds only what the user's Node or the OS reads: the probes, the labs with their package.json and npm packages, the tree guard", () => {
     expect(existsSync(join(unpacked, 'app', 'probe', 'probe.cjs'))).toBe(true);
     expect(existsSync(join(unpacked, 'app', 'probe', 'startup.cjs'))).toBe(true);
     expect(asar.statFile(archive, 'app/probe/probe.cjs')).toMatchObject({ unpacked: true });
@@ -105,6 +105,11 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
       expect(existsSync(join(unpacked, 'assets', 'labs', lab, 'package.json')), lab).toBe(true);
     }
     for (const file of ['package.json', 'README.md', 'out/app/target/supervisor.js']) expect(existsSync(join(unpacked, file)), file).toBe(true);
+    // The labs' npm packages, with the packages they depend on (nested ones in place), resolve from the unpacked
+    // folder alone, the way a lab is run: the user's Node with NODE_PATH there, in a folder of its own.
+    const resolved = spawnSync(process.execPath, ['-e', "for (const p of ['express', 'mongoose']) console.log(require.resolve(p)); require('express'); require('mongoose');"], { cwd: work, env: { ...process.env, NODE_PATH: join(unpacked, 'out', 'lab-modules') }, encoding: 'utf8' });
+    expect(resolved.status, resolved.stderr).toBe(0);
+    for (const line of resolved.stdout.trim().split('\n')) expect(line.startsWith(join(unpacked, 'out', 'lab-modules'))).toBe(true);
     // Nothing else: every unpacked file is one app/paths.ts names.
     const stray = (readdirSync(unpacked, { recursive: true }) as string[])
       .map((p) => p.replace(/\\/g, '/'))

@@ -17,6 +17,7 @@ describe('packaged paths (app/paths.ts)', () => {
     ['app/probe/startup.cjs', 'the start-up probe'],
     ['assets/labs', 'the labs folder'],
     ['assets/labs/blocking/slow.js', 'a lab, run by the user\'s Node'],
+    ['out/lab-modules/express/package.json', 'a package a lab needs, its NODE_PATH'],
     ['out/app/target/supervisor.js', 'the tree guard, run by the user\'s Node'],
     ['README.md', 'opened by the OS'],
   ])('%s (%s) maps from app.asar to app.asar.unpacked', (relative) => {
