@@ -27,7 +27,10 @@ function startHog(): ChildProcess {
 export async function benchAccuracy(o: AccuracyOptions): Promise<{ results: CaseResult[]; skipped: string[] }> {
   const cases = loadCorpus().filter((c) => o.splits.includes(setOf(c)) && (!o.cases || o.cases.includes(c.name)));
   const nodes = nodeBinaries().filter((n) => !o.nodes || o.nodes.some((want) => n.label.includes(want)));
-  const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-accuracy-')) });
+  const sessionsDir = mkdtempSync(join(tmpdir(), 'checkup-accuracy-'));
+  // Kept: `node out/bench/rejudge.js <folder>` judges these runs again with a changed doctor.
+  o.log(`sessions kept in ${sessionsDir}`);
+  const engine = new Engine({ sessionsDir });
   const hog = o.hog ? startHog() : undefined;
   const results: CaseResult[] = [];
   const skipped: string[] = [];

@@ -7,6 +7,7 @@
 //                              healthy lab against its commit instead of single-run pairs; K comparisons (default 20)
 //   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
 //   --splits tuning,seen-held-out,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --stability-runs N   for the accuracy section
+//                              (its sessions are kept; node out/bench/rejudge.js FOLDER judges them again)
 import { parseArgs } from 'node:util';
 import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
 import { CORPUS_SETS, type CorpusSet, type LoadChoice } from './corpus.js';
