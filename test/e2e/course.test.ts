@@ -3,25 +3,26 @@
 // the culprit in their diagnosis, fixes their copy with watch mode on: the test writes the fix into the file, as their
 // editor would, and the re-run shows it; the check measures it and passes), sees the progress on the course page, and "reset" restores the slow code. The
 // course page, a step with a hint unfolded and the presenter view are photographed at 1440x900 and 1024x700.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { labDir } from '../../app/labs/catalogue.js';
 import { assetPath } from '../../app/paths.js';
-import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
+import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
 import { publishShots, SHOTS, VIEWPORT } from './page-tools.js';
 
 /** How many labs the shipped course takes, from its own file. */
 const courseLabCount = () => (JSON.parse(readFileSync(assetPath('courses', 'node-performance', 'course.json'), 'utf8')) as { labs: string[] }).labs.length;
 
-let dir: string;
-let workshop: string;
-let serve: ServeProcess;
-let browser: Browser;
+let workshop = '';
 let page: Page;
-let errors: string[];
+const suite = browserSuite('course', {
+  env: (dir) => {
+    workshop = join(dir, 'Checkup workshop');
+    return { CHECKUP_DATA_DIR: join(dir, 'data'), CHECKUP_WORKSHOP_DIR: workshop };
+  },
+});
 const shots: string[] = [];
 
 /** This screen at both sizes the project checks (the main pane's own scroll keeps the window's height). */
@@ -36,19 +37,7 @@ async function shootBoth(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-course-'));
-  workshop = join(dir, 'Checkup workshop');
-  mkdirSync(SHOTS, { recursive: true });
-  serve = await startServe(['--out', join(dir, 'sessions')], { CHECKUP_DATA_DIR: join(dir, 'data'), CHECKUP_WORKSHOP_DIR: workshop });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: VIEWPORT });
-  errors = collectPageErrors(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  page = await suite.newPage(SCREEN_SIZES[0]);
 });
 
 async function nextStep(): Promise<void> {
@@ -61,7 +50,7 @@ async function atStep(kind: string): Promise<void> {
 
 describe('a student takes a lab of the course', () => {
   it('from Start through every step of the blocking lab to a passed check, with progress kept, then reset', { timeout: 240_000 }, async () => {
-    await page.goto(serve.url);
+    await page.goto(suite.serve.url);
     await page.getByTestId('workshop').getByRole('button', { name: 'Open the course' }).click();
     await page.getByTestId('course-labs').getByText('Blocking the event loop').waitFor();
     expect(await page.getByTestId('lab-state-blocking').textContent()).toMatch(/Not started · 9 steps/);
@@ -158,7 +147,7 @@ describe('a student takes a lab of the course', () => {
     await page.getByText('The starting code is back.').waitFor();
     expect(readFileSync(join(copy, 'slow.js'), 'utf8')).toBe(original);
 
-    expect(errors).toEqual([]);
+    expect(suite.pageErrors()).toEqual([]);
     publishShots(shots);
   });
 });

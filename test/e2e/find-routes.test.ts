@@ -25,11 +25,13 @@ app.listen(0, '127.0.0.1');
 `;
 
 let folder = '';
-const suite = browserSuite('routes', (dir) => {
-  folder = join(dir, 'shop-api');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'shop-api', scripts: { start: 'node server.js' } }));
-  writeFileSync(join(folder, 'server.js'), SERVER(join(rootDir, 'node_modules', 'express')));
+const suite = browserSuite('routes', {
+  prepare: (dir) => {
+    folder = join(dir, 'shop-api');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'shop-api', scripts: { start: 'node server.js' } }));
+    writeFileSync(join(folder, 'server.js'), SERVER(join(rootDir, 'node_modules', 'express')));
+  },
 });
 
 async function recipePage(size: ScreenSize): Promise<Page> {

@@ -12,13 +12,15 @@ import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
 import { SHOTS } from './page-tools.js';
 
 let project = '';
-const suite = browserSuite('live-units', (dir) => {
-  project = join(dir, 'cluster-app');
-  mkdirSync(project);
-  const targets = join(rootDir, 'test', 'fixtures', 'targets');
-  copyFileSync(join(targets, 'cluster-thread.cjs'), join(project, 'cluster-thread.cjs'));
-  copyFileSync(join(targets, 'pool-worker.cjs'), join(project, 'pool-worker.cjs'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cluster-app', private: true, scripts: { start: 'WORK=1500000 node cluster-thread.cjs' } }));
+const suite = browserSuite('live-units', {
+  prepare: (dir) => {
+    project = join(dir, 'cluster-app');
+    mkdirSync(project);
+    const targets = join(rootDir, 'test', 'fixtures', 'targets');
+    copyFileSync(join(targets, 'cluster-thread.cjs'), join(project, 'cluster-thread.cjs'));
+    copyFileSync(join(targets, 'pool-worker.cjs'), join(project, 'pool-worker.cjs'));
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cluster-app', private: true, scripts: { start: 'WORK=1500000 node cluster-thread.cjs' } }));
+  },
 });
 
 const picker = (page: Page) => page.getByTestId('live-unit-picker');

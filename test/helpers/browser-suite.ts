@@ -27,11 +27,15 @@ export interface BrowserSuite {
   pageErrors(): string[];
 }
 
-/**
- * Registers the suite's beforeAll/afterAll; `name` names its temporary folder, and `prepare` lays out what the
- * suite needs in it (a project to check) before the server starts.
- */
-export function browserSuite(name: string, prepare?: (dir: string) => void): BrowserSuite {
+export interface BrowserSuiteOptions {
+  /** Lays out what the suite needs in its folder (a project to check) before the server starts. */
+  prepare?: (dir: string) => void;
+  /** The server's environment, given the suite's folder (a data folder of its own, say). */
+  env?: (dir: string) => NodeJS.ProcessEnv;
+}
+
+/** Registers the suite's beforeAll/afterAll; `name` names its temporary folder. */
+export function browserSuite(name: string, options: BrowserSuiteOptions = {}): BrowserSuite {
   let dir = '';
   let serve: ServeProcess | undefined;
   let browser: Browser | undefined;
@@ -45,8 +49,8 @@ export function browserSuite(name: string, prepare?: (dir: string) => void): Bro
     if (!existsSync(join(rootDir, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
     dir = mkdtempSync(join(tmpdir(), `checkup-e2e-${name}-`));
     mkdirSync(SHOTS, { recursive: true });
-    prepare?.(dir);
-    serve = await startServe(['--out', join(dir, 'sessions')]);
+    options.prepare?.(dir);
+    serve = await startServe(['--out', join(dir, 'sessions')], options.env?.(dir) ?? {});
     browser = await launchChromium();
   });
 
