@@ -1,7 +1,6 @@
 // `checkup routes [--json] [--cwd DIR] [--node NODE] [-e NAME=VALUE] [--port N] [--ready-timeout SEC] -- node app.js`
 // (or `-- npm run x`, `--lab NAME`, `--demo [lab]`): the routes the app's framework registered, with the file:line
 // of each handler. The app is started with the probe, read once it listens, and stopped again.
-import { parseArgs } from 'node:util';
 import type { RecipeInput } from '../contract/recipe.js';
 import type { FoundRoutes } from '../contract/routes.js';
 import { routeTableWords } from '../contract/words.js';
@@ -12,6 +11,7 @@ import { failWith, processIo, type CliIo } from './io.js';
 import { relativeLocation } from './routes-report.js';
 import { bold, cyan, dim, printableDeep } from './terminal.js';
 import { targetFromCommand } from './target-command.js';
+import { keyValues, parseCommandLine } from './command-line.js';
 
 const options = {
   json: { type: 'boolean' },
@@ -32,27 +32,13 @@ function whole(name: string, value: string, min: number, max: number): number {
 }
 
 export function parseRoutesArgs(argv: string[], cwd = process.cwd()): { target: RecipeInput['target']; json: boolean; port?: number; readyTimeoutSec?: number } {
-  const dashes = argv.indexOf('--');
-  const own = dashes >= 0 ? argv.slice(0, dashes) : argv;
-  const command = dashes >= 0 ? argv.slice(dashes + 1) : [];
-  let parsed;
-  try {
-    parsed = parseArgs({ args: own, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
-  }
-  const v = parsed.values;
-  const env: Record<string, string> = {};
-  for (const item of v.env ?? []) {
-    const at = item.indexOf('=');
-    if (at <= 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--env must look like NAME=VALUE, not "${item}"` });
-    env[item.slice(0, at)] = item.slice(at + 1);
-  }
-  const lab = v.lab ?? (v.demo ? (parsed.positionals[0] ?? 'blocking') : undefined);
+  const { values: v, positionals, command } = parseCommandLine(argv, options);
+  const env = keyValues(v.env, '=', '--env');
+  const lab = v.lab ?? (v.demo ? (positionals[0] ?? 'blocking') : undefined);
   if (v.lab && v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give --lab NAME or --demo [NAME], not both' });
   if (lab !== undefined && command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'a sample app needs no command after --' });
   if (v.fixed && lab === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fixed goes with --lab or --demo (the repaired variant of a sample app)' });
-  if (parsed.positionals.length && !v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${parsed.positionals[0]}": put the app's command after --` });
+  if (positionals.length && !v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${positionals[0]}": put the app's command after --` });
   if (lab === undefined && !command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: "give the app's command after --: `checkup routes -- node app.js`, or --lab NAME" });
   let target: RecipeInput['target'] = lab !== undefined ? { kind: 'lab', lab, variant: v.fixed ? 'fixed' : 'slow', env } : targetFromCommand(command, v.cwd ?? cwd, env);
   if (v.node !== undefined) {

@@ -1,9 +1,9 @@
 // `checkup run` options → a validated recipe plus output settings. Load options are named as autocannon names them.
-import { parseArgs } from 'node:util';
 import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
 import { targetFromCommand } from './target-command.js';
+import { keyValues, parseCommandLine } from './command-line.js';
 
 export interface RunCommand {
   recipe: Recipe;
@@ -59,37 +59,18 @@ function number(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
-function keyValues(list: string[] | undefined, sep: string, what: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const item of list ?? []) {
-    const at = item.indexOf(sep);
-    if (at <= 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `${what} must look like NAME${sep}VALUE, not "${item}"` });
-    out[item.slice(0, at).trim()] = item.slice(at + 1).trim();
-  }
-  return out;
-}
-
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
-  const dashes = argv.indexOf('--');
-  const own = dashes >= 0 ? argv.slice(0, dashes) : argv;
-  const command = dashes >= 0 ? argv.slice(dashes + 1) : [];
-  let parsed;
-  try {
-    parsed = parseArgs({ args: own, options: runOptionSpec, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
-  }
-  const v = parsed.values;
+  const { values: v, positionals, command } = parseCommandLine(argv, runOptionSpec);
   const workDir = v.cwd ? v.cwd : cwd;
   const env = keyValues(v.env, '=', '--env');
 
   let target: RecipeInput['target'];
   if (v.demo) {
     if (command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--demo runs a bundled sample; do not give a command after --' });
-    target = { kind: 'lab', lab: parsed.positionals[0] ?? 'blocking', variant: v.fixed ? 'fixed' : 'slow', env };
+    target = { kind: 'lab', lab: positionals[0] ?? 'blocking', variant: v.fixed ? 'fixed' : 'slow', env };
   } else {
     if (v.fixed) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fixed goes with --demo (the repaired variant of a sample app)' });
-    if (parsed.positionals.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${parsed.positionals[0]}": put the app's command after --` });
+    if (positionals.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${positionals[0]}": put the app's command after --` });
     target = targetFromCommand(command, workDir, env);
   }
   // --node chooses the node for --demo and npm scripts; a node named after -- is already in the target.

@@ -1,7 +1,6 @@
 // `checkup startup [--runs N] [--json] [--cwd DIR] [--node NODE] -- node app.js` (or `-- npm run x`, or `--demo [lab]
 // [--fixed]` for a bundled sample app): the start-up checkup from the command line, a client of the engine like the
 // other faces.
-import { parseArgs } from 'node:util';
 import type { RecipeInput } from '../contract/recipe.js';
 import type { StartupResult } from '../contract/startup.js';
 import { CheckupError } from '../errors.js';
@@ -10,6 +9,7 @@ import { defaultSessionsDir } from '../paths.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { humanStartup, jsonStartup } from './startup-report.js';
 import { targetFromCommand } from './target-command.js';
+import { keyValues, parseCommandLine } from './command-line.js';
 
 type TargetInput = RecipeInput['target'];
 
@@ -41,28 +41,14 @@ export async function startupCommand(argv: string[], io: CliIo = processIo): Pro
   let runId: string | undefined;
   const onSigint = () => void (runId && engine?.stopRun({ runId }).catch(() => {}));
   try {
-    const dashes = argv.indexOf('--');
-    const own = dashes >= 0 ? argv.slice(0, dashes) : argv;
-    const command = dashes >= 0 ? argv.slice(dashes + 1) : [];
-    let parsed;
-    try {
-      parsed = parseArgs({ args: own, options, allowPositionals: true, strict: true });
-    } catch (err) {
-      throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
-    }
-    const v = parsed.values;
-    if (parsed.positionals.length && !v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${parsed.positionals[0]}": put the app's command after --` });
+    const { values: v, positionals, command } = parseCommandLine(argv, options);
+    if (positionals.length && !v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${positionals[0]}": put the app's command after --` });
     if (v.fixed && !v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fixed goes with --demo (the repaired variant of a sample app)' });
     if (v.demo && command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--demo starts a bundled sample; do not give a command after --' });
     if (!v.demo && !command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give the app\'s command after --: `checkup startup -- node app.js` or `-- npm run start`' });
-    const env: Record<string, string> = {};
-    for (const item of v.env ?? []) {
-      const at = item.indexOf('=');
-      if (at <= 0) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--env must look like NAME=VALUE, not "${item}"` });
-      env[item.slice(0, at)] = item.slice(at + 1);
-    }
+    const env = keyValues(v.env, '=', '--env');
     let target: TargetInput = v.demo
-      ? { kind: 'lab', lab: parsed.positionals[0] ?? DEMO_LAB, variant: v.fixed ? 'fixed' : 'slow', env }
+      ? { kind: 'lab', lab: positionals[0] ?? DEMO_LAB, variant: v.fixed ? 'fixed' : 'slow', env }
       : targetFromCommand(command, v.cwd ?? process.cwd(), env);
     if (v.node !== undefined) {
       if ('node' in target && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
