@@ -45,6 +45,12 @@ const ExpectationSchema = z
   })
   .strict();
 
+/**
+ * A stage between the slow code and a solution (a lab fixed in two steps): a file of the lab, measured like slow.js
+ * and fixed.js, whose claims the steps can state ({{stage1.verdict}}...).
+ */
+const StageExpectationSchema = ExpectationSchema.extend({ file: LabFilePath });
+
 const StepSchema = z
   .object({
     kind: z.enum(STEP_KINDS),
@@ -72,7 +78,7 @@ export const LabFileSchema = z
     course: z.string().regex(COURSE_ID, 'a course id: lower-case letters, digits and dashes').optional(),
     files: z.array(LabFilePath).min(1).max(50).optional(),
     dependencies: z.array(z.string().min(1).max(214)).max(20).optional(),
-    expect: z.object({ slow: ExpectationSchema, fixed: ExpectationSchema }).strict().optional(),
+    expect: z.object({ slow: ExpectationSchema, fixed: ExpectationSchema, stages: z.array(StageExpectationSchema).max(5).optional() }).strict().optional(),
     steps: z.array(StepSchema).min(1).max(30).optional(),
   })
   .strict()
@@ -87,6 +93,9 @@ export const LabFileSchema = z
       for (const f of courseFields.filter((f) => lab[f] === undefined)) ctx.addIssue({ code: 'custom', path: [f], message: `a course lab needs "${f}" too` });
     }
     if (lab.files && !lab.files.includes('slow.js')) ctx.addIssue({ code: 'custom', path: ['files'], message: 'the files copied for the student include slow.js' });
+    (lab.expect?.stages ?? []).forEach((stage, i) => {
+      if (!lab.files?.includes(stage.file)) ctx.addIssue({ code: 'custom', path: ['expect', 'stages', i, 'file'], message: `a stage's file is one of the lab's files ("${stage.file}" is not)` });
+    });
     if (lab.steps) {
       let last = -1;
       lab.steps.forEach((step, i) => {

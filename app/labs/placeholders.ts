@@ -1,6 +1,6 @@
 // What a step says about Checkup's findings comes only from the lab's checked claims (`expect`), through placeholders
 // filled in here: {{slow.verdict}}, {{slow.culprit}}, {{fixed.verdict}}, {{slow.figure.N}}, {{fixed.figure.N}} (N from
-// 1). The rule that keeps lessons and the tool from drifting apart (placeholderProblems) is checked by the suite on
+// 1), and {{stageK.…}} the same for the K-th stage between them (from 1). The rule that keeps lessons and the tool from drifting apart (placeholderProblems) is checked by the suite on
 // every step of every lab.
 import type { FigureClaim } from '../contract/course.js';
 import { FINDING_KINDS } from '../contract/diagnosis.js';
@@ -10,9 +10,15 @@ import type { Expectation } from './lab-format.js';
 export interface LabClaims {
   slow: Expectation;
   fixed: Expectation;
+  stages?: Expectation[] | undefined;
 }
 
-const PLACEHOLDER = /\{\{\s*(slow|fixed)\.(verdict|culprit|figure\.(\d+))\s*\}\}/g;
+const PLACEHOLDER = /\{\{\s*(slow|fixed|stage\d+)\.(verdict|culprit|figure\.(\d+))\s*\}\}/g;
+
+function claimsOf(claims: LabClaims, side: string): Expectation | undefined {
+  if (side === 'slow' || side === 'fixed') return claims[side];
+  return claims.stages?.[Number(side.slice('stage'.length)) - 1];
+}
 const ANY_PLACEHOLDER = /\{\{[^}]*\}\}/g;
 
 /**
@@ -73,8 +79,9 @@ function culpritText(culprit: string | undefined): string {
 
 /** A step's text (or hint) with its placeholders filled in. An unknown or out-of-range placeholder is left as written: the suite reports it. */
 export function fillPlaceholders(text: string, claims: LabClaims): string {
-  return text.replace(PLACEHOLDER, (whole, side: 'slow' | 'fixed', what: string, n?: string) => {
-    const e = claims[side];
+  return text.replace(PLACEHOLDER, (whole, side: string, what: string, n?: string) => {
+    const e = claimsOf(claims, side);
+    if (!e) return whole;
     if (what === 'verdict') return verdictText(e.verdict);
     if (what === 'culprit') return e.culprit ? culpritText(e.culprit) : whole;
     const figure = e.figures[Number(n) - 1];
@@ -104,7 +111,7 @@ export function placeholderProblems(text: string, claims: LabClaims): string[] {
       : new RegExp(`\`${kind}\`|verdict[^.\\n]{0,12}\\b${kind}\\b`, 'i');
     if (named.test(outside)) problems.push(`names the finding "${kind}" outside a placeholder`);
   }
-  const culprits = new Set([claims.slow.culprit, claims.fixed.culprit].flatMap((c) => c?.split('|') ?? []));
+  const culprits = new Set([claims.slow, claims.fixed, ...(claims.stages ?? [])].flatMap((e) => e.culprit?.split('|') ?? []));
   for (const fn of culprits) {
     if (new RegExp(`(^|[^A-Za-z0-9_$-])${escapeRe(fn)}($|[^A-Za-z0-9_$-])`).test(outside)) problems.push(`names the culprit "${fn}" outside a placeholder`);
   }

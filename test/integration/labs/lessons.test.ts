@@ -14,6 +14,7 @@ import { labScript } from '../../../app/labs/catalogue.js';
 import { checkFigures, culpritNames, culpritShown, fromDiagnosis, fromStartup, isCulprit, type Measured } from '../../../app/labs/checks.js';
 import { courseLabs, listCourseFiles, type CourseLab } from '../../../app/labs/courses.js';
 import { placeholderProblems } from '../../../app/labs/placeholders.js';
+import { labModulesPath } from '../../../app/paths.js';
 
 const NODES: Array<[string, string]> = [
   ['20', process.execPath],
@@ -29,8 +30,14 @@ const labs: CourseLab[] = listCourseFiles(join(base, 'data')).flatMap(courseLabs
 const measured: Array<Record<string, string | number>> = [];
 afterAll(() => console.table(measured));
 
-async function measure(lab: CourseLab, variant: 'slow' | 'fixed', node: string): Promise<{ m: Measured; culprits: Culprit[] }> {
-  const target = { kind: 'lab' as const, lab: lab.name, variant, node };
+/** The lab's slow or fixed variant, or one of its stages (a file of the lab run as a lab is: PORT 0, NODE_PATH). */
+function targetOf(lab: CourseLab, variant: string, node: string) {
+  if (variant === 'slow' || variant === 'fixed') return { kind: 'lab' as const, lab: lab.name, variant, node };
+  return { kind: 'script' as const, script: join(lab.dir, variant), args: [], nodeArgs: [], cwd: lab.dir, env: { PORT: '0', NODE_PATH: labModulesPath }, node };
+}
+
+async function measure(lab: CourseLab, variant: string, node: string): Promise<{ m: Measured; culprits: Culprit[] }> {
+  const target = targetOf(lab, variant, node);
   if (lab.file.checkup === 'startup') {
     const started = await engine.startStartup({ target, runs: 3, compileCache: false });
     const outcome = await engine.startupOutcome(started.runId);
@@ -66,8 +73,9 @@ describe('lesson texts', () => {
 
 describe.each(NODES)('lesson claims on Node %s', (version, node) => {
   for (const lab of labs) {
-    for (const variant of ['slow', 'fixed'] as const) {
-      const claims = lab.file.expect![variant];
+    const expectations = lab.file.expect!;
+    const measuredFiles: Array<[string, typeof expectations.slow]> = [['slow', expectations.slow], ...(expectations.stages ?? []).map((stage): [string, typeof expectations.slow] => [stage.file, stage]), ['fixed', expectations.fixed]];
+    for (const [variant, claims] of measuredFiles) {
       it(`${lab.name} (${variant}): ${claims.verdict}${claims.culprit ? `, culprit ${claims.culprit}` : ''}, ${claims.figures.length} figure(s)`, { timeout: 180_000 }, async () => {
         const { m, culprits } = await measure(lab, variant, node);
         const figures = checkFigures(m, claims.figures);
@@ -79,7 +87,7 @@ describe.each(NODES)('lesson claims on Node %s', (version, node) => {
           if (lab.file.checkup !== 'startup') {
             // The culprit row points into the lab's own script, at a real line.
             const row = culprits.slice(0, 3).find((c) => culpritNames(c).some((n) => isCulprit(claims.culprit!, n)))!;
-            expect(row.url).toBe(pathToFileURL(labScript(lab.name, variant)).href);
+            expect(row.url).toBe(pathToFileURL(variant === 'slow' || variant === 'fixed' ? labScript(lab.name, variant) : join(lab.dir, variant)).href);
             expect(row.line).toBeGreaterThan(0);
           }
         }

@@ -26,6 +26,14 @@ describe('placeholders', () => {
     expect(placeholderProblems('{{slow.figure.3}} and {{slow.answer}}', claims)).toEqual(['{{slow.figure.3}} names a claim the lab does not make', 'unknown placeholder {{slow.answer}}']);
     expect(placeholderProblems('{{fixed.culprit}}', claims)).toEqual(['{{fixed.culprit}} names a claim the lab does not make']);
   });
+
+  it('a stage between the slow code and the solution has claims of its own, counted from 1', () => {
+    const staged: LabClaims = { ...claims, stages: [{ verdict: 'hot-path', culprit: 'computeEtag', figures: [] }] };
+    expect(fillPlaceholders('After stage one: {{stage1.verdict}}, in {{stage1.culprit}}.', staged)).toBe('After stage one: **Requests spend their time in one function** (`hot-path`), in `computeEtag`.');
+    expect(placeholderProblems('Then computeEtag takes the time.', staged)).toEqual(['names the culprit "computeEtag" outside a placeholder']);
+    expect(placeholderProblems('{{stage2.verdict}}', staged)).toEqual(['{{stage2.verdict}} names a claim the lab does not make']);
+    expect(placeholderProblems('{{stage1.verdict}}', claims)).toEqual(['{{stage1.verdict}} names a claim the lab does not make']);
+  });
 });
 
 describe('checks', () => {

@@ -173,6 +173,11 @@ describe('a course as one file', () => {
         lab.dependencies = ['left-pad'];
         d.labs.blocking!['lab.json'] = JSON.stringify(lab);
       }, /blocking\/lab\.json.*dependencies: left-pad is not one of Checkup's own dependencies/],
+      ['a stage whose file the lab does not have', (d) => {
+        const lab = JSON.parse(d.labs.blocking!['lab.json']!) as { expect: { stages?: unknown[] } };
+        lab.expect.stages = [{ file: 'halfway.js', verdict: 'hot-path', figures: [] }];
+        d.labs.blocking!['lab.json'] = JSON.stringify(lab);
+      }, /blocking\/lab\.json.*expect\.stages\.0\.file.*halfway\.js/],
     ];
     for (const [what, spoil, message] of cases) {
       const copy = structuredClone(doc);
