@@ -4,7 +4,7 @@
 // every step of every lab.
 import type { FigureClaim } from '../contract/course.js';
 import { FINDING_KINDS } from '../contract/diagnosis.js';
-import { FINDING_KIND_NAMES } from '../contract/words.js';
+import { FINDING_KIND_NAMES, quantity } from '../contract/words.js';
 import type { Expectation } from './lab-format.js';
 
 export interface LabClaims {
@@ -27,7 +27,10 @@ const ANY_PLACEHOLDER = /\{\{[^}]*\}\}/g;
  */
 const LABEL_UNITS: Array<[series: string, label: RegExp, unit: string]> = [
   ['profile', /of it in|% of profile|garbage collection|busy/i, '%'],
-  ['delay.p99', /windows/i, 'windows'],
+  // "Windows in which the loop completed no turn" counts windows; "Windows with delay p99 of 50 ms or more" is a share;
+  // "Event-loop delay p99 (median of windows)" is a delay.
+  ['delay.p99', /^windows in which/i, 'windows'],
+  ['delay.p99', /^windows with/i, '%'],
   ['delay.p99', /waited for a cpu/i, '%'],
   ['gc.share', /^gc pauses$/i, 'pauses'],
   ['gc.share', /longest/i, 'ms'],
@@ -51,8 +54,7 @@ export function claimUnit(claim: { series: string; label?: string }): string {
 }
 
 function amount(value: number, unit: string): string {
-  if (!unit) return String(value);
-  return unit === '%' ? `${value} %` : `${value} ${unit}`;
+  return unit ? quantity(value, unit) : String(value);
 }
 
 /** A claim's bound in words: "at least 50 ms", "at most 20 %", "between 1 and 5 MB". */

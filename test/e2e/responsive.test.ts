@@ -1,4 +1,4 @@
-// Responsive under load: a 60 s run at tens of thousands of requests/s, watched live in real Chromium through browser
+// Responsive under load: a 30 s run at tens of thousands of requests/s, watched live in real Chromium through browser
 // mode. The page must keep drawing frames, never block its main thread for long, and receive its live data in
 // batches (at most LIVE_BATCHES_PER_SECOND a second), whatever the request rate.
 import { mkdtempSync } from 'node:fs';
@@ -39,7 +39,7 @@ describe('the live run screen under heavy load', () => {
     await page.goto(serve.url);
     await page.getByRole('button', { name: 'Try the demo' }).waitFor();
     await page.locator('article, .card, li', { hasText: 'A healthy JSON API' }).first().getByText('Adjust load…').click();
-    await page.locator('#duration').fill('60');
+    await page.locator('#duration').fill('30');
     await page.locator('#warmup').fill('1');
     await page.locator('#connections').fill('20');
     await page.getByRole('button', { name: 'Start checkup' }).click();
@@ -51,7 +51,7 @@ describe('the live run screen under heavy load', () => {
     const roundTrips: number[] = [];
     await page.getByText('Measuring', { exact: false }).first().waitFor({ timeout: 30_000 });
     const measureStart = Date.now();
-    while (Date.now() - measureStart < 55_000) {
+    while (Date.now() - measureStart < 27_000) {
       const t = Date.now();
       await page.evaluate('document.querySelectorAll("canvas").length');
       roundTrips.push(Date.now() - t);
@@ -73,9 +73,9 @@ describe('the live run screen under heavy load', () => {
     expect(liveFrames.length).toBeGreaterThan(100);
     // A batch may be sent early when the run changes phase, hence one more than the rate.
     expect(busiestSecond).toBeLessThanOrEqual(LIVE_BATCHES_PER_SECOND + 1);
-    expect(gaps.length).toBeGreaterThan(60 * 20);
+    expect(gaps.length).toBeGreaterThan(30 * 20);
     expect(p99Gap).toBeLessThan(100);
-    expect(longTotal).toBeLessThan(60_000 * 0.05);
+    expect(longTotal).toBeLessThan(30_000 * 0.05);
     expect(Math.max(...roundTrips)).toBeLessThan(500);
     expect(errors).toEqual([]);
   });

@@ -16,6 +16,10 @@ describe('placeholders', () => {
     expect(fillPlaceholders('{{ slow.culprit }}', claims)).toBe('`computeReport` or `getReport`');
     expect(fillPlaceholders('{{slow.figure.1}}; {{slow.figure.2}}; {{fixed.figure.1}}', claims)).toBe('at least 20 ms; at least 10 %; at most 20 ms');
     expect(boundWords({ series: 'memory.afterLoad', label: 'kept per second of load', min: 0.25, max: 4 })).toBe('between 0.25 and 4 MB/s');
+    // The delay series holds a delay, a count of windows and a share of windows: the label decides.
+    expect(boundWords({ series: 'delay.p99', label: 'median of windows', max: 20 })).toBe('at most 20 ms');
+    expect(boundWords({ series: 'delay.p99', label: 'windows in which the loop completed no turn', min: 1 })).toBe('at least 1 window');
+    expect(boundWords({ series: 'delay.p99', label: 'windows with delay p99', min: 50 })).toBe('at least 50 %');
   });
 
   it('the rule: a text names a finding or the culprit only through a placeholder, and every placeholder resolves', () => {
