@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { rootDir } from '../../../app/paths.js';
 import { listeningSockets } from '../../../app/attach/os-processes.js';
 
-export const NODE20 = process.execPath;
-export const NODE22 = '/work/main/node_modules/node22/bin/node';
-export const NODE24 = '/work/main/node_modules/node24/bin/node';
+import { NODE20 } from '../../helpers/node-binaries.js';
+export { NODE20, NODE22, NODE24 } from '../../helpers/node-binaries.js';
 
 /** ~20 ms of synchronous work per request in `renderReport`: the event loop is blocked, in this file. */
 const BLOCKING = `function renderReport() { const end = Date.now() + 20; let n = 0; while (Date.now() < end) n += Math.sqrt(n + 1); return String(n); }`;

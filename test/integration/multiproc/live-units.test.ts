@@ -11,11 +11,12 @@ import type { EngineEvent, LiveUnitInfo, RunSnapshot } from '../../../app/contra
 import { Engine } from '../../../app/engine/engine.js';
 import { processesWith, waitFor } from '../../helpers/cli.js';
 import { fixturesDir } from '../target/target-helpers.js';
+import { NODE22, NODE24 } from '../../helpers/node-binaries.js';
 
 const NODES = [
   ['20', process.execPath],
-  ['22', '/work/main/node_modules/node22/bin/node'],
-  ['24', '/work/main/node_modules/node24/bin/node'],
+  ['22', NODE22],
+  ['24', NODE24],
 ] as const;
 const sessionsDir = mkdtempSync(join(tmpdir(), 'checkup-live-units-'));
 const engine = new Engine({ sessionsDir });

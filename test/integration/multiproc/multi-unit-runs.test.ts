@@ -10,11 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { UnitsFile } from '../../../app/contract/units.js';
 import { processesWith, runCli, waitFor } from '../../helpers/cli.js';
 import { fixturesDir } from '../target/target-helpers.js';
+import { NODE22, NODE24 } from '../../helpers/node-binaries.js';
 
 const NODES = [
   ['20', process.execPath],
-  ['22', '/work/main/node_modules/node22/bin/node'],
-  ['24', '/work/main/node_modules/node24/bin/node'],
+  ['22', NODE22],
+  ['24', NODE24],
 ] as const;
 const out = mkdtempSync(join(tmpdir(), 'checkup-multiproc-sessions-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReferencedPaths } from '../../../app/engine/referenced-paths.js';
 import { runCli } from '../../helpers/cli.js';
 import { brokenDist, ESM_APP_FIXTURE, lineOf, prepareTsApp, profileOf } from '../../helpers/ts-app.js';
+import { NODE22, NODE24 } from '../../helpers/node-binaries.js';
 
-const NODES = { '20': process.execPath, '22': '/work/main/node_modules/node22/bin/node', '24': '/work/main/node_modules/node24/bin/node' } as const;
+const NODES = { '20': process.execPath, '22': NODE22, '24': NODE24 } as const;
 const out = mkdtempSync(join(tmpdir(), 'checkup-ts-sessions-'));
 let app = '';
 beforeAll(() => {

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { makeBigApp, makeCliApp, makeEsmApp } from '../../../bench/startup-apps.js';
+import { NODE22, NODE24 } from '../../helpers/node-binaries.js';
 
-const NODE22 = '/work/main/node_modules/node22/bin/node';
-const NODE24 = '/work/main/node_modules/node24/bin/node';
 const out = mkdtempSync(join(tmpdir(), 'checkup-startup-sessions-'));
 const cleanup: string[] = [out];
 afterAll(() => {
