@@ -30,7 +30,7 @@ import { listNodeProcesses } from '../attach/node-processes.js';
 import { defaultWorkshopDir } from '../labs/workspace.js';
 import { Workshop, workshopHost } from './workshop.js';
 import { prepareAttachRun } from '../attach/attach-run.js';
-import { findRoutes } from './find-routes.js';
+import { RouteFinder } from './find-routes.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -60,10 +60,7 @@ export class Engine implements EngineApi {
   private readonly starting = new Map<string, { stopped: boolean }>();
   /** Start-up checkups in progress; they take the machine like a run does, so one of either at a time. */
   private readonly startups = new Map<string, StartupRun>();
-  /** "Find routes" under way (one at a time: a new one replaces it); stopFindRoutes aborts it. */
-  private finding: AbortController | undefined;
-  /** Settles once the find under way has taken its app down again. */
-  private findingDone: Promise<unknown> = Promise.resolve();
+  private readonly routeFinder = new RouteFinder();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
   private readonly watch: WatchMode;
@@ -278,8 +275,7 @@ export class Engine implements EngineApi {
 
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
-    this.finding?.abort();
-    await this.findingDone;
+    await this.routeFinder.stopAndWait();
     for (const starting of this.starting.values()) starting.stopped = true;
     await this.interleaved?.stop();
     for (const s of this.startups.values()) s.stop();
@@ -289,22 +285,11 @@ export class Engine implements EngineApi {
   /** Starts the app, reads the routes its framework registered, stops it (app/engine/find-routes.ts). */
   async findRoutes(params: MethodParams['findRoutes']): Promise<MethodResults['findRoutes']> {
     this.refuseWhileBusy();
-    this.finding?.abort();
-    const finding = new AbortController();
-    this.finding = finding;
-    const found = findRoutes(params.target, { ...(params.port ? { port: params.port } : {}), ...(params.readyTimeoutSec ? { readyTimeoutSec: params.readyTimeoutSec } : {}) }, finding.signal);
-    this.findingDone = found.catch(() => undefined);
-    try {
-      return await found;
-    } finally {
-      if (this.finding === finding) this.finding = undefined;
-    }
+    return this.routeFinder.find(params.target, { ...(params.port ? { port: params.port } : {}), ...(params.readyTimeoutSec ? { readyTimeoutSec: params.readyTimeoutSec } : {}) });
   }
 
   async stopFindRoutes(_params: MethodParams['stopFindRoutes'] = {}): Promise<MethodResults['stopFindRoutes']> {
-    const finding = this.finding;
-    finding?.abort();
-    return { stopped: finding !== undefined };
+    return { stopped: this.routeFinder.stop() };
   }
 
   async currentRun(_params: MethodParams['currentRun'] = {}): Promise<MethodResults['currentRun']> {

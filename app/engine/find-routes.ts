@@ -54,3 +54,35 @@ export async function findRoutes(target: unknown, options: { readyTimeoutSec?: n
     await launched.shutdown({ graceMs: SHUTDOWN_GRACE_MS });
   }
 }
+
+/** The engine's one "Find routes" at a time: a new search replaces the one under way; stop and stopAll abort it. */
+export class RouteFinder {
+  private finding: AbortController | undefined;
+  /** Settles once the search under way has taken its app down (stopAll waits for it). */
+  private settled: Promise<unknown> = Promise.resolve();
+
+  async find(target: unknown, options: { readyTimeoutSec?: number; port?: number }): Promise<FoundRoutes> {
+    this.finding?.abort();
+    const finding = new AbortController();
+    this.finding = finding;
+    const found = findRoutes(target, options, finding.signal);
+    this.settled = found.catch(() => undefined);
+    try {
+      return await found;
+    } finally {
+      if (this.finding === finding) this.finding = undefined;
+    }
+  }
+
+  /** Aborts the search under way; says whether there was one. */
+  stop(): boolean {
+    const finding = this.finding;
+    finding?.abort();
+    return finding !== undefined;
+  }
+
+  async stopAndWait(): Promise<void> {
+    this.stop();
+    await this.settled;
+  }
+}
