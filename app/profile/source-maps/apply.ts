@@ -27,8 +27,14 @@ export function applySourceMaps(profile: Profile, maps: SourceMapSet): Profile {
   const replace = (frame: Frame): FrameInput | undefined => {
     if (!mappable(frame) || !maps.has(frame.url)) return undefined;
     const pos = maps.original(frame.url, frame.line, frame.column);
-    if (!pos) return undefined;
-    return { functionName: pos.name ?? frame.functionName, url: normaliseFrameUrl(pos.url), line: pos.line, column: pos.column };
+    if (pos) return { functionName: pos.name ?? frame.functionName, url: normaliseFrameUrl(pos.url), line: pos.line, column: pos.column };
+    // A function on a line the (readable) map leaves unmapped is code the compiler added: esbuild's and tsc's helpers
+    // (`__copyProps`'s getter `get`, `__awaiter`). Under tsx its compiled line carries the .ts file's URL, which would
+    // point the user at an unrelated line; it has no place in their source, so it keeps its name without a file and
+    // owns no time (its cost goes to the user's function that called it). The module's own function (line 1,
+    // column 1) stays where it is.
+    if (!maps.has(frame.url) || (frame.line === 1 && frame.column <= 1)) return undefined;
+    return { functionName: frame.functionName || '(anonymous)', url: '', line: 0, column: 0, category: 'app' };
   };
   // Lookups run first: a map that fails at its first lookup leaves its warning for this profile.
   const replaced = profile.frames.map(replace);

@@ -15,6 +15,7 @@ import { readScriptMap } from '../../../app/profile/source-maps/read-map.js';
 import { withOriginalSources } from '../../../app/profile/source-maps/apply.js';
 import { parseMap, SourceMapSet } from '../../../app/profile/source-maps/source-map-set.js';
 import { recordTargetMaps } from '../../../app/profile/source-maps/runtime-maps.js';
+import { profileCulprits } from '../../../app/diagnosis/profile-evidence.js';
 
 const TS = `// header comment
 interface Order { id: number; total: number }
@@ -142,6 +143,27 @@ describe('maps from the target', () => {
     expect(Object.keys(recorded)).toEqual(['file:///srv/a.ts']);
     expect(set.has('file:///etc/other.ts')).toBe(false);
     expect(set.warnings.join('\n')).toMatch(/\/srv\/b\.ts is 40\.0 MB.*CHK_SOURCE_MAP_TOO_LARGE/);
+  });
+  it("a function on a line the map leaves out is the compiler's (a helper's getter): no file, and its time goes to its caller", async () => {
+    const { url, code } = compiled('external');
+    const lines = code.split('\n');
+    // esbuild's CommonJS interop: `__defProp(to, key, { get: () => from[key], ... })`, a function V8 names `get`.
+    const getterLine = lines.findIndex((l) => l.includes('get: () => from[key]')) + 1;
+    expect(getterLine).toBeGreaterThan(1);
+    const b = new ProfileBuilder('p', 'microseconds');
+    const main = b.frame({ functionName: '(anonymous)', url, line: 1, column: 1 });
+    const hot = b.frame({ functionName: 'priceOrders', url, ...compiledPosition(code) });
+    const getter = b.frame({ functionName: 'get', url, line: getterLine, column: lines[getterLine - 1]!.indexOf('() =>') + 1 });
+    b.appendSample(b.nodeForStack([main, hot]), 500);
+    b.appendSample(b.nodeForStack([main, hot, getter]), 400);
+    const mapped = await withOriginalSources(b.build());
+    expect(mapped.frames.find((f) => f.functionName === 'get')).toMatchObject({ url: '', line: 0, category: 'app' });
+    // The module's own function keeps its place; the user's function is at its .ts line.
+    expect(mapped.frames.find((f) => f.functionName === '(anonymous)')).toMatchObject({ url, line: 1 });
+    const culprits = profileCulprits(mapped, 'cpu');
+    expect(culprits.map((c) => c.functionName)).toEqual(['priceOrders']);
+    expect(culprits[0]).toMatchObject({ line: TS_LINE, selfPercent: 100 });
+    expect(mapped.warnings).toEqual([]);
   });
 });
 
