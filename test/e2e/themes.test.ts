@@ -38,9 +38,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'checkup-e2e-themes-'));
   sessions = join(dir, 'sessions');
   mkdirSync(SHOTS, { recursive: true });
-  await recordDemo('run', 'blocking');
-  await recordDemo('run', 'blocking', '--fixed');
-  await recordDemo('startup');
+  // Short runs: the screens need real sessions in History, not long ones.
+  await recordDemo('run', 'blocking', '-d', '3', '--warmup', '1');
+  await recordDemo('run', 'blocking', '--fixed', '-d', '3', '--warmup', '1');
+  await recordDemo('startup', '--runs', '2');
   serve = await startServe(['--out', sessions]);
   browser = await launchChromium();
 }, 120_000);
