@@ -1,7 +1,7 @@
 // The maps of one profile's scripts, parsed by @jridgewell/trace-mapping, and the lookup from a compiled position to
 // the original one. A map that turns out to be malformed (at parse time or at its first lookup) is dropped with a
 // coded warning: its frames stay where V8 saw them.
-import { FlattenMap, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
+import { decodedMappings, FlattenMap, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
 import { fileURLToPath } from 'node:url';
 import { sourceMapWarning } from './warnings.js';
 
@@ -38,6 +38,14 @@ export function parseMap(scriptUrl: string, map: unknown, mapUrl: string): Trace
   }
 }
 
+/** How far after V8's position of a function the next mapping may be and still be that function's: a parameter list. */
+const NEXT_MAPPING_COLUMNS = 40;
+
+function nextMappingIsNear(map: TraceMap, needle: { line: number; column: number }): boolean {
+  const next = (decodedMappings(map)[needle.line - 1] ?? []).find((segment) => segment[0] >= needle.column && segment.length >= 4);
+  return next !== undefined && next[0] - needle.column <= NEXT_MAPPING_COLUMNS;
+}
+
 export class SourceMapSet {
   private readonly maps = new Map<string, TraceMap>();
   private readonly warningList: string[] = [];
@@ -72,7 +80,10 @@ export class SourceMapSet {
 
   /**
    * The original position of `line`:`column` (1-based) in the script. V8 places a function at its parameter list,
-   * which a map may not mark itself: the nearest mapping at or before it on the line is taken, else the next one.
+   * which a map may not mark itself: the nearest mapping at or before it on the line is taken, else the next one if
+   * it is near (NEXT_MAPPING_COLUMNS). A function with no mapping before it and none near after it is code the
+   * compiler added: tsx writes esbuild's helpers (the export getters) on the line of the module's first statement,
+   * 169 columns before that statement's mapping, which the next-mapping rule used to give them.
    */
   original(scriptUrl: string, line: number, column: number): OriginalPosition | undefined {
     const map = this.maps.get(scriptUrl);
@@ -83,7 +94,7 @@ export class SourceMapSet {
       // position is no position.
       const usable = (p: ReturnType<typeof originalPositionFor>) => typeof p.source === 'string' && p.source !== '' && Number.isSafeInteger(p.line) && p.line! >= 1;
       let pos = originalPositionFor(map, { ...needle, bias: GREATEST_LOWER_BOUND });
-      if (!usable(pos)) pos = originalPositionFor(map, { ...needle, bias: LEAST_UPPER_BOUND });
+      if (!usable(pos) && nextMappingIsNear(map, needle)) pos = originalPositionFor(map, { ...needle, bias: LEAST_UPPER_BOUND });
       if (!usable(pos)) return undefined;
       return { url: pos.source!, line: pos.line!, column: Math.max(0, pos.column ?? 0) + 1, ...(pos.name ? { name: pos.name } : {}) };
     } catch (err) {
