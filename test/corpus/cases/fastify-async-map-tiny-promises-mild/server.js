@@ -45,7 +45,7 @@ async function enrichLines(lines) {
 }
 
 const app = Fastify({ logger: false });
-app.get('/baskets/:id/quote', async (request, reply) => {
+app.get('/baskets/:id/quote', async (request) => {
   const lines = BASKETS[Number(request.params.id) % BASKETS.length];
   const priced = await enrichLines(lines);
   let net = 0;
