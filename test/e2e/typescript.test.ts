@@ -63,6 +63,8 @@ describe('a TypeScript app in the browser', () => {
 
     await culprit.click();
     await page.locator('[data-testid=speedscope]').waitFor({ timeout: 30_000 });
+    // The iframe element is there before its document: wait for speedscope's page itself.
+    await expect.poll(() => page.frames().some((f) => f.url().includes('/speedscope/index.html')), { timeout: 20_000 }).toBe(true);
     await speedscopeFrame().locator('canvas').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => colouredPixels(browser, page.locator('[data-testid=speedscope]')), { timeout: 20_000, interval: 500 }).toBeGreaterThan(2000);
     const hotWhere = await page.locator('aside.hot .where').allTextContents();
