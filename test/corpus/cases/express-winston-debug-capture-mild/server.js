@@ -6,7 +6,6 @@ const os = require('node:os');
 const fs = require('node:fs');
 const express = require('express');
 const winston = require('winston');
-const Transport = require('winston-transport');
 
 const logger = winston.createLogger({
   level: 'info',
@@ -14,7 +13,7 @@ const logger = winston.createLogger({
   transports: [new winston.transports.Stream({ stream: fs.createWriteStream(os.devNull) })],
 });
 
-class CaptureTransport extends Transport {
+class CaptureTransport extends winston.Transport {
   constructor(requestId) {
     super({ level: 'debug' });
     this.requestId = requestId;
