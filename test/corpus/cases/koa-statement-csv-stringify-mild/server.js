@@ -1,12 +1,12 @@
 'use strict';
 // A business-banking API. statementCsv builds a month's statement CSV with csv-stringify's synchronous API on every
-// download (column definitions, casts for dates, amounts and booleans), after awaiting the booking-text
-// translations, although a closed month never changes. csv-stringify allocates per record and per field.
+// download (column definitions, casts for dates, amounts and booleans), around the awaited booking-text translations
+// and audit entry, although a closed month never changes. csv-stringify allocates per record and per field.
 const Koa = require('koa');
 const Router = require('@koa/router');
 const { stringify } = require('csv-stringify/sync');
 
-const ROWS_PER_MONTH = 400;
+const ROWS_PER_MONTH = 1200;
 const COUNTERPARTIES = ['Stadtwerke Nord GmbH', 'Bürobedarf Meyer', 'Cloud Hosting AG', 'Reisebüro Sonne', 'Finanzamt Mitte', 'Kunde "Alpha" KG'];
 const TEXTS = ['SEPA-Lastschrift', 'SEPA-Überweisung', 'Kartenzahlung', 'Dauerauftrag', 'Gutschrift'];
 
@@ -38,6 +38,14 @@ async function bookingTexts() {
   return TEXTS.map((t) => `${t} (Buchung)`);
 }
 
+// The download is written to the audit log (in-process, asynchronous) with the statement's totals.
+const downloads = [];
+async function recordDownload(records) {
+  await new Promise((resolve) => setImmediate(resolve));
+  downloads.push({ at: Date.now(), rows: records.length, debit: records.filter((r) => r.amount < 0).length });
+  if (downloads.length > 100) downloads.shift();
+}
+
 const COLUMNS = [
   { key: 'bookedAt', header: 'Buchungstag' },
   { key: 'valueDate', header: 'Valuta' },
@@ -50,9 +58,10 @@ const COLUMNS = [
 ];
 
 async function statementCsv(rows) {
+  const records = rows.map((row) => ({ ...row, amount: row.amountCents / 100 }));
   const texts = await bookingTexts();
-  const records = rows.map((row) => ({ ...row, text: texts[row.textCode], amount: row.amountCents / 100 }));
-  return stringify(records, {
+  for (const record of records) record.text = texts[record.textCode];
+  const csv = stringify(records, {
     header: true,
     delimiter: ';',
     columns: COLUMNS,
@@ -62,6 +71,8 @@ async function statementCsv(rows) {
       boolean: (value) => (value ? 'ja' : 'nein'),
     },
   });
+  await recordDownload(records);
+  return csv;
 }
 
 const app = new Koa();
