@@ -17,7 +17,7 @@ async function exchangeRate(currency) {
   return RATES[currency] || 1;
 }
 async function currentCampaign() {
-  await new Promise((resolve) => setTimeout(resolve, 1));
+  await new Promise((resolve) => setTimeout(resolve, 3));
   return { name: 'autumn', percent: 15, colours: new Set(['green', 'grey']) };
 }
 
