@@ -11,7 +11,7 @@ const VERDICTS = ['event-loop-blocked', 'hot-path', 'gc-pressure', 'memory-leak'
 const FRAMEWORKS = ['http', 'express', 'fastify', 'restify', 'koa'];
 const STRENGTHS = ['strong', 'mild', 'none'];
 const SPLITS = ['tuning', 'held-out'];
-// Round 1: the first 51 cases (split by split.js's seeded shuffle); rounds 2, 3 and 4: fresh held-out sets written
+// Round 1: the first 51 cases (split by split.js's seeded shuffle); rounds 2 to 5: fresh held-out sets written
 // later, each after the previous held-out set had been seen by the people tuning the doctor.
 const ROUNDS = [1, 2, 3, 4, 5];
 
@@ -76,6 +76,8 @@ function validateCase(c, folder, { requireSplit }) {
     if (!Array.isArray(c.expectedStatus) || c.expectedStatus.length !== load.requests.length) fail(name, 'expectedStatus must have one entry per load request');
     for (const s of c.expectedStatus) if (!(Number.isInteger(s) && s >= 100 && s < 600) && s !== 'reset') fail(name, 'expectedStatus entries are HTTP status codes or "reset"');
   }
+
+  if (c.failsUnderLoad !== undefined && typeof c.failsUnderLoad !== 'boolean') fail(name, 'failsUnderLoad must be true or false');
 
   if (c.split !== undefined || requireSplit) {
     if (!SPLITS.includes(c.split)) fail(name, `split must be one of ${SPLITS.join(', ')}`);
