@@ -28,7 +28,8 @@ export function applySourceMaps(profile: Profile, maps: SourceMapSet): Profile {
     if (!mappable(frame) || !maps.has(frame.url)) return undefined;
     const pos = maps.original(frame.url, frame.line, frame.column);
     if (pos) return { functionName: pos.name ?? frame.functionName, url: normaliseFrameUrl(pos.url), line: pos.line, column: pos.column };
-    // A function on a line the (readable) map leaves unmapped is code the compiler added: esbuild's and tsc's helpers
+    // A function the (readable) map does not place (no mapping before it on its line, none near after it: see
+    // SourceMapSet.original) is code the compiler added: esbuild's and tsc's helpers
     // (`__copyProps`'s getter `get`, `__awaiter`). Under tsx its compiled line carries the .ts file's URL, which would
     // point the user at an unrelated line; it has no place in their source, so it keeps its name without a file and
     // owns no time (its cost goes to the user's function that called it). The module's own function (line 1,
