@@ -2,25 +2,43 @@
 // The start-up probe's CommonJS tracer: every require() that loads a file, with its resolution (and the file
 // lookups it made), read, compile and execution time, and its inclusive time. It wraps Module._load (inclusive time,
 // the tree), Module._resolveFilename (resolution), Module._stat (each file lookup of the resolver), the .js/.json/.node
-// loaders (read) and Module.prototype._compile (compile, then execution). Compile and execution are told apart by a
-// marker call placed at the start of the module's code, in memory only: after a hashbang line and a 'use strict'
-// prologue, on the same line, so line numbers stay; the first line's columns shift by its length.
+// loaders (read) and Module.prototype._compile (compile, then execution), each calling the original with the same
+// `this` and arguments: the module's source and scope are never changed.
+// Compile and execution are told apart from outside: Node's _compile (20, 22, 24) compiles the wrapper, then reads
+// `module.exports` once to pass it in, then calls the wrapper. For the length of the original _compile call,
+// `exports` on that one module object is an accessor whose first read stamps the start of execution and turns the
+// property back into the plain data property it was (same value, same attributes); no code of the module's can run
+// before that read. A Node that reads it elsewhere only moves the stamp: nothing else changes.
 
 const { packageOf } = require('./startup-packages.cjs');
 
-const MARKER = 'globalThis[Symbol.for("checkup.startup")].x();';
-
-/** Where the module's own statements begin: after a hashbang line and a leading 'use strict' directive. */
-function markerAt(content) {
-  let at = 0;
-  if (content.startsWith('#!')) {
-    const nl = content.indexOf('\n');
-    if (nl < 0) return { at: content.length, text: '' };
-    at = nl + 1;
+/** Runs `run` with `module.exports` watched for its first read; the property is restored whatever happens. */
+function withExportsWatched(module, onFirstRead, run) {
+  const desc = Object.getOwnPropertyDescriptor(module, 'exports');
+  if (!desc || !('value' in desc) || !desc.configurable) return run();
+  let settled = false;
+  const settle = (value) => {
+    if (settled) return;
+    settled = true;
+    Object.defineProperty(module, 'exports', { value, writable: desc.writable, enumerable: desc.enumerable, configurable: true });
+  };
+  Object.defineProperty(module, 'exports', {
+    configurable: true,
+    enumerable: desc.enumerable,
+    get() {
+      settle(desc.value);
+      onFirstRead();
+      return desc.value;
+    },
+    set(value) {
+      settle(value);
+    },
+  });
+  try {
+    return run();
+  } finally {
+    settle(desc.value);
   }
-  const prologue = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(["'])use strict\1[ \t]*(;?)/.exec(content.slice(at));
-  if (prologue) return { at: at + prologue[0].length, text: (prologue[2] ? '' : ';') + MARKER };
-  return { at, text: MARKER };
 }
 
 function traceRequire(state) {
@@ -50,11 +68,6 @@ function traceRequire(state) {
     }
   }
 
-  state.x = () => {
-    const top = stack[stack.length - 1];
-    if (top && top.execAt === undefined) top.execAt = now();
-  };
-
   const resolveFilename = Module._resolveFilename;
   Module._resolveFilename = function checkupResolve() {
     const top = stack[stack.length - 1];
@@ -76,6 +89,10 @@ function traceRequire(state) {
     stack.push(frame);
     try {
       return load.apply(this, arguments);
+    } catch (err) {
+      // The first module a failing start failed in: the innermost one being loaded when the error was thrown.
+      if (frame.file && !state.failedIn) state.failedIn = { file: frame.file, error: describeError(err) };
+      throw err;
     } finally {
       stack.pop();
       if (frame.file) {
@@ -115,12 +132,16 @@ function traceRequire(state) {
   const compile = Module.prototype._compile;
   Module.prototype._compile = function checkupCompile(content, filename) {
     const top = stack[stack.length - 1];
-    if (top && top.file === filename && top.compileAt === undefined && typeof content === 'string') {
-      top.compileAt = now();
-      const { at, text } = markerAt(content);
-      if (text) arguments[0] = content.slice(0, at) + text + content.slice(at);
-    }
-    return compile.apply(this, arguments);
+    if (!top || top.file !== filename || top.compileAt !== undefined) return compile.apply(this, arguments);
+    top.compileAt = now();
+    const args = arguments;
+    return withExportsWatched(
+      this,
+      () => {
+        if (top.execAt === undefined) top.execAt = now();
+      },
+      () => compile.apply(this, args),
+    );
   };
 
   return {
@@ -129,4 +150,18 @@ function traceRequire(state) {
   };
 }
 
-module.exports = { traceRequire, markerAt };
+/** An error in a few words for the record: its constructor's name and first line of message. */
+function describeError(err) {
+  try {
+    if (err && typeof err === 'object') {
+      const name = typeof err.name === 'string' ? err.name : 'Error';
+      const message = String(err.message === undefined ? '' : err.message).split('\n')[0].slice(0, 300);
+      return message ? `${name}: ${message}` : name;
+    }
+    return String(err).slice(0, 300);
+  } catch {
+    return 'an error that could not be described';
+  }
+}
+
+module.exports = { traceRequire, withExportsWatched, describeError };
