@@ -21,6 +21,7 @@ const catalogue = {
   CHK_PORT_IN_USE: { message: 'The target could not listen: port {port} is already in use.', hint: 'Stop whatever holds port {port}, or make the app listen on another port (PORT env).', exit: 3 },
   CHK_TARGET_CRASHED: { message: 'The target crashed during the load ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
   CHK_STARTUP_TIMEOUT: { message: 'The app neither listened on a port nor exited within {seconds} s of starting.', hint: 'A server is ready when it listens, a CLI when it exits; raise --timeout if it starts slowly.', exit: 3 },
+  CHK_STARTUP_TRACE_FAILED: { message: 'The traced start (the one that builds the module tree) failed in {module}: {reason}. The timed starts ran without tracing and are reported; the module tree is not.', hint: 'The timed starts show the app starts fine without tracing: Checkup\'s tracing must not change what a module does, so please report this with the module named. The traced start\'s output is in the session log.', exit: 3 },
   CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },
   CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
   CHK_ATTACH_NO_PROCESS: { message: 'There is no process {pid} to attach to.', hint: 'Check the pid; the app may have stopped. `checkup attach --list` shows the Node processes you can attach to.', exit: 2 },

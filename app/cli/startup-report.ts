@@ -20,6 +20,7 @@ export function jsonStartup(session: string, dir: string, r: StartupResult): Rec
     tracedReadyMs: r.tracedReadyMs === undefined ? null : ms(r.tracedReadyMs),
     tracing: r.tracing,
     profile: r.profile,
+    ...(r.traceFailure ? { traceFailure: r.traceFailure } : {}),
   };
 }
 
@@ -28,6 +29,12 @@ export function humanStartup(dir: string, r: StartupResult): string {
   const timed = r.runs.filter((x) => x.purpose === 'timed');
   lines.push(`Time to ready (${timed[0]?.readyKind === 'exit' ? 'exit' : 'listening'}): median ${ms(r.readyMs.median)} ms, min ${ms(r.readyMs.min)}, max ${ms(r.readyMs.max)} over ${timed.length} starts`);
   lines.push(`First line of your code: median ${ms(r.firstUserCodeMs.median)} ms after the process started`);
+  if (r.traceFailure) {
+    const f = r.traceFailure;
+    lines.push('', `Notice ${f.code}: ${f.message}`);
+    if (f.hint) lines.push(`  ${f.hint}`);
+    for (const line of f.output.slice(0, 8)) lines.push(`  | ${line}`);
+  }
   lines.push('', 'Packages by inclusive load time (traced start):');
   for (const p of r.packages.slice(0, 10)) lines.push(`  ${String(ms(p.totalMs)).padStart(8)} ms  ${p.name} (${p.modules} modules${p.calledAfterLoad === 0 ? ', not called before ready' : ''})`);
   lines.push('', 'Modules by inclusive time:');
@@ -36,7 +43,7 @@ export function humanStartup(dir: string, r: StartupResult): string {
   lines.push('', 'Advice:');
   if (!r.advice.length) lines.push('  nothing measured here would save time');
   for (const a of r.advice) lines.push(`  ${a.refused ? '(not tried)' : a.savingMs !== undefined ? `${ms(a.savingMs)} ms${a.measured ? ' measured' : ''}` : ''}  ${a.title}${a.refused ? `: ${a.refused}` : ''}`);
-  for (const note of r.tracing.notes) lines.push(`  note: ${note}`);
+  for (const note of r.tracing.notes) if (note !== r.traceFailure?.message) lines.push(`  note: ${note}`);
   lines.push('', `Session: ${dir}`, '');
   return lines.join('\n');
 }

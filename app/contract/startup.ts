@@ -99,6 +99,22 @@ export interface StartupTracing {
   notes: string[];
 }
 
+/** The traced start failed (the timed ones did not): the coded notice, the module it failed in, and why. */
+export interface StartupTraceFailure {
+  code: 'CHK_STARTUP_TRACE_FAILED';
+  /** The notice in the user's words, and what to do. */
+  message: string;
+  hint?: string;
+  /** The module's path or file: URL; null when nothing named one. */
+  module: string | null;
+  /** The error, in one line. */
+  reason: string;
+  /** The start's own error code (the process exited, or never became ready). */
+  cause: string;
+  /** The traced start's last lines of output. */
+  output: string[];
+}
+
 /** startup.json. */
 export interface StartupResult {
   /** Timed starts asked for. */
@@ -120,6 +136,8 @@ export interface StartupResult {
   tracedReadyMs?: number;
   /** Whether profile.cpuprofile (one profiled start) is in the session. */
   profile: boolean;
+  /** Present when the traced start failed: then modules, packages and heaviestPath are empty. */
+  traceFailure?: StartupTraceFailure;
 }
 
 /** A start-up session whole, for the faces. */

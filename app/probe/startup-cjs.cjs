@@ -50,6 +50,7 @@ function traceRequire(state) {
   const loaded = [];
   const summary = { lookupsCounted: false };
   let lookups = 0;
+  let lastError;
 
   // Module._stat: the resolver's file lookups. Setting it emits an ExperimentalWarning into the app's stderr; the
   // warning is held back for that one assignment.
@@ -90,13 +91,19 @@ function traceRequire(state) {
     try {
       return load.apply(this, arguments);
     } catch (err) {
-      // The first module a failing start failed in: the innermost one being loaded when the error was thrown.
-      if (frame.file && !state.failedIn) state.failedIn = { file: frame.file, error: describeError(err) };
+      // Where a failing start failed: the innermost module being loaded when the last error thrown through require()
+      // was thrown (an error the app caught and went on from is replaced by the next one).
+      if (frame.file && lastError !== err) {
+        lastError = err;
+        state.failedIn = { file: frame.file, error: describeError(err) };
+      }
       throw err;
     } finally {
       stack.pop();
       if (frame.file) {
         const endAt = now();
+        // Loaded by the ES module loader (an import of a CommonJS file): not part of the running ES body's own time.
+        if (!stack.length && !isMain && !frame.parent && state.esmClock) state.esmClock.cjsFromEsm(performance.timeOrigin + frame.startAt, performance.timeOrigin + endAt);
         const execAt = frame.execAt;
         loaded.push({
           file: frame.file,

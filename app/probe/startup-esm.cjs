@@ -3,27 +3,28 @@
 //   module.registerHooks (22.15+, 23.5+): synchronous hooks on this thread;
 //   module.register (20.6+, 22): asynchronous hooks on the loader's own thread (startup-hooks.cjs);
 //   neither (older 20.x): no ES module tree, said in the record.
-// The hooks time each import's resolution and its load (reading the source), and place two marker calls into the
-// module's source, in memory only: one at its first statement, one after its last, which time its execution (an ES
-// module runs after the modules it imports, so the span is its own). V8 compiles ES modules while linking, which no
-// hook sees: their compile time is not told apart (it falls in the gap before execution). The resolver's file
-// lookups are internal to Node here and are not counted.
+// Both kinds chain with the app's own hooks (tsx and the like): each hook calls `next` with what it was given and
+// changes nothing of the result but, for an ES module read from a file, one line added after its last line:
+//   import "data:text/javascript,<a call into this probe>";
+// An import declaration binds no name (nothing the module can shadow), import declarations are hoisted by the
+// language whatever their place (nothing else moves), and every line and column of the module's own code stays where
+// it was. A module's imports are evaluated in their order before its body, so this one, the last, runs just before
+// the body: it marks where the module's own code starts. The body ends where the next thing starts: the next
+// module's marker, a CommonJS module imported from ES (whose own time is not counted twice), or the end of the
+// synchronous evaluation of the graph (a microtask). A module with a top-level await is timed to its first await.
+// The timing measured by the hooks rides in the marker's URL, so it reaches this thread from the loader's thread.
+// V8 compiles ES modules while linking, which no hook sees: their compile time is not told apart. The resolver's file
+// lookups are internal to Node and are not counted.
 
 const { packageOf } = require('./startup-packages.cjs');
 
 const KEY = 'globalThis[Symbol.for("checkup.startup")]';
 
-/** The source with the markers: the timing data rides in the first one, so it reaches this thread from any thread. */
+/** The source with the marker import appended; `source` as the load step gave it (string or bytes). */
 function instrumentSource(source, url, data) {
   const text = typeof source === 'string' ? source : Buffer.from(source).toString('utf8');
-  const head = `${KEY}?.es(import.meta.url,${JSON.stringify(data)});`;
-  const tail = `\n;${KEY}?.ee(import.meta.url);\n`;
-  if (text.startsWith('#!')) {
-    const nl = text.indexOf('\n');
-    if (nl < 0) return text;
-    return text.slice(0, nl + 1) + head + text.slice(nl + 1) + tail;
-  }
-  return head + text + tail;
+  const call = `${KEY}?.es?.(${JSON.stringify(url)},${JSON.stringify(data)})`;
+  return `${text}\nimport "data:text/javascript,${encodeURIComponent(call)}";\n`;
 }
 
 /** The resolve and load hooks over `nextResolve`/`nextLoad`, synchronous or not (`then` chains either). */
@@ -34,7 +35,7 @@ function createHooks(now, epochNow) {
     resolve(specifier, context, nextResolve) {
       const t0 = now();
       return then(nextResolve(specifier, context), (result) => {
-        if (result && typeof result.url === 'string' && !resolved.has(result.url)) {
+        if (result && typeof result.url === 'string' && result.url.startsWith('file:') && !resolved.has(result.url)) {
           const entry = !context.parentURL;
           resolved.set(result.url, { resolveMs: now() - t0, parent: context.parentURL || null, ...(entry ? { entryAt: epochNow() } : {}) });
         }
@@ -53,23 +54,51 @@ function createHooks(now, epochNow) {
   };
 }
 
+/** The marker's side, on the app's thread: one running ES module body at a time, closed by whatever comes next. */
+function createExecClock(state) {
+  const modules = [];
+  let running = null;
+  /** CommonJS modules imported from ES modules while a body was open: [start, end] epoch ms. */
+  let cjsSpans = [];
+  const close = (at) => {
+    if (!running) return;
+    let own = at - running.execStartAt;
+    for (const [s, e] of cjsSpans) if (s >= running.execStartAt) own -= Math.min(e, at) - s;
+    running.execMs = Math.max(0, own);
+    modules.push(running);
+    running = null;
+    cjsSpans = [];
+  };
+  return {
+    modules,
+    /** A marker ran: the module's body starts now. */
+    start(url, data) {
+      const at = state.epoch();
+      close(at);
+      if (data.entryAt) state.firstUserCode(data.entryAt);
+      const m = { url, package: packageOf(url), parent: data.parent, resolveMs: data.resolveMs, loadMs: data.loadMs, execStartAt: at, execMs: 0 };
+      running = m;
+      queueMicrotask(() => {
+        if (running === m) close(state.epoch());
+      });
+    },
+    /** A CommonJS module loaded by the ES loader (not from a body's own require): not the running body's time. */
+    cjsFromEsm(startAt, endAt) {
+      if (running) cjsSpans.push([startAt, endAt]);
+    },
+    finish() {
+      close(state.epoch());
+      return modules;
+    },
+  };
+}
+
 function traceImport(state) {
   const Module = require('module');
   const { performance } = require('perf_hooks');
-  const modules = [];
-  const running = new Map();
-  state.esmModules = modules;
-  state.es = (url, data) => {
-    if (data.entryAt) state.firstUserCode(data.entryAt);
-    running.set(url, { url, package: packageOf(url), parent: data.parent, resolveMs: data.resolveMs, loadMs: data.loadMs, execStartAt: state.epoch() });
-  };
-  state.ee = (url) => {
-    const m = running.get(url);
-    if (!m) return;
-    running.delete(url);
-    m.execMs = state.epoch() - m.execStartAt;
-    modules.push(m);
-  };
+  const clock = createExecClock(state);
+  state.esmClock = clock;
+  state.es = (url, data) => clock.start(url, data);
   if (typeof Module.registerHooks === 'function') {
     const hooks = createHooks(() => performance.now(), () => state.epoch());
     Module.registerHooks({
@@ -89,4 +118,4 @@ function isImport(context) {
   return !context.conditions || context.conditions.includes('import');
 }
 
-module.exports = { traceImport, createHooks, instrumentSource };
+module.exports = { traceImport, createHooks, createExecClock, instrumentSource };

@@ -137,7 +137,8 @@
     record.port = port || null;
     try {
       if (tracer) record.modules = tracer.modules();
-      if (state.esmModules) record.esmModules = state.esmModules;
+      if (state.esmClock) record.esmModules = state.esmClock.finish();
+      if (state.failedIn) record.failedIn = state.failedIn;
       if (usage) record.usage = usage.finish();
       if (profiler) stopProfiler();
     } catch (err) {

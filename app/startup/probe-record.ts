@@ -44,6 +44,8 @@ export interface ProbeRecord {
   port: number | null;
   trace: { cjs: { lookupsCounted: boolean }; esm: { hooks: string; thread?: string; missing?: string } } | null;
   traceError?: string;
+  /** A start that failed: the innermost module being required when the last error went through require(). */
+  failedIn?: { file: string; error: string };
   usageError?: string;
   profileError?: string;
   profile: boolean;

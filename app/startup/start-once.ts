@@ -118,7 +118,8 @@ export async function startOnce(spec: LaunchSpec, options: StartOptions): Promis
       throw new CheckupError('CHK_PROBE_FAILED', { detail: 'the start-up probe wrote nothing (was NODE_OPTIONS replaced by the start script, or is the target not a Node.js program?)' }, { details: tail.errorTail() });
     }
     if (record.readyKind === 'exit' && record.exitCode) {
-      throw new CheckupError('CHK_TARGET_EXITED_EARLY', { exit: `exit code ${record.exitCode}`, code: record.exitCode }, { details: tail.errorTail() });
+      const where = record.failedIn ? { failedIn: record.failedIn.file, failedWith: record.failedIn.error } : {};
+      throw new CheckupError('CHK_TARGET_EXITED_EARLY', { exit: `exit code ${record.exitCode}`, code: record.exitCode, ...where }, { details: tail.errorTail() });
     }
     let cpuProfile: unknown;
     if (record.profile) cpuProfile = JSON.parse(await fs.readFile(join(outDir, `${record.pid}.cpuprofile`), 'utf8')) as unknown;

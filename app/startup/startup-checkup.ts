@@ -4,18 +4,21 @@
 // start of its own so that no instrumentation's cost enters the timed figures.
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { RecipeSchema, type TargetSpec } from '../contract/recipe.js';
 import { SESSION_FILES } from '../contract/session.js';
-import type { Spread, StartupResult, StartupRun, StartupTracing } from '../contract/startup.js';
-import { toCheckupError } from '../errors.js';
+import type { Spread, StartupResult, StartupRun, StartupTraceFailure, StartupTracing } from '../contract/startup.js';
+import { CheckupError, toCheckupError } from '../errors.js';
+import { startupProbePath } from '../paths.js';
 import { resolveTarget } from '../engine/resolve-target.js';
 import { median } from '../numbers.js';
 import { SessionWriter } from '../store/session-writer.js';
 import { compileCacheRefusal, startupAdvice, type CompileCacheTrial } from './advice.js';
 import { buildModuleTree } from './module-tree.js';
 import type { ProbeRecord } from './probe-record.js';
+import { nodeVersionFor } from './node-version.js';
 import { startOnce, type StartOptions, type StartOutcome } from './start-once.js';
+import { describeTraceFailure } from './trace-failure.js';
 
 export interface StartupSpec {
   target: TargetSpec;
@@ -68,6 +71,16 @@ function tracingOf(traced: ProbeRecord, usage: ProbeRecord | undefined): Startup
   return { nodeVersion: traced.nodeVersion, commonjs: 'Module._load, Module._resolveFilename, Module._stat, Module.prototype._compile', esm: esm?.hooks ?? 'none', notes };
 }
 
+/** The traced start failed: where and why, as the coded notice the faces show. Interruptions are not failures. */
+function traceFailureOf(err: unknown): StartupTraceFailure {
+  const error = toCheckupError(err);
+  if (error.code === 'CHK_INTERRUPTED' || error.code === 'CHK_NODE_NOT_FOUND') throw error;
+  const recorded = typeof error.params.failedIn === 'string' ? { file: error.params.failedIn, error: String(error.params.failedWith ?? '') } : undefined;
+  const { module, reason } = describeTraceFailure(recorded, error.details, dirname(startupProbePath), error.message);
+  const notice = new CheckupError('CHK_STARTUP_TRACE_FAILED', { module: module ?? 'a module Checkup could not name', reason });
+  return { code: 'CHK_STARTUP_TRACE_FAILED', message: notice.message, ...(notice.hint ? { hint: notice.hint } : {}), module, reason, cause: error.code, output: error.details };
+}
+
 /** Runs the whole checkup into a new session; `onSession` hears its id as soon as the folder exists. */
 export async function runStartupCheckup(
   spec: StartupSpec,
@@ -78,8 +91,10 @@ export async function runStartupCheckup(
   const recipe = RecipeSchema.parse({ target: spec.target, readyTimeoutSec: spec.timeoutSec, startup: { runs: spec.runs, compileCache: spec.compileCache } });
   const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project: resolved.project, recipe, kind: 'startup' });
   hooks.onSession?.(writer);
-  // The compile-cache trial's starts are planned until the first start tells which Node runs the app.
-  let planned = spec.runs + 3 + (spec.compileCache ? 2 * spec.runs + 1 : 0);
+  // Every start is planned before the first: the compile-cache trial's starts depend on the app's Node, asked first.
+  const knownVersion = nodeVersionFor(resolved.launch, spec.target.node);
+  const cacheStarts = spec.compileCache && !(knownVersion && compileCacheRefusal(knownVersion)) ? 2 * spec.runs + 1 : 0;
+  let planned = spec.runs + 3 + cacheStarts;
   let count = 0;
   const runs: StartupRun[] = [];
   const start = async (purpose: StartupRun['purpose'], options: Partial<StartOptions> = {}): Promise<StartOutcome> => {
@@ -93,16 +108,26 @@ export async function runStartupCheckup(
       ...(hooks.signal ? { signal: hooks.signal } : {}),
     });
     runs.push(runOf(runs.length + 1, purpose, outcome));
-    if (runs.length === 1 && spec.compileCache && compileCacheRefusal(outcome.record.nodeVersion)) planned -= 2 * spec.runs + 1;
+    // Only when the version could not be asked beforehand does the plan change, once, after the first start.
+    if (runs.length === 1 && cacheStarts && compileCacheRefusal(outcome.record.nodeVersion)) planned -= cacheStarts;
     return outcome;
   };
   try {
     const timed: StartOutcome[] = [];
     for (let i = 0; i < spec.runs; i++) timed.push(await start('timed'));
-    const traced = await start('traced', { trace: true });
-    const usage = await start('usage', { usage: true });
+    const nodeVersion = timed[0]!.record.nodeVersion;
+    // The timed starts ran untraced: a traced start that fails now is the tracing's failure, not the app's. It is
+    // reported with the module it failed in, and everything measured without tracing is still given.
+    let traced: StartOutcome | undefined;
+    let traceFailure: StartupTraceFailure | undefined;
+    try {
+      traced = await start('traced', { trace: true });
+    } catch (err) {
+      traceFailure = traceFailureOf(err);
+      planned -= 1;
+    }
+    const usage = traced ? await start('usage', { usage: true }) : undefined;
     const profiled = await start('profiled', { profile: true });
-    const nodeVersion = traced.record.nodeVersion;
     const timedRuns = runs.filter((r) => r.purpose === 'timed');
     const readyMs = spreadOf(timedRuns.map((r) => r.readyMs));
 
@@ -128,8 +153,9 @@ export async function runStartupCheckup(
       }
     }
 
-    const tree = buildModuleTree(traced.record, resolved.project, usage.record.usage);
-    const tracedReadyMs = traced.record.readyAt - traced.record.processStartAt;
+    const tree = traced ? buildModuleTree(traced.record, resolved.project, usage?.record.usage) : { modules: [], packages: [], heaviestPath: [] };
+    const tracedReadyMs = traced ? traced.record.readyAt - traced.record.processStartAt : undefined;
+    const tracing = traced ? tracingOf(traced.record, usage?.record) : { nodeVersion, commonjs: 'none', esm: 'none', notes: [traceFailure!.message] };
     const result: StartupResult = {
       runsAsked: spec.runs,
       runs,
@@ -137,9 +163,10 @@ export async function runStartupCheckup(
       firstUserCodeMs: spreadOf(timedRuns.map((r) => r.firstUserCodeMs)),
       launchToReadyMs: spreadOf(timedRuns.map((r) => r.launchToReadyMs)),
       ...tree,
-      advice: startupAdvice({ packages: tree.packages, modules: tree.modules, readyMedianMs: readyMs.median, tracedReadyMs, readyKind: traced.record.readyKind, compileCache }),
-      tracing: tracingOf(traced.record, usage.record),
-      tracedReadyMs,
+      advice: startupAdvice({ packages: tree.packages, modules: tree.modules, readyMedianMs: readyMs.median, tracedReadyMs: tracedReadyMs ?? 0, readyKind: timed[0]!.record.readyKind, compileCache }),
+      tracing,
+      ...(tracedReadyMs !== undefined ? { tracedReadyMs } : {}),
+      ...(traceFailure ? { traceFailure } : {}),
       profile: Boolean(profiled.cpuProfile),
     };
     if (profiled.cpuProfile) await writer.writeCpuProfile(profiled.cpuProfile);
