@@ -50,7 +50,7 @@ function traceRequire(state) {
   const loaded = [];
   const summary = { lookupsCounted: false };
   let lookups = 0;
-  let lastError;
+  let failing = false;
 
   // Module._stat: the resolver's file lookups. Setting it emits an ExperimentalWarning into the app's stderr; the
   // warning is held back for that one assignment.
@@ -88,17 +88,19 @@ function traceRequire(state) {
     if (isMain) firstUserCode(epoch());
     const frame = { request, parent: parent && parent.filename ? parent.filename : null, startAt: now() };
     stack.push(frame);
+    let threw = true;
     try {
-      return load.apply(this, arguments);
-    } catch (err) {
-      // Where a failing start failed: the innermost module being loaded when the last error thrown through require()
-      // was thrown (an error the app caught and went on from is replaced by the next one).
-      if (frame.file && lastError !== err) {
-        lastError = err;
-        state.failedIn = { file: frame.file, error: describeError(err) };
-      }
-      throw err;
+      const result = load.apply(this, arguments);
+      threw = false;
+      return result;
     } finally {
+      // Where a failing start failed: the innermost module being loaded when an error went up through require(), not
+      // caught on the way (the error itself is never caught here: Node reports it exactly as without the probe).
+      if (!threw) failing = false;
+      else if (frame.file && !failing) {
+        failing = true;
+        state.failedIn = { file: frame.file, error: '' };
+      }
       stack.pop();
       if (frame.file) {
         const endAt = now();
@@ -139,6 +141,12 @@ function traceRequire(state) {
   const compile = Module.prototype._compile;
   Module.prototype._compile = function checkupCompile(content, filename) {
     const top = stack[stack.length - 1];
+    // An app's own loader for the extension (tsx, ts-node) may replace ours: the module is known from here then.
+    if (top && !top.file && typeof filename === 'string') {
+      top.file = filename;
+      top.format = 'cjs';
+      top.extAt = now();
+    }
     if (!top || top.file !== filename || top.compileAt !== undefined) return compile.apply(this, arguments);
     top.compileAt = now();
     const args = arguments;
@@ -157,18 +165,4 @@ function traceRequire(state) {
   };
 }
 
-/** An error in a few words for the record: its constructor's name and first line of message. */
-function describeError(err) {
-  try {
-    if (err && typeof err === 'object') {
-      const name = typeof err.name === 'string' ? err.name : 'Error';
-      const message = String(err.message === undefined ? '' : err.message).split('\n')[0].slice(0, 300);
-      return message ? `${name}: ${message}` : name;
-    }
-    return String(err).slice(0, 300);
-  } catch {
-    return 'an error that could not be described';
-  }
-}
-
-module.exports = { traceRequire, withExportsWatched, describeError };
+module.exports = { traceRequire, withExportsWatched };

@@ -30,6 +30,7 @@ function instrumentSource(source, url, data) {
 /** The resolve and load hooks over `nextResolve`/`nextLoad`, synchronous or not (`then` chains either). */
 function createHooks(now, epochNow) {
   const resolved = new Map();
+  const instrumented = new Set();
   const then = (value, fn) => (value && typeof value.then === 'function' ? value.then(fn) : fn(value));
   return {
     resolve(specifier, context, nextResolve) {
@@ -45,9 +46,10 @@ function createHooks(now, epochNow) {
     load(url, context, nextLoad) {
       const t0 = now();
       return then(nextLoad(url, context), (result) => {
-        const info = resolved.get(url);
-        if (!info || info.loaded || !result || result.format !== 'module' || result.source == null || !url.startsWith('file:')) return result;
-        info.loaded = true;
+        if (!result || result.format !== 'module' || result.source == null || !url.startsWith('file:') || instrumented.has(url)) return result;
+        instrumented.add(url);
+        // An app's own resolve hook (tsx) may answer without calling ours: no resolution time, no parent then.
+        const info = resolved.get(url) || { resolveMs: 0, parent: null };
         return { ...result, source: instrumentSource(result.source, url, { resolveMs: info.resolveMs, loadMs: now() - t0, parent: info.parent, entryAt: info.entryAt }) };
       });
     },
