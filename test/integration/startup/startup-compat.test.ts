@@ -77,4 +77,27 @@ describe('checkup startup on the smallest apps that broke it', () => {
     expect(doc.starts.map((s) => s.purpose)).toEqual(['timed', 'timed', 'timed', 'traced', 'usage', 'profiled']);
     expect(doc.packages.map((p) => p.name)).toContain(pkg);
   });
+
+  it('counts its starts from the first one: Node 20 refuses the compile-cache trial, so 3 runs make 6 starts', async () => {
+    const r = await runCli(['startup', '--runs', '3', '--timeout', '60', '--node', NODE20, '--cwd', join(compatDir, 'apps'), '--', 'node', 'lodash-server.js']);
+    expect(r.code, r.stderr).toBe(0);
+    const steps = [...r.stderr.matchAll(/start (\d+) of (\d+) \(([a-z-]+)\)/g)].map((m) => [Number(m[1]), Number(m[2]), m[3]]);
+    expect(steps.map(([at]) => at)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(steps.map(([, of]) => of))).toEqual(new Set([6]));
+    expect(steps[3]![2]).toBe('traced');
+  });
+
+  it('reports the timed starts and names the module a failing traced start failed in', async () => {
+    const r = await runCli(['startup', '--json', '--runs', '2', '--no-compile-cache', '--timeout', '60', '--cwd', join(compatDir, 'apps'), '--', 'node', 'fragile-server.js']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { runs: number; readyMs: { median: number }; modules: unknown[]; starts: Array<{ purpose: string }>; traceFailure: { code: string; module: string; reason: string; message: string } };
+    expect(doc.runs).toBe(2);
+    expect(doc.readyMs.median).toBeGreaterThan(0);
+    expect(doc.traceFailure.code).toBe('CHK_STARTUP_TRACE_FAILED');
+    expect(doc.traceFailure.module).toBe(join(compatDir, 'apps', 'fragile-module.js'));
+    expect(doc.traceFailure.reason).toBe('TypeError: fragile: cannot run under a traced require');
+    expect(doc.traceFailure.message).toContain('fragile-module.js');
+    expect(doc.modules).toEqual([]);
+    expect(doc.starts.map((s) => s.purpose)).toEqual(['timed', 'timed', 'profiled']);
+  });
 });
