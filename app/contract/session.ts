@@ -39,7 +39,8 @@ export const SESSION_FILES = {
   /**
    * StartupResult (app/contract/startup.ts) of a start-up session (kind 'startup'): every start, the module tree, the
    * packages and the advice. Added in 1, later (with issue 12). A start-up session's CPU profile (one profiled start)
-   * is `cpuProfile`; it has no samples, ticks, load or diagnosis.
+   * is `cpuProfile`; it has no samples, ticks, load or diagnosis. `traceFailure` (added with the tracing that leaves
+   * modules unchanged): the traced start failed, the module tree is empty, the timed starts stand.
    */
   startup: 'startup.json',
   /**
