@@ -19,7 +19,7 @@ const catalogue = {
   CHK_TARGET_EXITED_EARLY: { message: 'The target exited with {exit} before it listened on a port.', hint: 'See the last lines of its output below; run it by hand to check it starts.', exit: 3 },
   CHK_TARGET_NEVER_LISTENED: { message: 'The app never listened on a port: Checkup waited {seconds} s for it.', hint: 'Is it a server that listens when started this way? If it starts slowly, give it a longer ready timeout (--ready-timeout).', exit: 3 },
   CHK_PORT_IN_USE: { message: 'The target could not listen: port {port} is already in use.', hint: 'Stop whatever holds port {port}, or make the app listen on another port (PORT env).', exit: 3 },
-  CHK_TARGET_CRASHED: { message: 'The target crashed during the load ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
+  CHK_TARGET_CRASHED: { message: 'The target crashed {when} ({exit}).', hint: 'The session keeps what was collected; the crash is in the diagnosis and the log.', exit: 3 },
   CHK_STARTUP_TIMEOUT: { message: 'The app neither listened on a port nor exited within {seconds} s of starting.', hint: 'A server is ready when it listens, a CLI when it exits; raise --timeout if it starts slowly.', exit: 3 },
   CHK_PROBE_FAILED: { message: 'The probe could not be loaded into the target: {detail}', exit: 3 },
   CHK_INSPECTOR_FAILED: { message: 'Could not talk to the target\'s inspector: {detail}', exit: 3 },
