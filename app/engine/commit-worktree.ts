@@ -6,7 +6,9 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, promises as fs, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import type { CarriedFiles } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
+import { carriedNotes, carryIgnored, excludeMatcher, untrackedEntries } from './carry-over.js';
 
 /** A checked-out commit; `close()` removes it (idempotent). */
 export interface CommitWorktree {
@@ -18,8 +20,10 @@ export interface CommitWorktree {
   checkoutRoot: string;
   /** Where the project folder is inside the checked-out commit. */
   projectDir: string;
-  /** What the user should know (node_modules linked, a lockfile that differs). */
+  /** What the user should know (files carried over, a lockfile that differs). */
   notes: string[];
+  /** The working tree's untracked, ignored files put into the checkout. */
+  carried: CarriedFiles;
   close(): Promise<void>;
 }
 
@@ -180,7 +184,7 @@ export function removeOrphanedWorktrees(dir = tmpdir()): string[] {
 }
 
 /** Checks `ref` out for `projectDir`'s repository; refuses with a coded error before touching anything. */
-export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promise<CommitWorktree> {
+export async function openCommitWorktree(givenDir: string, ref = 'HEAD', exclude: readonly string[] = []): Promise<CommitWorktree> {
   const repoRoot = await repositoryOf(givenDir);
   // git names the top by its real path; so must the project, for the one to be found inside the other.
   const projectDir = realpathSync(givenDir);
@@ -213,12 +217,18 @@ export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promis
     const projectInCheckout = inside ? join(checkoutRoot, rel) : checkoutRoot;
     if (!existsSync(projectInCheckout)) throw new CheckupError('CHK_GIT_REF_UNKNOWN', { ref: `${ref} (it has no folder ${rel})` });
     const notes: string[] = [];
-    linkNodeModules(projectDir, projectInCheckout, holder.links, notes);
-    if (repoRoot !== projectDir) linkNodeModules(repoRoot, checkoutRoot, holder.links, notes);
+    const excluded = excludeMatcher(exclude);
+    const nodeModules = (dir: string) => !excluded(relative(repoRoot, join(dir, 'node_modules')));
+    if (nodeModules(projectDir)) linkNodeModules(projectDir, projectInCheckout, holder.links, notes);
+    if (repoRoot !== projectDir && nodeModules(repoRoot)) linkNodeModules(repoRoot, checkoutRoot, holder.links, notes);
     writeOwner(holder);
+    const carried = carryIgnored(repoRoot, checkoutRoot, await untrackedEntries(repoRoot), exclude, holder.links);
+    if (exclude.length) carried.exclude = [...exclude];
+    writeOwner(holder);
+    notes.push(...carriedNotes(carried, ref));
     const lockfile = differingLockfile(projectDir, projectInCheckout);
     if (lockfile) notes.push(`${lockfile} differs between ${ref} and your working tree: both sides run with your current node_modules, so dependency changes are not part of this comparison.`);
-    return { ref, commit, repoRoot, checkoutRoot, projectDir: projectInCheckout, notes, close };
+    return { ref, commit, repoRoot, checkoutRoot, projectDir: projectInCheckout, notes, carried, close };
   } catch (err) {
     await close();
     throw err;

@@ -397,12 +397,12 @@ export class Engine implements EngineApi {
         await this.runs.get(runId)?.stop();
       },
       emit: (e) => this.emit(e),
-    });
+    }, params.exclude ?? []);
     this.interleaved = ab;
     void ab.done.finally(() => {
       if (this.interleaved === ab) this.interleaved = undefined;
     });
-    return { abId: ab.abId, ref: ab.ref, commit: ab.commit, pairs, notes: ab.worktree.notes };
+    return { abId: ab.abId, ref: ab.ref, commit: ab.commit, pairs, notes: ab.worktree.notes, carried: ab.worktree.carried };
   }
 
   async checkCommitComparison(params: MethodParams['checkCommitComparison']): Promise<MethodResults['checkCommitComparison']> {
