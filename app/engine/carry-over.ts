@@ -89,6 +89,8 @@ export function carryIgnored(repoRoot: string, checkoutRoot: string, entries: { 
       if (links.includes(target)) return;
       // the commit has its own file there: both sides keep their own
       if (existsSync(target) || isLink(target)) return void carried.skipped.push({ path: entry, why: 'commit-has-its-own' });
+      // Checked before any folder is made: a link the commit holds on the way must not lead the mkdir out.
+      if (!inside(realCheckout, realpathSync(existingAncestor(dirname(target))))) return void carried.skipped.push({ path: entry, why: 'outside' });
       mkdirSync(dirname(target), { recursive: true });
       if (!inside(realCheckout, realpathSync(dirname(target)))) return void carried.skipped.push({ path: entry, why: 'outside' });
     } catch {
@@ -106,6 +108,13 @@ export function carryIgnored(repoRoot: string, checkoutRoot: string, entries: { 
     }
   });
   return carried;
+}
+
+/** `path` or its nearest ancestor that exists (a dangling link counts as existing: realpath then fails, refused). */
+function existingAncestor(path: string): string {
+  let at = path;
+  while (!existsSync(at) && !isLink(at) && dirname(at) !== at) at = dirname(at);
+  return at;
 }
 
 function isLink(path: string): boolean {

@@ -2,7 +2,7 @@
 // linked (not installed), a lockfile that differs said, the recipe's paths moved into the checkout, and close()
 // leaving nothing: not the folder, not git's record, and the user's own node_modules untouched.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { rootDir } from '../../../app/paths.js';
@@ -105,6 +105,28 @@ describe('the commit checkout', () => {
     execFileSync(process.execPath, ['--input-type=module', '-e', `import { Engine } from ${JSON.stringify(pathToFileURL(join(rootDir, 'out', 'app', 'engine', 'engine.js')).href)}; new Engine({ sessionsDir: ${JSON.stringify(join(tmp, 'sessions'))} });`], { env: { ...process.env, TMPDIR: tmp } });
     expect(readdirSync(tmp).filter((n) => n.startsWith('checkup-ab-'))).toEqual([]);
     expect(worktrees(repo)).toHaveLength(1);
+  });
+
+  it('carries ignored files in, but never through a link the commit holds that leads out of the checkout', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'checkup-outside-'));
+    const repo = gitProject({ 'server.js': 'a', '.gitignore': 'local.json\n.env\n' }, { 'server.js': 'b', '.env': 'A=1\n' });
+    // The commit has `config` as a link out of the repository; the working tree has a real folder there now.
+    symlinkSync(outside, join(repo, 'config'));
+    git(repo, ['add', 'config']);
+    git(repo, ['commit', '-q', '-m', 'config as a link']);
+    git(repo, ['rm', '-q', '--cached', 'config']);
+    rmSync(join(repo, 'config'));
+    mkdirSync(join(repo, 'config', 'sub'), { recursive: true });
+    writeFileSync(join(repo, 'config', 'sub', 'local.json'), '{}');
+    writeFileSync(join(repo, 'config', 'local.json'), '{}');
+    const w = await openCommitWorktree(repo, 'HEAD');
+    try {
+      expect(w.carried.copied).toEqual(['.env']);
+      expect(w.carried.skipped).toEqual(expect.arrayContaining([{ path: 'config/local.json', why: 'outside' }, { path: 'config/sub/local.json', why: 'outside' }]));
+    } finally {
+      await w.close();
+    }
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('names the problem a face shows on the disabled action', async () => {
