@@ -1,4 +1,4 @@
-// `checkup run --ab [--against REF] [--pairs N] -- node server.js`: the commit (A, default HEAD) and the working tree
+// `checkup run --ab [--against REF] [--pairs N] [--ab-exclude GLOB] -- node server.js`: the commit (A, default HEAD) and the working tree
 // (B) measured alternately, A1 B1 A2 B2 ..., then the paired comparison, printed as `checkup compare` prints one.
 // Ctrl-C stops the run in progress and removes the checkout; a second Ctrl-C kills the target and removes it at once.
 import type { EngineApi, EngineEvent } from '../contract/api.js';
@@ -92,7 +92,7 @@ export async function abCommand(command: RunCommand, io: CliIo): Promise<number>
   process.on('SIGHUP', onSignal);
 
   try {
-    const started = await api.runAgainstCommit({ recipe: command.recipe, ref: ab.ref, pairs: ab.pairs });
+    const started = await api.runAgainstCommit({ recipe: command.recipe, ref: ab.ref, pairs: ab.pairs, ...(ab.exclude.length ? { exclude: ab.exclude } : {}) });
     // a Ctrl-C while the commit was being checked out
     if (interrupts > 0) void engine.stopAll();
     for (const note of started.notes) io.stderr(dim(`Note: ${note}\n`));
@@ -107,7 +107,7 @@ export async function abCommand(command: RunCommand, io: CliIo): Promise<number>
         error ??= new CheckupError('CHK_INTERNAL', { detail: (err as Error).message }).toJSON();
       }
     }
-    const summary = { abId: end.abId, ref: end.ref, commit: end.commit, pairs: end.pairs, pairsDone: end.pairsDone, status: end.status, notes: started.notes, runs };
+    const summary = { abId: end.abId, ref: end.ref, commit: end.commit, pairs: end.pairs, pairsDone: end.pairsDone, status: end.status, notes: started.notes, ...(started.carried ? { carried: started.carried } : {}), runs };
     if (command.json) {
       io.stdout(JSON.stringify({ ab: summary, ...(comparison ? { comparison: jsonComparison(comparison) } : {}), ...(error ? { error } : {}) }, null, 2) + '\n');
     } else {

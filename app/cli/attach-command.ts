@@ -9,7 +9,7 @@ import { parseRunArgs, type RunCommand } from './run-options.js';
 import { printable } from './terminal.js';
 
 /** Options of `checkup run` that launch or relaunch the app: they mean nothing for a process already running. */
-const LAUNCH_ONLY = ['--demo', '--fixed', '--ab', '--against', '--pairs', '--repeat', '--cwd', '--node', '-e', '--env', '--ready-timeout'];
+const LAUNCH_ONLY = ['--demo', '--fixed', '--ab', '--against', '--pairs', '--ab-exclude', '--repeat', '--cwd', '--node', '-e', '--env', '--ready-timeout'];
 
 /**
  * The load, profile and output options are `checkup run`'s, parsed by its own parser; the command it wants after

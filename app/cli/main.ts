@@ -23,7 +23,7 @@ Usage:
                                                     --cwd DIR, --node NODE, --out DIR, -e NAME=VALUE, --timeout SEC,
                                                     --no-compile-cache; --demo [lab] [--fixed]: a bundled
                                                     sample app (default: slow-startup)
-  checkup run --ab [--against REF] [--pairs N] [options] -- node server.js
+  checkup run --ab [--against REF] [--pairs N] [--ab-exclude GLOB] [options] -- node server.js
                                                     interleaved A/B: the commit REF (default HEAD, the code before
                                                     your uncommitted edits) and your working tree, run alternately
                                                     A B A B ... N pairs (3) with the same recipe, then a paired
@@ -91,7 +91,11 @@ Profiling and target:
   -e, --env NAME=VALUE   environment variable for the app, repeatable
       --note TEXT        a note kept with the session ("what did I change")
       --ab               compare with a commit, interleaved (see above); --against REF (HEAD), --pairs N (3, 2 to
-                         20); refused outside a git repository, for an unknown REF, or for HEAD without changes
+                         20); refused outside a git repository, for an unknown REF, or for HEAD without changes.
+                         The commit's side gets your untracked, git-ignored files (.env, config/local.json,
+                         node_modules): small files copied, folders and big files linked, caches left out, all listed
+      --ab-exclude GLOB  an ignored file or folder not to give the commit's side (.env.local, "uploads",
+                         "certs/*.pem"), repeatable
       --repeat N         measure N times, relaunching the app each time, for a comparison with a variance
                          estimate (the first measurement is the full checkup)
 

@@ -12,7 +12,7 @@ export interface RunCommand {
   baseline?: string;
   failOnRegression: boolean;
   /** --ab: interleaved runs against a commit (REF, default HEAD), N pairs. */
-  ab?: { ref: string; pairs: number };
+  ab?: { ref: string; pairs: number; exclude: string[] };
 }
 
 export const runOptionSpec = {
@@ -50,6 +50,7 @@ export const runOptionSpec = {
   ab: { type: 'boolean' },
   against: { type: 'string' },
   pairs: { type: 'string' },
+  'ab-exclude': { type: 'string', multiple: true },
 } as const;
 
 function number(name: string, value: string | undefined): number | undefined {
@@ -122,9 +123,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
 }
 
 /** --ab [--against REF] [--pairs N]: what goes with it and what does not. */
-function abOptions(v: { ab?: boolean; against?: string; pairs?: string; demo?: boolean; repeat?: string; baseline?: string }): RunCommand['ab'] {
+function abOptions(v: { ab?: boolean; against?: string; pairs?: string; demo?: boolean; repeat?: string; baseline?: string; 'ab-exclude'?: string[] }): RunCommand['ab'] {
   if (!v.ab) {
-    if (v.against !== undefined || v.pairs !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--against and --pairs go with --ab (interleaved runs against a commit)' });
+    if (v.against !== undefined || v.pairs !== undefined || v['ab-exclude'] !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--against, --pairs and --ab-exclude go with --ab (interleaved runs against a commit)' });
     return undefined;
   }
   if (v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ab compares your project with a commit; a bundled sample (--demo) has none' });
@@ -133,5 +134,7 @@ function abOptions(v: { ab?: boolean; against?: string; pairs?: string; demo?: b
   const pairs = number('pairs', v.pairs) ?? 3;
   if (!Number.isInteger(pairs) || pairs < 2 || pairs > 20) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--pairs must be a whole number from 2 to 20 (a paired test needs two pairs), not "${v.pairs}"` });
   if (v.against !== undefined && !v.against.trim()) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--against needs a commit, branch or tag' });
-  return { ref: v.against ?? 'HEAD', pairs };
+  const exclude = v['ab-exclude'] ?? [];
+  if (exclude.some((g) => !g.trim())) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ab-exclude needs a file, folder or glob (.env, "data/**")' });
+  return { ref: v.against ?? 'HEAD', pairs, exclude };
 }

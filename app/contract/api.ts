@@ -100,6 +100,8 @@ export const methodParams = {
       recipe: z.unknown().optional(),
       ref: z.string().min(1).max(250).optional(),
       pairs: z.number().int().min(2).max(20).optional(),
+      /** Untracked ignored files not to carry into the commit's checkout (globs, as `--ab-exclude`). */
+      exclude: z.array(z.string().min(1).max(500)).max(50).optional(),
     })
     .strict()
     .refine((p) => (p.sessionId === undefined) !== (p.recipe === undefined), 'give a session or a recipe, not both'),
@@ -335,8 +337,10 @@ export interface CommitComparisonStarted {
   ref: string;
   commit: string;
   pairs: number;
-  /** What the user should know about the checkout (node_modules linked, a lockfile that differs). */
+  /** What the user should know about the checkout (files carried over, a lockfile that differs). */
   notes: string[];
+  /** The working tree's untracked, ignored files put into the checkout (also in each run's session). */
+  carried?: import('./session.js').CarriedFiles;
 }
 
 export type MethodParams = { [M in MethodName]: z.input<(typeof methodParams)[M]> };

@@ -12,6 +12,17 @@ export interface RouteEntry {
   path: string;
   /** file:line of the route's handler, when it was asked for and V8 knew it. */
   source?: string;
+  /**
+   * How the framework matches a request's path to this route, read from the app's own settings (express's `strict
+   * routing` and `case sensitive routing` or a Router's options, fastify's `ignoreTrailingSlash` and `caseSensitive`,
+   * @koa/router's `strict` and `sensitive`). `trailingSlash`: `exact`, as registered (fastify's default, a strict
+   * router); `either`, with or without whatever was registered (express's default, fastify's ignoreTrailingSlash, a
+   * prefix's root route); `extra`, as registered or with one more slash (@koa/router's default). `caseSensitive`: the
+   * letters' case must be as registered. Absent for restify and in tables read before they were added: then `either`,
+   * and case matters.
+   */
+  trailingSlash?: 'exact' | 'either' | 'extra';
+  caseSensitive?: boolean;
 }
 
 /** The route table of one listening server. */
@@ -43,7 +54,7 @@ export interface RoutesFile extends RouteTable {
   unmatched: Array<{ method: string; path: string }>;
 }
 
-const RouteEntrySchema = z.object({ method: z.string().max(200), path: z.string().max(400), source: z.string().max(4500).optional() });
+const RouteEntrySchema = z.object({ method: z.string().max(200), path: z.string().max(400), source: z.string().max(4500).optional(), trailingSlash: z.enum(['exact', 'either', 'extra']).optional(), caseSensitive: z.boolean().optional() });
 
 export const RouteTableSchema = z.object({
   framework: z.string().max(40),

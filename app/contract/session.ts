@@ -226,10 +226,33 @@ export interface InterleavedRole {
   /** What the user should know about the checkout (node_modules linked, a lockfile that differs). */
   notes?: string[];
   /**
+   * Untracked, git-ignored files of the working tree put into the commit's checkout, so that both sides run with the
+   * same settings (.env, config/local.json, node_modules). Added in 1, later (with carrying them over).
+   */
+  carried?: CarriedFiles;
+  /**
    * Where the commit was checked out (removed since) and the repository it stands for: a before run's profile names
    * its files under `checkout`, and a comparison reads them as the same files under `repo`.
    */
   paths: { checkout: string; repo: string };
+}
+
+/** What the commit's checkout got of the working tree's untracked files; paths from the repository's top, folders with a trailing `/`. */
+export interface CarriedFiles {
+  /** Small files, copied. */
+  copied: string[];
+  /** Folders and big files, linked: both sides read and write the same ones. */
+  linked: string[];
+  /**
+   * Not carried, and why: `excluded` by the user (--ab-exclude), a `cache` or log, the commit has its own
+   * (`commit-has-its-own`: the two sides differ there), `outside` (the commit has a link out of the checkout on the
+   * way), `unreadable`, or past the `limit` of entries.
+   */
+  skipped: Array<{ path: string; why: 'excluded' | 'cache' | 'commit-has-its-own' | 'outside' | 'unreadable' | 'limit' }>;
+  /** Untracked files git does not ignore: new files of the change itself, on the working tree's side only. */
+  onlyAfter: string[];
+  /** The exclusions the user gave. */
+  exclude?: string[];
 }
 
 /** session.json. Nested shapes: Recipe (recipe.ts; `repeats` added in 1, later, with repeated measurements). */

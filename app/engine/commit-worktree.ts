@@ -2,11 +2,14 @@
 // the OS temp folder, nothing installed (the project's node_modules is linked in where the commit has none), and
 // removed again whatever happens (`git worktree remove --force`, then prune, then the temp folder). A process that
 // exits while one is open removes it synchronously on the way out.
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, promises as fs, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, promises as fs, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import type { CarriedFiles } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
+import { carriedNotes, carryIgnored, excludeMatcher, untrackedEntries } from './carry-over.js';
+import { CHECKOUT_PREFIX, removeCheckoutSync, removeOrphanedWorktrees, writeOwner } from './orphan-worktrees.js';
 
 /** A checked-out commit; `close()` removes it (idempotent). */
 export interface CommitWorktree {
@@ -18,8 +21,10 @@ export interface CommitWorktree {
   checkoutRoot: string;
   /** Where the project folder is inside the checked-out commit. */
   projectDir: string;
-  /** What the user should know (node_modules linked, a lockfile that differs). */
+  /** What the user should know (files carried over, a lockfile that differs). */
   notes: string[];
+  /** The working tree's untracked, ignored files put into the checkout. */
+  carried: CarriedFiles;
   close(): Promise<void>;
 }
 
@@ -106,81 +111,32 @@ interface OpenWorktree {
 const open = new Set<OpenWorktree>();
 let exitHookInstalled = false;
 
-/** The checkout's record of who made it, so that one left by a killed process is found and removed later. */
-const OWNER_FILE = 'owner.json';
-
-function writeOwner(w: OpenWorktree): void {
-  writeFileSync(join(w.path, OWNER_FILE), JSON.stringify({ pid: process.pid, repoRoot: w.repoRoot, links: w.links }));
-}
-
-function removeSync(w: Pick<OpenWorktree, 'path' | 'repoRoot' | 'links'>): void {
-  for (const link of w.links) {
-    try {
-      unlinkSync(link);
-    } catch {
-      // already gone
-    }
-  }
-  try {
-    execFileSync('git', ['worktree', 'remove', '--force', join(w.path, 'tree')], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
-  } catch {
-    // the folder goes below either way; prune then forgets it
-  }
-  rmSync(w.path, { recursive: true, force: true });
-  try {
-    execFileSync('git', ['worktree', 'prune'], { cwd: w.repoRoot, stdio: 'ignore', timeout: 30_000 });
-  } catch {
-    // nothing more to do
-  }
-}
-
 /** Removes every worktree still open, synchronously: for exit and signal handlers. */
 export function removeAllWorktreesSync(): void {
   for (const w of [...open]) {
     w.closed = true;
     open.delete(w);
-    removeSync(w);
+    removeCheckoutSync(w);
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { removeOrphanedWorktrees };
 
 /**
- * Checkouts whose maker is gone (a Checkup killed outright cannot clean up after itself): removed before a new one is
- * made. Only folders carrying our owner record are touched.
+ * `-c` options that keep the repository's own programs from running while the commit is checked out: no hook
+ * (post-checkout), no fsmonitor, and each configured filter driver's smudge and process emptied (git runs no filter
+ * whose command is empty), so files come out as git stores them. The filters emptied are named for a note.
  */
-export function removeOrphanedWorktrees(dir = tmpdir()): string[] {
-  const removed: string[] = [];
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.startsWith('checkup-ab-'));
-  } catch {
-    return removed;
-  }
-  for (const name of names) {
-    const path = join(dir, name);
-    let owner: { pid?: unknown; repoRoot?: unknown; links?: unknown };
-    try {
-      owner = JSON.parse(readFileSync(join(path, OWNER_FILE), 'utf8')) as typeof owner;
-    } catch {
-      continue;
-    }
-    if (typeof owner.pid !== 'number' || typeof owner.repoRoot !== 'string' || alive(owner.pid)) continue;
-    removeSync({ path, repoRoot: owner.repoRoot, links: Array.isArray(owner.links) ? owner.links.filter((l): l is string => typeof l === 'string') : [] });
-    removed.push(path);
-  }
-  return removed;
+async function neutralCheckoutConfig(repoRoot: string): Promise<{ args: string[]; filters: string[] }> {
+  const listed = await git(repoRoot, ['config', '--get-regexp', '^filter\\..*\\.(smudge|process|clean)$']).catch(() => '');
+  const filters = [...new Set(listed.split('\n').map((line) => /^filter\.(.+)\.(?:smudge|process|clean) /.exec(line)?.[1]).filter((n): n is string => Boolean(n)))];
+  const args = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
+  for (const name of filters) args.push('-c', `filter.${name}.smudge=`, '-c', `filter.${name}.process=`, '-c', `filter.${name}.required=false`);
+  return { args, filters };
 }
 
 /** Checks `ref` out for `projectDir`'s repository; refuses with a coded error before touching anything. */
-export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promise<CommitWorktree> {
+export async function openCommitWorktree(givenDir: string, ref = 'HEAD', exclude: readonly string[] = []): Promise<CommitWorktree> {
   const repoRoot = await repositoryOf(givenDir);
   // git names the top by its real path; so must the project, for the one to be found inside the other.
   const projectDir = realpathSync(givenDir);
@@ -188,7 +144,8 @@ export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promis
   await refuseNothingToCompare(repoRoot, ref, commit);
 
   removeOrphanedWorktrees();
-  const holder: OpenWorktree = { path: mkdtempSync(join(tmpdir(), 'checkup-ab-')), repoRoot, links: [], closed: false };
+  // mkdtemp makes the folder 0700: no other user can read the files carried into it or write into it.
+  const holder: OpenWorktree = { path: mkdtempSync(join(tmpdir(), CHECKOUT_PREFIX)), repoRoot, links: [], closed: false };
   open.add(holder);
   writeOwner(holder);
   if (!exitHookInstalled) {
@@ -202,23 +159,31 @@ export async function openCommitWorktree(givenDir: string, ref = 'HEAD'): Promis
     open.delete(holder);
     // The link first, so that nothing below can ever reach into the user's own node_modules.
     for (const link of holder.links) await fs.unlink(link).catch(() => undefined);
-    await git(repoRoot, ['worktree', 'remove', '--force', checkoutRoot]).catch(() => undefined);
+    await git(repoRoot, ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', 'worktree', 'remove', '--force', checkoutRoot]).catch(() => undefined);
     await fs.rm(holder.path, { recursive: true, force: true });
-    await git(repoRoot, ['worktree', 'prune']).catch(() => undefined);
+    await git(repoRoot, ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', 'worktree', 'prune']).catch(() => undefined);
   };
   try {
-    await git(repoRoot, ['worktree', 'add', '--detach', checkoutRoot, commit]);
+    const neutral = await neutralCheckoutConfig(repoRoot);
+    await git(repoRoot, [...neutral.args, 'worktree', 'add', '--detach', checkoutRoot, commit]);
     const rel = relative(repoRoot, projectDir);
     const inside = rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep));
     const projectInCheckout = inside ? join(checkoutRoot, rel) : checkoutRoot;
     if (!existsSync(projectInCheckout)) throw new CheckupError('CHK_GIT_REF_UNKNOWN', { ref: `${ref} (it has no folder ${rel})` });
     const notes: string[] = [];
-    linkNodeModules(projectDir, projectInCheckout, holder.links, notes);
-    if (repoRoot !== projectDir) linkNodeModules(repoRoot, checkoutRoot, holder.links, notes);
+    if (neutral.filters.length) notes.push(`Checked out without running git's ${neutral.filters.join(', ')} filter${neutral.filters.length > 1 ? 's' : ''} (nor any hook): such files are as git stores them (Git LFS: pointer files) on the commit's side.`);
+    const excluded = excludeMatcher(exclude);
+    const nodeModules = (dir: string) => !excluded(relative(repoRoot, join(dir, 'node_modules')));
+    if (nodeModules(projectDir)) linkNodeModules(projectDir, projectInCheckout, holder.links, notes);
+    if (repoRoot !== projectDir && nodeModules(repoRoot)) linkNodeModules(repoRoot, checkoutRoot, holder.links, notes);
     writeOwner(holder);
+    const carried = carryIgnored(repoRoot, checkoutRoot, await untrackedEntries(repoRoot), exclude, holder.links);
+    if (exclude.length) carried.exclude = [...exclude];
+    writeOwner(holder);
+    notes.push(...carriedNotes(carried, ref));
     const lockfile = differingLockfile(projectDir, projectInCheckout);
     if (lockfile) notes.push(`${lockfile} differs between ${ref} and your working tree: both sides run with your current node_modules, so dependency changes are not part of this comparison.`);
-    return { ref, commit, repoRoot, checkoutRoot, projectDir: projectInCheckout, notes, close };
+    return { ref, commit, repoRoot, checkoutRoot, projectDir: projectInCheckout, notes, carried, close };
   } catch (err) {
     await close();
     throw err;

@@ -23,6 +23,7 @@ import { readStartup } from '../store/startup-reader.js';
 import { compareStartupSessions } from '../startup/compare-startup.js';
 import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
 import { commitComparisonProblem } from './commit-worktree.js';
+import { removeOrphanedWorktrees } from './orphan-worktrees.js';
 import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
 import type { Recipe } from '../contract/recipe.js';
 import { resolveTarget } from './resolve-target.js';
@@ -81,6 +82,8 @@ export class Engine implements EngineApi {
       rerun: (sessionId, note) => this.rerun({ sessionId, note }),
     });
     this.workshop = new Workshop({ dataDir: options.dataDir ?? defaultDataDir(), workspaceRoot: options.workshopDir ?? defaultWorkshopDir() }, workshopHost(this, this.paths));
+    // A/B checkouts of a Checkup killed outright go when the next one starts, not only at its next A/B run.
+    removeOrphanedWorktrees();
   }
 
   async listCourses(_params: MethodParams['listCourses'] = {}): Promise<MethodResults['listCourses']> {
@@ -397,12 +400,12 @@ export class Engine implements EngineApi {
         await this.runs.get(runId)?.stop();
       },
       emit: (e) => this.emit(e),
-    });
+    }, params.exclude ?? []);
     this.interleaved = ab;
     void ab.done.finally(() => {
       if (this.interleaved === ab) this.interleaved = undefined;
     });
-    return { abId: ab.abId, ref: ab.ref, commit: ab.commit, pairs, notes: ab.worktree.notes };
+    return { abId: ab.abId, ref: ab.ref, commit: ab.commit, pairs, notes: ab.worktree.notes, carried: ab.worktree.carried };
   }
 
   async checkCommitComparison(params: MethodParams['checkCommitComparison']): Promise<MethodResults['checkCommitComparison']> {

@@ -74,10 +74,10 @@ export class InterleavedRun {
   }
 
   /** Checks the commit out (refusing with a coded error before anything runs) and starts A1. */
-  static async start(recipe: Recipe, ref: string, pairs: number, host: RunHost): Promise<InterleavedRun> {
+  static async start(recipe: Recipe, ref: string, pairs: number, host: RunHost, exclude: readonly string[] = []): Promise<InterleavedRun> {
     if (recipe.target.kind === 'lab') throw new CheckupError('CHK_AB_NOT_A_PROJECT', { detail: `"${recipe.target.lab}" is bundled with Checkup, not code in your repository` });
     const project = resolveTarget(recipe.target).project;
-    const worktree = await openCommitWorktree(project, ref);
+    const worktree = await openCommitWorktree(project, ref, exclude);
     // One recipe for both sides: measured once each, the user's note replaced by the run's place in the comparison.
     const { note: _note, ...rest } = recipe;
     return new InterleavedRun({ ...rest, repeats: 1 }, pairs, worktree, host);
@@ -104,7 +104,7 @@ export class InterleavedRun {
 
   private role(side: InterleavedRole['side'], pair: number): InterleavedRole {
     const w = this.worktree;
-    return { id: this.abId, side, pair, pairs: this.pairs, ref: w.ref, commit: w.commit, ...(w.notes.length ? { notes: w.notes } : {}), paths: { checkout: w.checkoutRoot, repo: w.repoRoot } };
+    return { id: this.abId, side, pair, pairs: this.pairs, ref: w.ref, commit: w.commit, ...(w.notes.length ? { notes: w.notes } : {}), carried: w.carried, paths: { checkout: w.checkoutRoot, repo: w.repoRoot } };
   }
 
   private async execute(): Promise<InterleavedOutcome> {

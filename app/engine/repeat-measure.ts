@@ -5,7 +5,7 @@ import type { Recipe } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import type { ResolvedTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped } from './target-under-load.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, raceLoad, unlessStopped } from './target-under-load.js';
 
 export function toRepeat(r: Pick<RepeatResult, keyof RepeatResult>): RepeatResult {
   return { requestsPerSecond: r.requestsPerSecond, requestsPerSecondSeries: r.requestsPerSecondSeries, latency: r.latency, errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts };
@@ -28,6 +28,8 @@ export async function measureAgain(
     if (ending.kind === 'crashed') throw crashError(ending.exit, target);
     if (ending.kind === 'stopped') throw new CheckupError('CHK_INTERRUPTED');
     return toRepeat(ending.result);
+  } catch (err) {
+    throw signal.aborted ? err : (await blameDeath(err, target, load ? 'during the load' : 'while Checkup connected to it')).error;
   } finally {
     await load?.stop().catch(() => undefined);
     await target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });

@@ -24,7 +24,7 @@ import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
 import { runSourceMaps } from '../profile/source-maps/run-maps.js';
 import { RunUnits, unitsTargetOf } from './run-units.js';
 import { RunRoutes } from './run-routes.js';
@@ -222,7 +222,13 @@ export class RunSession {
     } catch (err) {
       // What fails after a stop fails because of it (a profiler asked for a profile it never started, a socket
       // closed under a command): the run was interrupted, whatever the failing step said.
-      out.error = this.signal.aborted ? new CheckupError('CHK_INTERRUPTED', {}, { cause: err }) : toCheckupError(err);
+      if (this.signal.aborted) out.error = new CheckupError('CHK_INTERRUPTED', {}, { cause: err });
+      else {
+        // A target that died under a step (its inspector refusing the connection) is reported as the crash it is.
+        const blamed = await blameDeath(err, this.target, this.load ? 'during the load' : 'while Checkup connected to it');
+        out.error = blamed.error;
+        out.crash ??= blamed.crash;
+      }
       out.load ??= await this.load?.stop().catch(() => undefined);
     }
     return out;

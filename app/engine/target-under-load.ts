@@ -2,7 +2,8 @@
 // stopped, wait for the port unless stopped, then race the load's end against the target's death and the stop.
 import type { LoadResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import { CheckupError } from '../errors.js';
+import { CheckupError, toCheckupError } from '../errors.js';
+import { isStartFailure } from '../diagnosis/start-failure.js';
 import type { LoadRun } from '../load/index.js';
 import type { TargetInfo } from '../contract/session.js';
 import type { EventEmitter } from 'node:events';
@@ -68,6 +69,36 @@ export function raceLoad(load: LoadRun, target: Pick<RunTarget, 'exited'>, signa
   ]);
 }
 
-export function crashError(exit: TargetExit, target: Pick<RunTarget, 'lastLines'>): CheckupError {
-  return new CheckupError('CHK_TARGET_CRASHED', { exit: exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}` }, { details: target.lastLines() });
+/** When a crash happened, in the words of CHK_TARGET_CRASHED. */
+export type CrashMoment = 'during the load' | 'while Checkup connected to it';
+
+export function crashError(exit: TargetExit, target: Pick<RunTarget, 'lastLines'>, when: CrashMoment = 'during the load'): CheckupError {
+  return new CheckupError('CHK_TARGET_CRASHED', { when, exit: exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}` }, { details: target.lastLines() });
+}
+
+/**
+ * How long a failing step waits for the target's exit before blaming itself. A target that dies closes its
+ * inspector and its sockets first and is reaped a moment later, so a refused connection arrives before the exit
+ * event; a second covers that on a loaded machine and costs nothing on the success path.
+ */
+const EXIT_SETTLE_MS = 1000;
+
+/**
+ * The one decision for a step that failed while the target was up (the inspector's connection, a profiler's command,
+ * the load's start): if the target died, its exit and its own output win over what the step said, since the step
+ * failed because of the death. A failure to start (exited before listening, never listened) and an interrupt are
+ * already the right words and stay.
+ */
+export async function blameDeath(err: unknown, target: Pick<RunTarget, 'exited' | 'lastLines'> | undefined, when: CrashMoment): Promise<{ error: CheckupError; crash?: TargetExit }> {
+  const error = toCheckupError(err);
+  if (!target || error.code === 'CHK_INTERRUPTED' || error.code === 'CHK_TARGET_CRASHED' || isStartFailure(error.code)) return { error };
+  let timer: NodeJS.Timeout | undefined;
+  const settle = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), EXIT_SETTLE_MS)));
+  try {
+    const exit = await Promise.race([target.exited, settle]);
+    // a shutdown of ours is not a death behind a failure
+    return exit && exit.unexpected ? { error: crashError(exit, target, when), crash: exit } : { error };
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -5,9 +5,17 @@
 
 const MAX_PATTERNS = 500;
 
-/** `/users/:id`, `/files/*`, `/:a-:b`, `/v/:n(\\d+)` to an anchored RegExp; null for a RegExp route (express). */
-function compile(pattern) {
+/**
+ * `/users/:id`, `/files/*`, `/:a-:b`, `/v/:n(\\d+)` to an anchored RegExp; null for a RegExp route (express).
+ * `matching` is how the framework compares (route-table.cjs reads it from the app, contract/routes.ts says what each
+ * value means): the trailing slash `exact`, `either` or `extra`, and whether case matters. Without it, `either` and
+ * case-sensitive.
+ */
+function compile(pattern, matching) {
   if (typeof pattern !== 'string' || !pattern.startsWith('/')) return null;
+  const slash = (matching && matching.trailingSlash) || 'either';
+  const caseSensitive = !matching || matching.caseSensitive !== false;
+  if (slash === 'either' && pattern.length > 1 && pattern.endsWith('/')) pattern = pattern.slice(0, -1);
   let source = '';
   for (let i = 0; i < pattern.length; ) {
     const c = pattern[i];
@@ -28,7 +36,7 @@ function compile(pattern) {
     }
   }
   try {
-    return new RegExp('^' + source + '/?$');
+    return new RegExp('^' + source + (slash === 'exact' ? '' : '/?') + '$', caseSensitive ? '' : 'i');
   } catch {
     return null;
   }
@@ -51,7 +59,7 @@ function closingParen(text, open) {
 function createPatternMatcher(routes) {
   const compiled = [];
   for (const route of (routes || []).slice(0, MAX_PATTERNS)) {
-    const regexp = compile(route && route.path);
+    const regexp = compile(route && route.path, route && route.trailingSlash ? route : undefined);
     if (regexp) compiled.push({ pattern: route.path, regexp, fixed: !/[:*]/.test(route.path) });
   }
   compiled.sort((a, b) => Number(b.fixed) - Number(a.fixed));

@@ -36,7 +36,10 @@ function createRouteTables() {
     fastifyInstances.push(new WeakRef(fastify));
     safe(() =>
       fastify.addHook('onRoute', (options) => {
-        if (seen.length < MAX_ROUTES) safe(() => seen.push({ methods: [].concat(options.method), path: String(options.url), handler: options.handler }));
+        // A plugin's '/' route is registered under its prefix with and without the slash (prefixTrailingSlash
+        // 'both', the default), the second without an onRoute of its own.
+        const bothSlashes = options.routePath === '' && Boolean(options.prefix) && (options.prefixTrailingSlash || 'both') === 'both';
+        if (seen.length < MAX_ROUTES) safe(() => seen.push({ methods: [].concat(options.method), path: String(options.url), handler: options.handler, bothSlashes }));
       }),
     );
   };
@@ -64,7 +67,11 @@ function createRouteTables() {
     const where = (fn) => (sources ? safe(() => liveObjects().locationOf(fn), '') : '');
     try {
       const fastify = fastifyOf(server);
-      if (fastify) return listed('fastify', 'fastify', () => fastifyRoutes.get(fastify) || [], where);
+      if (fastify) {
+        const { ignoreTrailingSlash, caseSensitive } = fastifyMatching(fastify);
+        const table = (fastifyRoutes.get(fastify) || []).map((r) => ({ ...r, trailingSlash: ignoreTrailingSlash || r.bothSlashes ? 'either' : 'exact', caseSensitive }));
+        return listed('fastify', 'fastify', () => table, where);
+      }
       // Closures are searched only in an app that loaded a framework found that way: a plain http app never has an
       // inspector session opened in it by us.
       const searchable = ['express', 'koa', 'restify'].some((name) => versionOf(name) !== '');
@@ -152,13 +159,19 @@ function expressRoutes(app, liveObjects) {
   // express 4 keeps its router in app._router (made on first use); express 5 behind the app.router getter.
   const router = app._router || safe(() => app.router, undefined);
   const out = [];
-  if (router && Array.isArray(router.stack)) walkExpress(router.stack, '', out, 0, liveObjects);
+  if (router && Array.isArray(router.stack)) walkExpress(router, '', true, out, 0, liveObjects);
   else if (router !== undefined) throw new Error('no router stack');
   return out;
 }
 
-function walkExpress(stack, prefix, out, depth, liveObjects) {
-  for (const layer of stack) {
+/**
+ * `sensitiveAbove`: whether every router the path went through on its way down matched case exactly. A mount is
+ * matched with its parent router's case setting and a route with its own router's, so a route is called
+ * case-sensitive only when all of them are (the lenient choice: no warning for a path one of them lets through).
+ */
+function walkExpress(router, prefix, sensitiveAbove, out, depth, liveObjects) {
+  const caseSensitive = sensitiveAbove && own(router, 'caseSensitive') === true;
+  for (const layer of router.stack) {
     if (out.length >= MAX_ROUTES) return;
     if (!layer) continue;
     const route = layer.route;
@@ -166,7 +179,12 @@ function walkExpress(stack, prefix, out, depth, liveObjects) {
       const methods = Object.keys(route.methods || {}).filter((m) => route.methods[m]).map((m) => (m === '_all' ? 'ALL' : m.toUpperCase()));
       const handlers = Array.isArray(route.stack) ? route.stack : [];
       const last = handlers[handlers.length - 1];
-      for (const path of [].concat(route.path)) out.push({ methods, path: prefix + pathText(path), handler: last && last.handle });
+      for (const path of [].concat(route.path)) {
+        // A router's '/' route under a mount takes the mount path with and without its slash, strict or not: express
+        // strips the mount and puts back a '/' when nothing is left.
+        const trailingSlash = own(router, 'strict') === true && !(prefix && path === '/') ? 'exact' : 'either';
+        out.push({ methods, path: prefix + pathText(path), handler: last && last.handle, trailingSlash, caseSensitive });
+      }
       continue;
     }
     const handle = layer.handle;
@@ -174,11 +192,11 @@ function walkExpress(stack, prefix, out, depth, liveObjects) {
     // A mounted router (its own stack), or a mounted express app: app.use('/sub', subApp) wraps it in a function
     // (mounted_app) that holds it in its closure.
     if (Array.isArray(handle.stack)) {
-      walkExpress(handle.stack, prefix + mountPath(layer, handle), out, depth + 1, liveObjects);
+      walkExpress(handle, prefix + mountPath(layer, handle), caseSensitive, out, depth + 1, liveObjects);
     } else if (typeof handle === 'function' && handle.name === 'mounted_app') {
       const sub = safe(() => liveObjects().closureValues(handle).find(isExpressApp), undefined);
       const subRouter = sub && (sub._router || safe(() => sub.router, undefined));
-      if (subRouter && Array.isArray(subRouter.stack)) walkExpress(subRouter.stack, prefix + mountPath(layer, sub), out, depth + 1, liveObjects);
+      if (subRouter && Array.isArray(subRouter.stack)) walkExpress(subRouter, prefix + mountPath(layer, sub), caseSensitive, out, depth + 1, liveObjects);
     }
   }
 }
@@ -209,6 +227,21 @@ function pathText(path) {
   return String(path);
 }
 
+// ---- fastify ------------------------------------------------------------------------------------------------------
+
+/**
+ * How the instance's router matches, from fastify's documented initialConfig: a trailing slash matters unless
+ * ignoreTrailingSlash, case matters unless caseSensitive is false; fastify 5 takes both at the top or in routerOptions
+ * (which wins where given; a false default there cannot be told from one given, so true in either place counts).
+ */
+function fastifyMatching(fastify) {
+  const config = safe(() => fastify.initialConfig, undefined) || {};
+  const router = (config.routerOptions && typeof config.routerOptions === 'object' && config.routerOptions) || {};
+  const ignoreTrailingSlash = router.ignoreTrailingSlash === true || config.ignoreTrailingSlash === true;
+  const caseSensitive = router.caseSensitive !== false && config.caseSensitive !== false;
+  return { ignoreTrailingSlash, caseSensitive };
+}
+
 // ---- koa + @koa/router --------------------------------------------------------------------------------------------
 
 function koaRoutes(middleware) {
@@ -221,7 +254,10 @@ function koaRoutes(middleware) {
       // router.use(fn) adds layers without methods: middleware, not routes.
       if (!layer || !Array.isArray(layer.methods) || layer.methods.length === 0) continue;
       const handlers = Array.isArray(layer.stack) ? layer.stack : [];
-      out.push({ methods: layer.methods, path: pathText(layer.path), handler: handlers[handlers.length - 1] });
+      // @koa/router's own options (path-to-regexp's strict and sensitive); by default case is ignored.
+      const opts = own(layer, 'opts') || {};
+      // path-to-regexp 6 when not strict: one more trailing slash is allowed, the registered one is not optional.
+      out.push({ methods: layer.methods, path: pathText(layer.path), handler: handlers[handlers.length - 1], trailingSlash: opts.strict === true ? 'exact' : 'extra', caseSensitive: opts.sensitive === true });
     }
   }
   return out;
@@ -275,7 +311,8 @@ function finish(framework, version, raw, where) {
     for (const m of methods) seen.add(m + ' ' + path);
     methods.sort((a, b) => rank(a) - rank(b));
     const source = where(r.handler).slice(0, MAX_SOURCE_CHARS);
-    entries.push({ method: methods.join(',') || 'ALL', path, ...(source ? { source } : {}) });
+    const matching = r.trailingSlash ? { trailingSlash: r.trailingSlash, caseSensitive: r.caseSensitive === true } : {};
+    entries.push({ method: methods.join(',') || 'ALL', path, ...matching, ...(source ? { source } : {}) });
   }
   const table = { framework, version, routes: entries };
   if (raw.length > MAX_ROUTES) table.truncated = true;

@@ -63,16 +63,30 @@ describe('compare with last commit', () => {
     await page.getByTestId('run-again').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'ab-disabled-1440.png') });
 
-    // The user's edit: the fixed code, not committed.
+    // The user's edit: the fixed code, not committed; and two ignored files beside it, one of them held back.
     writeFileSync(join(project, 'server.js'), lab('fixed.js'));
+    writeFileSync(join(project, '.gitignore'), '.env\n.env.local\n');
+    writeFileSync(join(project, '.env'), 'LAB_SETTING=1\n');
+    writeFileSync(join(project, '.env.local'), 'LAB_SECRET=1\n');
     await page.getByRole('button', { name: /^Start\b(?!-up)/ }).click();
     await openTheSession();
     await expect.poll(() => action.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.getByLabel("ignored files the commit's side does not get").fill('.env.local');
+    await page.getByTestId('compare-with-commit').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'ab-exclude-1440.png') });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('compare-with-commit').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'ab-exclude-1024.png') });
+    await page.setViewportSize(VIEWPORT);
     await action.click();
 
     const progress = page.getByTestId('ab-progress');
     await progress.waitFor({ timeout: 15_000 });
     await expect.poll(() => progress.textContent(), { timeout: 30_000 }).toMatch(/B1/);
+    // What the commit's side got, and what it did not, said where the runs are followed.
+    const said = (await progress.textContent())!.replace(/\s+/g, ' ');
+    expect(said).toMatch(/Copied into HEAD's checkout from your working tree \(untracked, ignored by git\): \.env\./);
+    expect(said).toMatch(/Excluded as asked, so only your working tree's side has them: \.env\.local\./);
     await progress.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'ab-progress-1440.png') });
     await page.setViewportSize({ width: 1024, height: 700 });

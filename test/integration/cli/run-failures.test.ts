@@ -105,6 +105,19 @@ describe('checkup run failure cases', () => {
     expect(onlySession(out).session).toMatchObject({ status: 'partial', partialReason: 'CHK_TARGET_CRASHED', target: { exitedUnexpectedly: true, exitCode: 1 } });
   });
 
+  it('the target dies as soon as it listens, while the inspector connects: its crash and its own output, not the refused connection', async () => {
+    const m = marker();
+    markers.push(m);
+    const out = outDir();
+    const r = await runCli(['run', '--json', '-d', '2', '--warmup', '0', '--out', out, '--', 'node', fixture('targets', 'crash-after-listen.cjs'), m], { CRASH_AFTER_MS: '0' });
+    expect(r.code).toBe(3);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.error.code, doc.error.message).toBe('CHK_TARGET_CRASHED');
+    expect(doc.error.details.join('\n')).toContain('kaboom after listening');
+    expect(doc.diagnosis.verdict).toBe('target-crashed');
+    expect(onlySession(out).session).toMatchObject({ status: 'partial', partialReason: 'CHK_TARGET_CRASHED', target: { exitedUnexpectedly: true, exitCode: 1 } });
+  });
+
   describe('with a port already taken', () => {
     let holder: Server;
     it('reports CHK_PORT_IN_USE with the port', async () => {

@@ -75,3 +75,34 @@ describe('the words and request paths of routes', () => {
     );
   });
 });
+
+describe('paths matched as the framework does', () => {
+  const at = (path: string, matching: Pick<RouteTable['routes'][number], 'trailingSlash' | 'caseSensitive'>): RouteTable => ({ framework: 'x', version: '1', port: 1, routes: [{ method: 'GET', path, ...matching }] });
+  const takes = (t: RouteTable, path: string) => unmatchedRequests([{ method: 'GET', path }], t).length === 0;
+
+  it('never counts the query string or a fragment as part of the path', () => {
+    const t = at('/api/articles', { trailingSlash: 'exact', caseSensitive: true });
+    expect(takes(t, '/api/articles?limit=20')).toBe(true);
+    expect(takes(t, '/api/articles#top')).toBe(true);
+    expect(takes(t, '/api/articles?next=/api/articles/')).toBe(true);
+    expect(takes(t, '/api/articles/?limit=20')).toBe(false);
+  });
+
+  it('a trailing slash: exact, either, or one extra', () => {
+    const exact = at('/a/', { trailingSlash: 'exact', caseSensitive: true });
+    expect([takes(exact, '/a/'), takes(exact, '/a'), takes(exact, '/a//')]).toEqual([true, false, false]);
+    const either = at('/a/', { trailingSlash: 'either', caseSensitive: true });
+    expect([takes(either, '/a/'), takes(either, '/a'), takes(either, '/a//')]).toEqual([true, true, false]);
+    const extra = at('/a/', { trailingSlash: 'extra', caseSensitive: true });
+    expect([takes(extra, '/a/'), takes(extra, '/a'), takes(extra, '/a//')]).toEqual([true, false, true]);
+    expect(takes(at('/', { trailingSlash: 'either', caseSensitive: true }), '/')).toBe(true);
+  });
+
+  it('case as the route says; a table without the settings takes either slash and minds case', () => {
+    expect(takes(at('/Users/:id', { trailingSlash: 'either', caseSensitive: false }), '/users/7')).toBe(true);
+    expect(takes(at('/Users/:id', { trailingSlash: 'either', caseSensitive: true }), '/users/7')).toBe(false);
+    const old: RouteTable = { framework: 'express', version: '4', port: 1, routes: [{ method: 'GET', path: '/api/articles/' }] };
+    expect(takes(old, '/api/articles?limit=20')).toBe(true);
+    expect(takes(old, '/API/articles')).toBe(false);
+  });
+});

@@ -58,7 +58,7 @@ export class CommitComparisonState {
     }
   }
 
-  async start(sessionId: string, pairs: number): Promise<void> {
+  async start(sessionId: string, pairs: number, exclude: string[] = []): Promise<void> {
     this.starting = true;
     this.error = undefined;
     this.ended = undefined;
@@ -66,7 +66,7 @@ export class CommitComparisonState {
     this.phase = undefined;
     this.liveRps = undefined;
     try {
-      const started = await this.client.runAgainstCommit({ sessionId, pairs });
+      const started = await this.client.runAgainstCommit({ sessionId, pairs, ...(exclude.length ? { exclude } : {}) });
       // ab-finished may already have come (a commit that fails at once): then there is nothing left to follow.
       if (!this.ended) {
         this.abId = started.abId;
