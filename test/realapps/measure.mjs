@@ -5,7 +5,7 @@
 //   node test/realapps/measure.mjs <scenario name> [--cpu-prof] [--node PATH]
 import { readFileSync, readdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
@@ -132,6 +132,7 @@ export async function measure(scenario, { cpuProf = false, node } = {}) {
       appOtherThreadsByName: Object.fromEntries(Object.entries(otherByName).filter(([, v]) => v > 0).map(([k, v]) => [k, Math.round(v)])),
       databaseCpuCores: Math.round((dbMs / 1000 / wall) * 100) / 100,
       databaseCpuMsPerRequest: requests ? Math.round((dbMs / requests) * 100) / 100 : null,
+      machineLoadAverage1m: Math.round(loadavg()[0] * 10) / 10,
       queriesPerRequest: requests ? Math.round(((after.queries - before.queries) / requests) * 10) / 10 : null,
     };
     return { facts, running, profDir };

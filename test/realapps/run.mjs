@@ -1,6 +1,6 @@
 // Sets up and runs one real application of the corpus against real databases:
 //   node test/realapps/run.mjs <app> [--patch a,b] [--port 8080] [--node /path/to/node] [--no-seed] [--node-arg X]...
-// 1. a working copy in test/realapps/.work/<app>[+patches]: the vendored sources, the patches applied (patch -p1),
+// 1. a working copy in $TMPDIR/checkup-realapps/<app>[+patches] (or $CHECKUP_REALAPPS_WORK): the vendored sources, the patches applied (patch -p1),
 //    the app's own dependencies installed from its own lock file (npm ci, dev dependencies left out);
 // 2. the databases it needs, from test/helpers/databases.mjs, prepared (database, user) by setups/<app>.mjs;
 // 3. its configuration written into the working copy as the files the app reads anyway (setups/<app>.mjs);
@@ -11,14 +11,19 @@ import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startDatabases, freePort } from '../helpers/databases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+// Working copies live outside this repository: Node's module resolution and TypeScript's @types lookup walk up the
+// folder tree, and must find the app's own dependencies only, never Checkup's.
+export const workRoot = process.env.CHECKUP_REALAPPS_WORK ?? join(tmpdir(), 'checkup-realapps');
+
 export function workDirFor(app, patches) {
-  return join(here, '.work', [app, ...patches].join('+'));
+  return join(workRoot, [app, ...patches].join('+'));
 }
 
 /** The working copy with its dependencies; built once, reused while its stamp matches the app and patches. */
@@ -40,9 +45,10 @@ export function prepareWorkDir(app, patches, setup) {
     // Patches touch the app's sources, never its lock file: share the base copy's installed dependencies.
     execFileSync('cp', ['-al', join(base, 'node_modules'), join(dir, 'node_modules')]);
   } else {
-    const allow = setup.nativeDependencies?.length ? [`--allow-scripts=${setup.nativeDependencies.join(',')}`] : [];
-    // Native addons (bcrypt, argon2) cannot download prebuilt binaries here: they build against the local headers.
-    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', ...allow], {
+    // npm runs no dependency's install script unless allowed: allow exactly the native addons the app needs (they
+    // build against the local Node headers, prebuilt binaries cannot be downloaded here).
+    if (setup.nativeDependencies?.length) writeFileSync(join(dir, '.npmrc'), `allow-scripts=${setup.nativeDependencies.join(',')}\n`);
+    execFileSync('npm', setup.installArgs ?? ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
       cwd: dir,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' },
@@ -91,7 +97,7 @@ export async function startApp(app, { patches = [], port, node = process.execPat
   };
   try {
     await setup.prepareDatabases?.(dbs, dir);
-    port ??= await freePort();
+    port = setup.fixedPort ?? port ?? (await freePort());
     setup.writeConfig(dir, dbs, { port });
     const { args, env = {} } = setup.command(dir, dbs, { port });
     const command = [node, ...nodeArgs, ...args];
