@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import { startDatabase } from '../helpers/databases.mjs';
 
 type Db = Awaited<ReturnType<typeof startDatabase>>;

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import mysql from 'mysql2/promise';
 import { startApp } from './run.mjs';
 import { loadScenarios, resolveLogin } from './scenarios.mjs';
 
@@ -74,12 +75,13 @@ function topSelf(profilePath, appDir) {
   return { samples: total, packages: top(byPackage, 8), functions: top(byFunction, 10) };
 }
 
-export async function measure(scenario, { cpuProf = false, node } = {}) {
+export async function measure(scenario, { cpuProf = false, node, connections } = {}) {
   const profDir = cpuProf ? mkdtempSync(join(tmpdir(), 'realapps-prof-')) : undefined;
   let queryLines = 0;
   const log = { write: (d) => (queryLines += (String(d).match(/Executing \(/g) ?? []).length) };
   const running = await startApp(scenario.app, {
     patches: scenario.patches ?? [],
+    config: scenario.config,
     node,
     nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     log,
@@ -89,8 +91,10 @@ export async function measure(scenario, { cpuProf = false, node } = {}) {
     const load = scenario.load;
     const opts = {
       url: running.url,
-      connections: load.connections,
+      connections: connections ?? load.connections,
       duration: load.durationSec,
+      // Pages that take seconds on this busy machine still count: a generous timeout keeps them as answers.
+      timeout: 60,
       idReplacement: true,
       requests: load.requests.map((r) => ({ method: r.method, path: r.path, headers: { ...headers, ...(r.headers ?? {}) }, body: r.body === undefined ? undefined : JSON.stringify(r.body) })),
     };
@@ -98,10 +102,20 @@ export async function measure(scenario, { cpuProf = false, node } = {}) {
     await autocannon({ ...opts, duration: load.warmupSec ?? 2 });
     const db = Object.values(running.dbs)[0];
     const dbPids = childPids(db.guard.pid);
+    // Statements the server executed (MariaDB's Questions counter), whatever ORM or logging the app has.
+    const questions = async () => {
+      if (db.kind !== 'mariadb') return 0;
+      const conn = await mysql.createConnection({ host: db.host, port: db.port, user: 'root', password: db.password ?? '' });
+      const [[row]] = await conn.query("SHOW GLOBAL STATUS LIKE 'Questions'");
+      await conn.end();
+      return Number(row.Value);
+    };
+    const q0 = await questions();
     const before = { app: snapshot(running.pid), db: dbPids.map(processTicks), queries: queryLines, at: performance.now() };
     const result = await autocannon(opts);
     const wall = (performance.now() - before.at) / 1000;
     const after = { app: snapshot(running.pid), db: dbPids.map(processTicks), queries: queryLines };
+    const q1 = await questions();
     const requests = result.requests.total;
     let main = 0;
     let other = 0;
@@ -117,7 +131,7 @@ export async function measure(scenario, { cpuProf = false, node } = {}) {
     const dbMs = after.db.reduce((s, t, i) => s + (t - before.db[i]), 0) * (1000 / TICK);
     const facts = {
       node: execFileSync(node ?? process.execPath, ['--version'], { encoding: 'utf8' }).trim(),
-      connections: load.connections,
+      connections: opts.connections,
       durationSec: load.durationSec,
       requests,
       rps: Math.round((requests / wall) * 10) / 10,
@@ -133,7 +147,8 @@ export async function measure(scenario, { cpuProf = false, node } = {}) {
       databaseCpuCores: Math.round((dbMs / 1000 / wall) * 100) / 100,
       databaseCpuMsPerRequest: requests ? Math.round((dbMs / requests) * 100) / 100 : null,
       machineLoadAverage1m: Math.round(loadavg()[0] * 10) / 10,
-      queriesPerRequest: requests ? Math.round(((after.queries - before.queries) / requests) * 10) / 10 : null,
+      statementsPerRequest: requests ? Math.round(((q1 - q0 - 1) / requests) * 10) / 10 : null,
+      loggedQueriesPerRequest: requests && after.queries > before.queries ? Math.round(((after.queries - before.queries) / requests) * 10) / 10 : undefined,
     };
     return { facts, running, profDir };
   } finally {
@@ -146,12 +161,12 @@ export async function measure(scenario, { cpuProf = false, node } = {}) {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'cpu-prof': { type: 'boolean', default: false }, node: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'cpu-prof': { type: 'boolean', default: false }, node: { type: 'string' }, connections: { type: 'string' } } });
   const scenarios = loadScenarios();
   for (const name of positionals) {
     const scenario = scenarios.find((s) => s.name === name);
     if (!scenario) throw new Error(`unknown scenario ${name}`);
-    const { facts } = await measure(scenario, { cpuProf: values['cpu-prof'], node: values.node });
+    const { facts } = await measure(scenario, { cpuProf: values['cpu-prof'], node: values.node, connections: values.connections ? Number(values.connections) : undefined });
     console.log(JSON.stringify({ name, facts }));
   }
 }

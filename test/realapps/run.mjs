@@ -77,7 +77,7 @@ function waitForPort(port, timeoutMs) {
   });
 }
 
-export async function startApp(app, { patches = [], port, node = process.execPath, nodeArgs = [], seed = true, log = process.stderr } = {}) {
+export async function startApp(app, { patches = [], config, port, node = process.execPath, nodeArgs = [], seed = true, log = process.stderr } = {}) {
   const setup = await import(join(here, 'setups', `${app}.mjs`));
   const dir = prepareWorkDir(app, patches, setup);
   const dbs = await startDatabases(Object.keys(setup.databases), setup.databases);
@@ -98,7 +98,7 @@ export async function startApp(app, { patches = [], port, node = process.execPat
   try {
     await setup.prepareDatabases?.(dbs, dir);
     port = setup.fixedPort ?? port ?? (await freePort());
-    setup.writeConfig(dir, dbs, { port });
+    setup.writeConfig(dir, dbs, { port, config });
     const { args, env = {} } = setup.command(dir, dbs, { port });
     const command = [node, ...nodeArgs, ...args];
     child = spawn(command[0], command.slice(1), { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -34,7 +34,7 @@ export async function prepareDatabases({ mariadb }) {
   await conn.end();
 }
 
-export function writeConfig(dir, { mariadb }) {
+export function writeConfig(dir, { mariadb }, { config: variant } = {}) {
   const config = {
     type: 'mysql',
     host: '127.0.0.1',
@@ -44,6 +44,8 @@ export function writeConfig(dir, { mariadb }) {
     database: 'nestjsrealworld',
     entities: ['dist/**/**.entity.js'],
     synchronize: true,
+    // A scenario's configuration variant (e.g. a pool too small) is merged here, as a user would edit the file.
+    ...(variant ?? {}),
   };
   writeFileSync(join(dir, 'ormconfig.json'), JSON.stringify(config, null, 2));
 }
