@@ -47,6 +47,7 @@ export function prepareWorkDir(app, patches, setup) {
   } else {
     // npm runs no dependency's install script unless allowed: allow exactly the native addons the app needs (they
     // build against the local Node headers, prebuilt binaries cannot be downloaded here).
+    setup.beforeInstall?.(dir);
     if (setup.nativeDependencies?.length) writeFileSync(join(dir, '.npmrc'), `allow-scripts=${setup.nativeDependencies.join(',')}\n`);
     execFileSync('npm', setup.installArgs ?? ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
       cwd: dir,
