@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import CDP from 'chrome-remote-interface';
+import { writeFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { startApp } from './run.mjs';
 import { loadScenarios, resolveLogin } from './scenarios.mjs';
@@ -39,9 +41,18 @@ function threads(pid) {
     return [];
   }
 }
+// schedstat: time on the CPU and time runnable but waiting for one (ns). On a machine shared with other jobs the
+// second says how much of a thread's "idle" time was really waiting for a core, not for I/O.
+function runQueueWaitNs(pid, tid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
 function snapshot(pid) {
   const out = {};
-  for (const tid of threads(pid)) out[tid] = { name: threadName(pid, tid), ticks: cpuTicks(pid, tid) };
+  for (const tid of threads(pid)) out[tid] = { name: threadName(pid, tid), ticks: cpuTicks(pid, tid), waitNs: runQueueWaitNs(pid, tid) };
   return out;
 }
 function processTicks(pid) {
@@ -78,12 +89,21 @@ function topSelf(profilePath, appDir) {
 export async function measure(scenario, { cpuProf = false, node, connections } = {}) {
   const profDir = cpuProf ? mkdtempSync(join(tmpdir(), 'realapps-prof-')) : undefined;
   let queryLines = 0;
-  const log = { write: (d) => (queryLines += (String(d).match(/Executing \(/g) ?? []).length) };
+  let inspectorUrl;
+  const log = {
+    write: (d) => {
+      const text = String(d);
+      queryLines += (text.match(/Executing \(/g) ?? []).length;
+      inspectorUrl ??= text.match(/Debugger listening on (ws:\/\/\S+)/)?.[1];
+    },
+  };
   const running = await startApp(scenario.app, {
     patches: scenario.patches ?? [],
     config: scenario.config,
     node,
-    nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    // The profile covers the measured window only, taken through the inspector (apps that die on SIGTERM never
+    // write a --cpu-prof file).
+    nodeArgs: cpuProf ? ['--inspect=127.0.0.1:0'] : [],
     log,
   });
   try {
@@ -111,14 +131,28 @@ export async function measure(scenario, { cpuProf = false, node, connections } =
       return Number(row.Value);
     };
     const q0 = await questions();
+    let session;
+    if (cpuProf) {
+      const port = Number(new URL(inspectorUrl).port);
+      session = await CDP({ host: '127.0.0.1', port });
+      await session.Profiler.enable();
+      await session.Profiler.setSamplingInterval({ interval: 1000 });
+      await session.Profiler.start();
+    }
     const before = { app: snapshot(running.pid), db: dbPids.map(processTicks), queries: queryLines, at: performance.now() };
     const result = await autocannon(opts);
     const wall = (performance.now() - before.at) / 1000;
     const after = { app: snapshot(running.pid), db: dbPids.map(processTicks), queries: queryLines };
     const q1 = await questions();
+    if (session) {
+      const { profile } = await session.Profiler.stop();
+      writeFileSync(join(profDir, 'load.cpuprofile'), JSON.stringify(profile));
+      await session.close();
+    }
     const requests = result.requests.total;
     let main = 0;
     let other = 0;
+    const mainWaitMs = (after.app[running.pid].waitNs - before.app[running.pid].waitNs) / 1e6;
     const otherByName = {};
     for (const [tid, t] of Object.entries(after.app)) {
       const d = (t.ticks - (before.app[tid]?.ticks ?? 0)) * (1000 / TICK);
@@ -142,6 +176,7 @@ export async function measure(scenario, { cpuProf = false, node, connections } =
       statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
       appMainThreadCpuCores: Math.round((main / 1000 / wall) * 100) / 100,
       appMainThreadCpuMsPerRequest: requests ? Math.round((main / requests) * 100) / 100 : null,
+      appMainThreadRunQueueWaitShare: Math.round((mainWaitMs / 1000 / wall) * 100) / 100,
       appOtherThreadsCpuCores: Math.round((other / 1000 / wall) * 100) / 100,
       appOtherThreadsByName: Object.fromEntries(Object.entries(otherByName).filter(([, v]) => v > 0).map(([k, v]) => [k, Math.round(v)])),
       databaseCpuCores: Math.round((dbMs / 1000 / wall) * 100) / 100,
