@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import CDP from 'chrome-remote-interface';
 import { writeFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { startApp } from './run.mjs';
 import { loadScenarios, resolveLogin } from './scenarios.mjs';
 
@@ -121,9 +122,19 @@ export async function measure(scenario, { cpuProf = false, node, connections } =
     // Warm-up: the JIT and the pool settle before the measured window.
     await autocannon({ ...opts, duration: load.warmupSec ?? 2 });
     const db = Object.values(running.dbs)[0];
-    const dbPids = childPids(db.guard.pid);
+    // The database server and all its processes (PostgreSQL runs one backend process per connection).
+    const descendants = (pid) => childPids(pid).flatMap((c) => [c, ...descendants(c)]);
+    const dbTicks = () => new Map(descendants(db.guard.pid).map((p) => [p, processTicks(p)]));
     // Statements the server executed (MariaDB's Questions counter), whatever ORM or logging the app has.
     const questions = async () => {
+      if (db.kind === 'postgres') {
+        const client = new pg.Client({ host: db.host, port: db.port, user: 'postgres', database: 'postgres' });
+        await client.connect();
+        // pg_stat_statements counts every statement of every database (the harness preloads it).
+        const { rows } = await client.query('SELECT coalesce(sum(calls), 0)::bigint AS n FROM pg_stat_statements');
+        await client.end();
+        return Number(rows[0].n);
+      }
       if (db.kind !== 'mariadb') return 0;
       const conn = await mysql.createConnection({ host: db.host, port: db.port, user: 'root', password: db.password ?? '' });
       const [[row]] = await conn.query("SHOW GLOBAL STATUS LIKE 'Questions'");
@@ -139,10 +150,10 @@ export async function measure(scenario, { cpuProf = false, node, connections } =
       await session.Profiler.setSamplingInterval({ interval: 1000 });
       await session.Profiler.start();
     }
-    const before = { app: snapshot(running.pid), db: dbPids.map(processTicks), queries: queryLines, at: performance.now() };
+    const before = { app: snapshot(running.pid), db: dbTicks(), queries: queryLines, at: performance.now() };
     const result = await autocannon(opts);
     const wall = (performance.now() - before.at) / 1000;
-    const after = { app: snapshot(running.pid), db: dbPids.map(processTicks), queries: queryLines };
+    const after = { app: snapshot(running.pid), db: dbTicks(), queries: queryLines };
     const q1 = await questions();
     if (session) {
       const { profile } = await session.Profiler.stop();
@@ -162,7 +173,8 @@ export async function measure(scenario, { cpuProf = false, node, connections } =
         otherByName[t.name] = (otherByName[t.name] ?? 0) + d;
       }
     }
-    const dbMs = after.db.reduce((s, t, i) => s + (t - before.db[i]), 0) * (1000 / TICK);
+    let dbMs = 0;
+    for (const [pid, t] of after.db) dbMs += (t - (before.db.get(pid) ?? 0)) * (1000 / TICK);
     const facts = {
       node: execFileSync(node ?? process.execPath, ['--version'], { encoding: 'utf8' }).trim(),
       connections: opts.connections,
