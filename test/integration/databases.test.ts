@@ -58,8 +58,8 @@ describe('database harness', () => {
       const [rows] = await conn.query('select count(*) as n, version() as v from app.t');
       await conn.end();
       const [row] = rows as Array<{ n: number; v: string }>;
-      expect(row.n).toBe(2);
-      expect(row.v).toMatch(/MariaDB/);
+      expect(row?.n).toBe(2);
+      expect(row?.v).toMatch(/MariaDB/);
     });
   });
 

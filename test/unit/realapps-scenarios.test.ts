@@ -52,7 +52,7 @@ describe('real-app corpus', () => {
       try {
         const lines = readFileSync(join(dir, culprit.file), 'utf8').split('\n');
         expect(culprit.line, `${s.name}: ${culprit.file}:${culprit.line}`).toBeLessThanOrEqual(lines.length);
-        expect(lines[culprit.line - 1].trim(), `${s.name}: ${culprit.file}:${culprit.line} is blank`).not.toBe('');
+        expect((lines[culprit.line - 1] ?? '').trim(), `${s.name}: ${culprit.file}:${culprit.line} is blank`).not.toBe('');
       } finally {
         if (s.patches.length) rmSync(dir, { recursive: true, force: true });
       }
