@@ -9,7 +9,7 @@ const nodeIo = ['node:fs', 'node:fs/promises', 'node:child_process', 'node:net',
 const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'assets/labs/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'assets/labs/**', 'test/realapps/apps/**'] },
   ...tseslint.configs.recommended,
   // The Svelte plugin's rules belong to Svelte files (some of them break on CommonJS sources).
   ...svelte.configs['flat/recommended'].map((c) => (c.files || !c.rules ? c : { ...c, files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'] })),

@@ -1,0 +1,2 @@
+CREATE DATABASE realworld_development;
+CREATE DATABASE realworld_test;

@@ -1,0 +1,2 @@
+require('ts-node/register');
+require('./src/main');

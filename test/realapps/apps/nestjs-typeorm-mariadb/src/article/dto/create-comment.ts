@@ -1,0 +1,3 @@
+export class CreateCommentDto {
+  readonly body: string;
+}

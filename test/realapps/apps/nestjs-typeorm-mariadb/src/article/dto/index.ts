@@ -1,0 +1,2 @@
+export { CreateArticleDto } from './create-article.dto';
+export { CreateCommentDto } from './create-comment';

@@ -1,0 +1,15 @@
+import { Entity, PrimaryGeneratedColumn, Column } from "typeorm";
+
+@Entity('follows')
+export class FollowsEntity {
+
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column()
+  followerId: number;
+
+  @Column()
+  followingId: number;
+
+}

@@ -1,0 +1,3 @@
+export { CreateUserDto } from './create-user.dto';
+export { LoginUserDto } from './login-user.dto';
+export { UpdateUserDto } from './update-user.dto';
