@@ -1,4 +1,5 @@
 // The doctor's summary for a terminal, and the one JSON document of `--json`.
+import { setupWords } from '../contract/setup.js';
 import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
@@ -68,6 +69,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
     out.push(`  Verdict     ${verdictLine(d)}`);
     out.push(`              ${top.explanation}`);
   }
+  if (s.setup) out.push('', `  Set-up      ${setupWords(s.setup)}`);
   if (detail.load) {
     out.push('');
     out.push(`  Load        ${loadLine(detail.load)}`);
@@ -102,6 +104,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
   const load = detail?.load;
   return {
     ...(detail ? { session: detail.dir, sessionId: detail.session.id, status: detail.session.status } : {}),
+    ...(detail?.session.setup ? { setup: detail.session.setup } : {}),
     ...(load
       ? {
           load: {

@@ -1,9 +1,10 @@
 // `checkup run` options → a validated recipe plus output settings. Load options are named as autocannon names them.
-import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec } from '../contract/recipe.js';
+import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec, type SetupSpec } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
 import { targetFromCommand } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
+import { readRecipeFile } from './recipe-file-reader.js';
 
 export interface RunCommand {
   recipe: Recipe;
@@ -25,6 +26,13 @@ export const runOptionSpec = {
   body: { type: 'string', short: 'b' },
   path: { type: 'string', multiple: true },
   rate: { type: 'string' },
+  recipe: { type: 'string' },
+  setup: { type: 'string' },
+  'setup-body': { type: 'string' },
+  'setup-header': { type: 'string', multiple: true },
+  'setup-cookie': { type: 'string', multiple: true },
+  'setup-token': { type: 'string' },
+  'setup-token-header': { type: 'string' },
   warmup: { type: 'string' },
   timeout: { type: 'string' },
   host: { type: 'string' },
@@ -79,13 +87,20 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     target = { ...target, node: v.node };
   }
 
+  const fromFile = v.recipe !== undefined ? readRecipeFile(v.recipe, cwd) : {};
+  const fileLoad = fromFile.load ?? {};
   const headers = keyValues(v.header, ':', '--header');
+  const requestFlags = v.path?.length || v.method !== undefined || v.header?.length || v.body !== undefined;
   const paths = v.path?.length ? v.path : ['/'];
   const requests: RequestSpec[] = paths.map((path) => ({ method: (v.method ?? 'GET').toUpperCase(), path, headers, ...(v.body !== undefined ? { body: v.body } : {}) }));
+  const setup = setupFromFlags(v, fileLoad.setup);
   const input: RecipeInput = {
+    ...fromFile,
     target,
     load: {
-      requests,
+      ...fileLoad,
+      ...(requestFlags || !fileLoad.requests ? { requests } : {}),
+      ...(setup ? { setup } : {}),
       ...(v.connections !== undefined && { connections: number('connections', v.connections) }),
       ...(v.duration !== undefined && { durationSec: number('duration', v.duration) }),
       ...(v.amount !== undefined && { amount: number('amount', v.amount) }),
@@ -98,8 +113,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
       ...(v['allow-remote'] && { allowRemote: true }),
     },
     profile: {
-      cpu: !v['no-profile'],
-      heap: !v['no-heap'],
+      ...fromFile.profile,
+      ...(v['no-profile'] && { cpu: false }),
+      ...(v['no-heap'] && { heap: false }),
       ...(v.interval !== undefined && { samplingIntervalUs: number('interval', v.interval) }),
     },
     ...(v['sample-interval'] !== undefined && { sampleIntervalMs: number('sample-interval', v['sample-interval']) }),
@@ -134,4 +150,40 @@ function abOptions(v: { ab?: boolean; against?: string; pairs?: string; demo?: b
   if (!Number.isInteger(pairs) || pairs < 2 || pairs > 20) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--pairs must be a whole number from 2 to 20 (a paired test needs two pairs), not "${v.pairs}"` });
   if (v.against !== undefined && !v.against.trim()) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--against needs a commit, branch or tag' });
   return { ref: v.against ?? 'HEAD', pairs };
+}
+
+type SetupInput = NonNullable<NonNullable<RecipeInput['load']>['setup']>;
+interface SetupFlags {
+  setup?: string;
+  'setup-body'?: string;
+  'setup-header'?: string[];
+  'setup-cookie'?: string[];
+  'setup-token'?: string;
+  'setup-token-header'?: string;
+}
+
+/**
+ * --setup 'POST /login' [--setup-body TEXT] [--setup-header K:V] [--setup-cookie NAME] [--setup-token PATH
+ * [--setup-token-header NAME]]: one set-up request from the command line, in place of the recipe file's. Without
+ * --setup, --setup-body gives the body of the file's first set-up request (a password kept out of the file).
+ */
+function setupFromFlags(v: SetupFlags, fromFile: SetupInput | undefined): SetupInput | undefined {
+  const others = v['setup-header']?.length || v['setup-cookie']?.length || v['setup-token'] !== undefined || v['setup-token-header'] !== undefined;
+  if (v.setup === undefined) {
+    if (others) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--setup-header, --setup-cookie and --setup-token go with --setup \'METHOD /path\' (the login request)' });
+    if (v['setup-body'] === undefined) return fromFile;
+    if (!fromFile) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--setup-body goes with --setup \'METHOD /path\', or with a recipe file that has load.setup' });
+    const [first, ...rest] = fromFile.requests;
+    return { ...fromFile, requests: [{ ...first, body: v['setup-body'] }, ...rest] };
+  }
+  const match = /^\s*(?:([A-Za-z]+)\s+)?(\S+)\s*$/.exec(v.setup);
+  if (!match) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--setup must look like 'POST /login', not "${v.setup}"` });
+  const tokenHeader = v['setup-token-header'];
+  if (tokenHeader !== undefined && v['setup-token'] === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--setup-token-header goes with --setup-token PATH (where the token is in the JSON answer)' });
+  const setup: SetupSpec | SetupInput = {
+    requests: [{ method: (match[1] ?? (v['setup-body'] !== undefined ? 'POST' : 'GET')).toUpperCase(), path: match[2]!, headers: keyValues(v['setup-header'], ':', '--setup-header'), ...(v['setup-body'] !== undefined ? { body: v['setup-body'] } : {}) }],
+    cookies: v['setup-cookie'] ?? [],
+    ...(v['setup-token'] !== undefined ? { token: { from: v['setup-token'], ...(tokenHeader !== undefined ? { header: tokenHeader } : {}) } } : {}),
+  };
+  return setup;
 }

@@ -111,6 +111,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'load-errors': 'Requests are failing',
   'insufficient-data': 'Not enough data to judge',
   'start-failed': 'The app did not start',
+  'setup-failed': 'The set-up step failed',
   'worker-pool-saturated': 'The worker threads are saturated',
   healthy: 'Healthy',
 };

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EngineApi, EngineEvent, MethodParams, MethodResults, RecipeCheck } from '../contract/api.js';
 import { RecipeSchema } from '../contract/recipe.js';
+import { withSecrets } from '../contract/recipe-secrets.js';
 import { issuesByField } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
@@ -367,7 +368,7 @@ export class Engine implements EngineApi {
   async rerun(params: MethodParams['rerun']): Promise<MethodResults['rerun']> {
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
     assertLaunchable(session, this.sessionsDir);
-    const recipe = { ...session.recipe, target: { ...session.recipe.target } };
+    const recipe = { ...withSecrets(session.recipe, params.secrets ?? {}), target: { ...session.recipe.target } };
     if (params.variant) {
       if (recipe.target.kind !== 'lab') throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'only a sample app has a fixed variant to switch to' });
       recipe.target.variant = params.variant;
