@@ -2,7 +2,7 @@
 // naming the field, and bodies given as files (`bodyFile`) read in, relative to the recipe file's folder.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { RecipeFileSchema, type RecipeFile } from '../contract/recipe-file.js';
+import { RECIPE_FILE_VERSION, RecipeFileSchema, type RecipeFile } from '../contract/recipe-file.js';
 import type { RecipeInput } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
@@ -54,6 +54,8 @@ export function readRecipeFile(path: string, cwd: string): RecipeFromFile {
     throw invalid(path, `it is not valid JSON (${(err as Error).message})`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(path, 'it holds no object; a recipe file is a JSON object with "version": 1');
+  const version = (raw as { version?: unknown }).version;
+  if (typeof version === 'number' && version > RECIPE_FILE_VERSION) throw invalid(path, `it is recipe file version ${version}, and this Checkup reads files up to version ${RECIPE_FILE_VERSION}: update Checkup`);
   const parsed = RecipeFileSchema.safeParse(raw);
   if (!parsed.success) throw invalid(path, describeIssues(parsed.error.issues, { whole: 'the file' }));
   return inlineBodies(parsed.data, path, dirname(full));

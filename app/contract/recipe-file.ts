@@ -31,7 +31,7 @@ const FileLoadSchema = z
 export const RecipeFileSchema = z
   .object({
     /** Format version of the file; required, so that a file always says which rules it was written to. */
-    version: z.number().int().min(1).max(RECIPE_FILE_VERSION, `this Checkup reads recipe files up to version ${RECIPE_FILE_VERSION}: update Checkup`),
+    version: z.number().int().min(1).max(RECIPE_FILE_VERSION),
     load: FileLoadSchema.optional(),
     profile: ProfileSpecSchema.partial().strict().optional(),
     sampleIntervalMs: z.number().int().min(50).max(10_000).optional(),
