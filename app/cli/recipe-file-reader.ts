@@ -6,6 +6,7 @@ import { RECIPE_FILE_VERSION, RecipeFileSchema, type RecipeFile } from '../contr
 import type { RecipeInput } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
+import { uncapturedPlaceholders } from '../load/journey-plan.js';
 
 /** A recipe, and each body it names, is a few kilobytes; a bigger file is a wrong file. */
 const MAX_RECIPE_BYTES = 1024 * 1024;
@@ -58,6 +59,8 @@ export function readRecipeFile(path: string, cwd: string): RecipeFromFile {
   if (typeof version === 'number' && version > RECIPE_FILE_VERSION) throw invalid(path, `it is recipe file version ${version}, and this Checkup reads files up to version ${RECIPE_FILE_VERSION}: update Checkup`);
   const parsed = RecipeFileSchema.safeParse(raw);
   if (!parsed.success) throw invalid(path, describeIssues(parsed.error.issues, { whole: 'the file' }));
+  const uncaptured = uncapturedPlaceholders(parsed.data.load?.journeys ?? []);
+  if (uncaptured.length) throw invalid(path, uncaptured.join('; '));
   return inlineBodies(parsed.data, path, dirname(full));
 }
 

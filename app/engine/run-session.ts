@@ -11,6 +11,7 @@ import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
 import { assertLoadSendable } from '../load/preflight.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
+import { requestsOfLoad } from '../load/journey-plan.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import type { TargetExit } from '../target/index.js';
@@ -191,7 +192,7 @@ export class RunSession {
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
-      this.routes = new RunRoutes(this.target, ready.port, this.recipe.load.requests, (news) => {
+      this.routes = new RunRoutes(this.target, ready.port, requestsOfLoad(this.recipe.load), (news) => {
         this.record.routesRead(news);
         this.emit({ type: 'run-routes', runId: this.runId, sessionId: this.sessionId, ...news });
       });

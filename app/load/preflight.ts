@@ -4,6 +4,7 @@ import type { LoadSpec } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import { assertLoadAllowed } from './address.js';
 import { missingSecrets } from '../contract/recipe-secrets.js';
+import { uncapturedPlaceholders } from './journey-plan.js';
 
 /**
  * A request path is written on the request line as it is: a space or a control character would end or break the
@@ -31,6 +32,8 @@ export function assertLoadSendable(spec: Pick<LoadSpec, 'host' | 'allowRemote' |
   assertLoadAllowed(spec.host, spec.allowRemote);
   const missing = missingSecrets({ load: spec as LoadSpec });
   if (missing.length) throw new CheckupError('CHK_SETUP_SECRET_MISSING', { fields: missing.join(', ') });
+  const uncaptured = uncapturedPlaceholders(spec.journeys ?? []);
+  if (uncaptured.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: uncaptured.join('; ') });
   const all = [...spec.requests, ...(spec.setup?.requests ?? []), ...(spec.journeys ?? []).flatMap((j) => j.steps)];
   for (const { path } of all) {
     if (SENDABLE_PATH.test(path)) continue;

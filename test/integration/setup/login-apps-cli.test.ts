@@ -2,7 +2,7 @@
 // express-session's default MemoryStore, fastify with @fastify/session, and express with a JWT (jsonwebtoken) in a
 // JSON answer. The real CLI logs in once, then loads a route behind the login: every answer must be 2xx, which it can
 // only be when the cookie or the token was carried. A wrong password is reported before any load is sent.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,32 @@ describe('checkup run --setup on apps with a login', () => {
       }
     });
   }
+
+  it('a recipe file with a login and a weighted mix of journeys: list, then open the listed item by its id', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'checkup-setup-'));
+    const folder = mkdtempSync(join(tmpdir(), 'checkup-recipe-'));
+    writeFileSync(join(folder, 'login.json'), GOOD);
+    writeFileSync(join(folder, 'checkup.json'), JSON.stringify({
+      version: 1,
+      load: {
+        setup: { requests: [{ method: 'POST', path: '/login', bodyFile: 'login.json' }], cookies: ['sessionId'] },
+        journeys: [
+          { name: 'browse', weight: 3, steps: [{ path: '/items', capture: { id: 'items.2.id' } }, { path: '/items/{{id}}' }] },
+          { name: 'profile', weight: 1, steps: [{ path: '/me' }] },
+        ],
+      },
+    }));
+    const r = await runCli(['run', '--out', out, ...SHORT, '--recipe', join(folder, 'checkup.json'), '--', 'node', app('fastify-session-app.cjs')]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const { dir } = theSession(out);
+    const load = JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) as LoadResult & { raw: { resets?: number } };
+    expect(Object.keys(load.statusCodes)).toEqual(['200']);
+    // Every journey went through: no connection had to start over for want of an id.
+    expect(load.raw.resets).toBe(0);
+    const log = readFileSync(join(dir, 'target.log'), 'utf8');
+    expect(log).toMatch(/request GET \/items authenticated/);
+    expect(log).toMatch(/request GET \/items\/102 authenticated/);
+  });
 
   it('a wrong password is reported as "the set-up step failed: 401" before any load is sent', async () => {
     const out = mkdtempSync(join(tmpdir(), 'checkup-setup-'));
