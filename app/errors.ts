@@ -40,6 +40,7 @@ const catalogue = {
   CHK_SETUP_NO_COOKIE: { message: 'The set-up step\'s answers set no cookie named {name} (cookies set: {set}). No load was sent.', hint: 'Check the cookie\'s name (--setup-cookie), and that the login worked: a login that fails may still answer 200 or 302.', exit: 2 },
   CHK_SETUP_NO_TOKEN: { message: 'The set-up step\'s answer to {request} holds no token at "{from}": {why}. No load was sent.', hint: 'Give the path of the token in the JSON answer (--setup-token), e.g. token or data.accessToken.', exit: 2 },
   CHK_SETUP_SECRET_MISSING: { message: 'The recipe\'s {fields} was kept out of the export it came from, as secrets are.', hint: 'Give it again (the login\'s body, the credential headers) before running this recipe.', exit: 2 },
+  CHK_HAR_INVALID: { message: 'Cannot import the recording {name}: {detail}.', hint: 'A recording is a HAR file: in the browser\'s developer tools, Network, "Save all as HAR".', exit: 2 },
   CHK_RECIPE_FILE_INVALID: { message: 'The recipe file {file} is not valid: {detail}', hint: 'The recipe file format is described in docs/recipe-format.md.', exit: 2 },
   CHK_LOAD_FAILED: { message: 'The load generator failed: {detail}', exit: 1 },
   CHK_INTERRUPTED: { message: 'Interrupted: the run was stopped before it finished.', hint: 'The partial session was saved and marked.', exit: 4 },

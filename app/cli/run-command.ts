@@ -12,6 +12,8 @@ import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
 import { humanReport, jsonReport } from './report.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
+import { loadPreview } from './load-preview.js';
+import { redactRecipe } from '../contract/recipe-secrets.js';
 
 /** For --demo: the lab's suggested load, with whatever the user gave on the command line on top. */
 function withLabLoad(argv: string[], command: RunCommand): RunCommand {
@@ -67,6 +69,14 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
     return failWith(err, wantsJson, io);
   }
 
+  // What will be sent is shown before anything is: on stdout for --dry-run (which stops there), on stderr otherwise.
+  const preview = command.har || command.dryRun || command.recipe.load.journeys ? loadPreview(command.recipe, command.har?.imported, command.har?.name) : undefined;
+  if (command.dryRun) {
+    if (command.json) io.stdout(JSON.stringify({ dryRun: true, load: redactRecipe(command.recipe).load, ...(command.har ? { recording: { origin: command.har.imported.origin, requests: command.har.imported.steps.length, skipped: command.har.imported.skipped, droppedCredentials: command.har.imported.droppedCredentials } } : {}) }, null, 2) + '\n');
+    else io.stdout(preview ?? '');
+    return 0;
+  }
+  if (preview && !command.json) io.stderr(preview);
   if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
   return followRun(command, io, (api) => api.startRun({ recipe: command.recipe }));
 }

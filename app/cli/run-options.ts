@@ -5,6 +5,9 @@ import { CheckupError } from '../errors.js';
 import { targetFromCommand } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
 import { readRecipeFile } from './recipe-file-reader.js';
+import { basename, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { importHar, type HarImport } from '../load/har-import.js';
 
 export interface RunCommand {
   recipe: Recipe;
@@ -12,6 +15,10 @@ export interface RunCommand {
   outDir?: string;
   baseline?: string;
   failOnRegression: boolean;
+  /** --har FILE: the recording imported as journeys, for the preview. */
+  har?: { name: string; imported: HarImport };
+  /** --dry-run: print what the load would send, send nothing. */
+  dryRun: boolean;
   /** --ab: interleaved runs against a commit (REF, default HEAD), N pairs. */
   ab?: { ref: string; pairs: number };
 }
@@ -27,6 +34,8 @@ export const runOptionSpec = {
   path: { type: 'string', multiple: true },
   rate: { type: 'string' },
   recipe: { type: 'string' },
+  har: { type: 'string' },
+  'dry-run': { type: 'boolean' },
   setup: { type: 'string' },
   'setup-body': { type: 'string' },
   'setup-header': { type: 'string', multiple: true },
@@ -94,6 +103,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
   const paths = v.path?.length ? v.path : ['/'];
   const requests: RequestSpec[] = paths.map((path) => ({ method: (v.method ?? 'GET').toUpperCase(), path, headers, ...(v.body !== undefined ? { body: v.body } : {}) }));
   const setup = setupFromFlags(v, fileLoad.setup);
+  const har = v.har !== undefined ? { name: basename(v.har), imported: importHar(readHarFile(resolve(cwd, v.har)), basename(v.har), { allowRemote: Boolean(v['allow-remote'] ?? fileLoad.allowRemote) }) } : undefined;
+  if (har && requestFlags) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--har sends the recording\'s requests: give it without --path, -m, -H or -b' });
   const input: RecipeInput = {
     ...fromFile,
     target,
@@ -101,6 +112,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
       ...fileLoad,
       ...(requestFlags || !fileLoad.requests ? { requests } : {}),
       ...(setup ? { setup } : {}),
+      ...(har ? { journeys: har.imported.journeys } : {}),
       ...(v.connections !== undefined && { connections: number('connections', v.connections) }),
       ...(v.duration !== undefined && { durationSec: number('duration', v.duration) }),
       ...(v.amount !== undefined && { amount: number('amount', v.amount) }),
@@ -134,6 +146,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.baseline !== undefined && { baseline: v.baseline }),
     failOnRegression: Boolean(v['fail-on-regression']),
     ...(ab ? { ab } : {}),
+    ...(har ? { har } : {}),
+    dryRun: Boolean(v['dry-run']),
   };
 }
 
@@ -186,4 +200,18 @@ function setupFromFlags(v: SetupFlags, fromFile: SetupInput | undefined): SetupI
     ...(v['setup-token'] !== undefined ? { token: { from: v['setup-token'], ...(tokenHeader !== undefined ? { header: tokenHeader } : {}) } } : {}),
   };
   return setup;
+}
+
+/** A recording of one user's visit is a few megabytes at most; a bigger file is not one. */
+const MAX_HAR_BYTES = 64 * 1024 * 1024;
+
+function readHarFile(path: string): string {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new CheckupError('CHK_FILE_NOT_FOUND', { path });
+  }
+  if (size > MAX_HAR_BYTES) throw new CheckupError('CHK_HAR_INVALID', { name: basename(path), detail: `it is ${Math.round(size / 1048576)} MB; Checkup reads recordings up to ${MAX_HAR_BYTES / 1048576} MB` });
+  return readFileSync(path, 'utf8');
 }
