@@ -90,6 +90,16 @@ Set-up step (a login sent once before the warm-up; its cookies and token go with
       --setup-token PATH           read a token from the JSON answer (token, data.accessToken) ...
       --setup-token-header NAME    ... and send it in this header (default Authorization: Bearer <token>)
 
+Journeys, recordings and rates:
+      --har FILE                   a browser's recording (HAR) as journeys: its requests to its own origin, in
+                                   order, with bodies and headers (cookies and authorization come from --setup);
+                                   another host is refused without --allow-remote; the preview is printed first
+      --dry-run                    print what the load would send (set-up step, the cycle of requests) and stop
+      --ramp FROM:TO:STEP          a stepped ramp of fixed rates (requests/s) in one app process, to find the knee:
+                                   the first rate where p99 latency crosses --knee-p99 MS or failed requests cross
+                                   --knee-errors PCT; --ramp-step-sec N (5) measured at each rate; a table with a
+                                   p99 bar per rate and the verdict (--json: the steps and the knee)
+
 Profiling and target:
       --no-profile       do not record a CPU profile
       --interval US      CPU profiler sampling interval in microseconds (1000)

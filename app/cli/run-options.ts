@@ -8,6 +8,7 @@ import { readRecipeFile } from './recipe-file-reader.js';
 import { basename, resolve } from 'node:path';
 import { readFileSync, statSync } from 'node:fs';
 import { importHar, type HarImport } from '../load/har-import.js';
+import { RampSpecSchema, type RampSpec } from '../contract/ramp.js';
 
 export interface RunCommand {
   recipe: Recipe;
@@ -17,6 +18,8 @@ export interface RunCommand {
   failOnRegression: boolean;
   /** --har FILE: the recording imported as journeys, for the preview. */
   har?: { name: string; imported: HarImport };
+  /** --ramp FROM:TO:STEP: a stepped ramp of rates to find the knee, instead of one checkup. */
+  ramp?: RampSpec;
   /** --dry-run: print what the load would send, send nothing. */
   dryRun: boolean;
   /** --ab: interleaved runs against a commit (REF, default HEAD), N pairs. */
@@ -35,6 +38,10 @@ export const runOptionSpec = {
   rate: { type: 'string' },
   recipe: { type: 'string' },
   har: { type: 'string' },
+  ramp: { type: 'string' },
+  'ramp-step-sec': { type: 'string' },
+  'knee-p99': { type: 'string' },
+  'knee-errors': { type: 'string' },
   'dry-run': { type: 'boolean' },
   setup: { type: 'string' },
   'setup-body': { type: 'string' },
@@ -136,6 +143,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.repeat !== undefined && { repeats: number('repeat', v.repeat) }),
   };
   const ab = abOptions(v);
+  const ramp = rampOptions(v);
+  if (ramp && (ab || v.rate !== undefined || v.repeat !== undefined)) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ramp sets the rate step by step: give it without --rate, --repeat or --ab' });
   if (v['fail-on-regression'] && v.baseline === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fail-on-regression needs --baseline DIR' });
   const checked = RecipeSchema.safeParse(input);
   if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(checked.error.issues, { whole: 'recipe' }) });
@@ -147,6 +156,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     failOnRegression: Boolean(v['fail-on-regression']),
     ...(ab ? { ab } : {}),
     ...(har ? { har } : {}),
+    ...(ramp ? { ramp } : {}),
     dryRun: Boolean(v['dry-run']),
   };
 }
@@ -214,4 +224,24 @@ function readHarFile(path: string): string {
   }
   if (size > MAX_HAR_BYTES) throw new CheckupError('CHK_HAR_INVALID', { name: basename(path), detail: `it is ${Math.round(size / 1048576)} MB; Checkup reads recordings up to ${MAX_HAR_BYTES / 1048576} MB` });
   return readFileSync(path, 'utf8');
+}
+
+/** --ramp FROM:TO:STEP [--ramp-step-sec N] --knee-p99 MS | --knee-errors PCT. */
+function rampOptions(v: { ramp?: string; 'ramp-step-sec'?: string; 'knee-p99'?: string; 'knee-errors'?: string }): RampSpec | undefined {
+  if (v.ramp === undefined) {
+    if (v['ramp-step-sec'] !== undefined || v['knee-p99'] !== undefined || v['knee-errors'] !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ramp-step-sec, --knee-p99 and --knee-errors go with --ramp FROM:TO:STEP' });
+    return undefined;
+  }
+  const match = /^(\d+):(\d+):(\d+)$/.exec(v.ramp.trim());
+  if (!match) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--ramp must look like FROM:TO:STEP in requests per second, e.g. 100:1000:100, not "${v.ramp}"` });
+  const parsed = RampSpecSchema.safeParse({
+    from: Number(match[1]),
+    to: Number(match[2]),
+    step: Number(match[3]),
+    ...(v['ramp-step-sec'] !== undefined && { stepSec: number('ramp-step-sec', v['ramp-step-sec']) }),
+    ...(v['knee-p99'] !== undefined && { p99Ms: number('knee-p99', v['knee-p99']) }),
+    ...(v['knee-errors'] !== undefined && { errorPercent: number('knee-errors', v['knee-errors']) }),
+  });
+  if (!parsed.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(parsed.error.issues, { at: ['ramp'] }).replace('ramp.p99Ms', '--knee-p99').replace('ramp.to', '--ramp').replace('ramp.step', '--ramp') });
+  return parsed.data;
 }

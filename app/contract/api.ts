@@ -37,6 +37,8 @@ export const methodParams = {
   listLabs: z.object({}).strict(),
   validateRecipe: z.object({ recipe: z.unknown() }).strict(),
   startRun: z.object({ recipe: z.unknown() }).strict(),
+  /** A stepped ramp of fixed rates in one app process, to find the knee (app/contract/ramp.ts). */
+  rampLoad: z.object({ recipe: z.unknown(), ramp: z.unknown() }).strict(),
   stopRun: z.object({ runId: RunId }).strict(),
   listSessions: z.object({}).strict(),
   getSession: z.object({ id: SessionId }).strict(),
@@ -286,6 +288,7 @@ export interface MethodResults {
   listLabs: LabInfo[];
   validateRecipe: RecipeCheck;
   startRun: RunStarted;
+  rampLoad: import('./ramp.js').RampResult;
   stopRun: { stopped: boolean };
   listSessions: SessionListItem[];
   getSession: SessionDetail;
