@@ -3,8 +3,7 @@ import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { LoadTick, ProbeSample } from '../contract/metrics.js';
 import { dim, isTty, printable, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
-import { unmatchedRoutesWords } from '../contract/words.js';
-import { setupWords } from '../contract/setup.js';
+import { setupWords, unmatchedRoutesWords } from '../contract/words.js';
 
 const phaseText: Record<RunPhase, string> = {
   starting: 'starting the app',

@@ -1,9 +1,8 @@
 // The doctor's summary for a terminal, and the one JSON document of `--json`.
-import { setupWords } from '../contract/setup.js';
 import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
-import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
+import { CULPRIT_MEASURES, culpritName, setupWords, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';

@@ -23,11 +23,3 @@ export interface SetupOutcome {
   ms: number;
 }
 
-/** One line that says the set-up step worked and what it carries: every face words it so. */
-export function setupWords(outcome: SetupOutcome): string {
-  const answers = outcome.answers.map((a) => `${a.method} ${a.path} → ${a.status}${a.statusText ? ` ${a.statusText}` : ''}`).join(', ');
-  const carried: string[] = [];
-  if (outcome.cookies.length) carried.push(`cookie${outcome.cookies.length > 1 ? 's' : ''} ${outcome.cookies.join(', ')}`);
-  if (outcome.token) carried.push(`a ${outcome.token.length}-character token from "${outcome.token.from}" in ${outcome.token.header}`);
-  return `${answers}; ${carried.length ? `carrying ${carried.join(' and ')} into every load request` : 'no cookie or token to carry'}`;
-}

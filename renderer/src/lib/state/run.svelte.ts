@@ -2,8 +2,8 @@
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
 import type { EngineEvent, LiveUnitInfo, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted, UnitId } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { failingRequestsWarning, unmatchedRoutesWords } from '../../../../app/contract/words.js';
-import { setupWords, type SetupAnswer } from '../../../../app/contract/setup.js';
+import { failingRequestsWarning, setupWords, unmatchedRoutesWords } from '../../../../app/contract/words.js';
+import type { SetupAnswer } from '../../../../app/contract/setup.js';
 import { withoutInspectorLines } from '../util/inspector-lines.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
 import { overlaidCharts, pickerUnits, validChoice, type LiveUnitChoice } from '../util/live-units.js';
