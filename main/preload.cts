@@ -62,6 +62,7 @@ const METHODS = [
   'exportCourse',
   'importCourse',
   'exportProgress',
+  'rampLoad',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -78,6 +78,27 @@ Load (named as autocannon names them):
       --timeout SEC      request timeout (10)
       --port N           port to load (default: the first port the app listens on)
       --host HOST        host to load (127.0.0.1); another machine needs --allow-remote
+      --recipe FILE      load, set-up step, journeys and settings from a recipe file (docs/recipe-format.md);
+                         options given here win over the file's
+
+Set-up step (a login sent once before the warm-up; its cookies and token go with every load request):
+      --setup 'POST /login'        the set-up request (POST when a body is given, else GET)
+      --setup-body TEXT            its body (JSON is sent as application/json); with --recipe alone: the body of
+                                   the file's first set-up request (a password kept out of the file)
+      --setup-header "K: V"        a header of the set-up request, repeatable
+      --setup-cookie NAME          a cookie the answer must set, repeatable (all cookies set are carried)
+      --setup-token PATH           read a token from the JSON answer (token, data.accessToken) ...
+      --setup-token-header NAME    ... and send it in this header (default Authorization: Bearer <token>)
+
+Journeys, recordings and rates:
+      --har FILE                   a browser's recording (HAR) as journeys: its requests to its own origin, in
+                                   order, with bodies and headers (cookies and authorization come from --setup);
+                                   another host is refused without --allow-remote; the preview is printed first
+      --dry-run                    print what the load would send (set-up step, the cycle of requests) and stop
+      --ramp FROM:TO:STEP          a stepped ramp of fixed rates (requests/s) in one app process, to find the knee:
+                                   the first rate where p99 latency crosses --knee-p99 MS or failed requests cross
+                                   --knee-errors PCT; --ramp-step-sec N (5) measured at each rate; a table with a
+                                   p99 bar per rate and the verdict (--json: the steps and the knee)
 
 Profiling and target:
       --no-profile       do not record a CPU profile
@@ -105,8 +126,8 @@ Output:
       --baseline DIR     compare with this earlier session when done (printed, and in the JSON as "comparison")
       --fail-on-regression   with --baseline: exit 5 when requests/s fell or p99 latency rose significantly
 
-Exit status: 0 for a completed checkup whatever its verdict; 2 bad options, 3 the app failed (exited, never
-listened, port taken, crashed), 4 interrupted, 5 a significant regression against --baseline (with
+Exit status: 0 for a completed checkup whatever its verdict; 2 bad options (a refused set-up step among them), 3
+the app failed (exited, never listened, port taken, crashed; a set-up step unanswered), 4 interrupted, 5 a significant regression against --baseline (with
 --fail-on-regression), 1 other errors.
 `;
 

@@ -3,7 +3,7 @@ import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { LoadTick, ProbeSample } from '../contract/metrics.js';
 import { dim, isTty, printable, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
-import { unmatchedRoutesWords } from '../contract/words.js';
+import { setupWords, unmatchedRoutesWords } from '../contract/words.js';
 
 const phaseText: Record<RunPhase, string> = {
   starting: 'starting the app',
@@ -57,6 +57,9 @@ export class ProgressPrinter {
       if (!warning) return;
       this.clear();
       this.out.write(`${yellow('warning', this.out)}: ${printable(warning)}\n`);
+    } else if (event.type === 'run-setup') {
+      this.clear();
+      this.out.write(`set-up step: ${printable(setupWords(event.setup))}\n`);
     } else if (event.type === 'run-live') {
       this.lastSample = event.live.samples.at(-1) ?? this.lastSample;
       const tick = event.live.ticks.at(-1);

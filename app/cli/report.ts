@@ -2,7 +2,7 @@
 import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
-import { CULPRIT_MEASURES, culpritName, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
+import { CULPRIT_MEASURES, culpritName, setupWords, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
@@ -68,6 +68,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
     out.push(`  Verdict     ${verdictLine(d)}`);
     out.push(`              ${top.explanation}`);
   }
+  if (s.setup) out.push('', `  Set-up      ${setupWords(s.setup)}`);
   if (detail.load) {
     out.push('');
     out.push(`  Load        ${loadLine(detail.load)}`);
@@ -102,6 +103,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
   const load = detail?.load;
   return {
     ...(detail ? { session: detail.dir, sessionId: detail.session.id, status: detail.session.status } : {}),
+    ...(detail?.session.setup ? { setup: detail.session.setup } : {}),
     ...(load
       ? {
           load: {

@@ -12,6 +12,9 @@ import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
 import { humanReport, jsonReport } from './report.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
+import { loadPreview } from './load-preview.js';
+import { rampReport, rampStepLine } from './ramp-report.js';
+import { redactRecipe } from '../contract/recipe-secrets.js';
 
 /** For --demo: the lab's suggested load, with whatever the user gave on the command line on top. */
 function withLabLoad(argv: string[], command: RunCommand): RunCommand {
@@ -67,7 +70,16 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
     return failWith(err, wantsJson, io);
   }
 
+  // What will be sent is shown before anything is: on stdout for --dry-run (which stops there), on stderr otherwise.
+  const preview = command.har || command.dryRun || command.recipe.load.journeys ? loadPreview(command.recipe, command.har?.imported, command.har?.name) : undefined;
+  if (command.dryRun) {
+    if (command.json) io.stdout(JSON.stringify({ dryRun: true, load: redactRecipe(command.recipe).load, ...(command.har ? { recording: { origin: command.har.imported.origin, requests: command.har.imported.steps.length, skipped: command.har.imported.skipped, droppedCredentials: command.har.imported.droppedCredentials } } : {}) }, null, 2) + '\n');
+    else io.stdout(preview ?? '');
+    return 0;
+  }
+  if (preview && !command.json) io.stderr(preview);
   if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
+  if (command.ramp) return rampCommand(command, io);
   return followRun(command, io, (api) => api.startRun({ recipe: command.recipe }));
 }
 
@@ -114,5 +126,26 @@ export async function followRun(command: RunCommand, io: CliIo, start: StartRun)
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
+  }
+}
+
+/** --ramp: the stepped ramp through the engine, each step on stderr as it is measured, the table and verdict after. */
+async function rampCommand(command: RunCommand, io: CliIo): Promise<number> {
+  const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
+  const api = inProcessClient(engine);
+  api.onEvent((e) => {
+    if (e.type === 'ramp-step' && !command.json) io.stderr(rampStepLine(e.step));
+  });
+  const onSignal = () => void engine.stopAll();
+  process.on('SIGINT', onSignal);
+  process.on('exit', killAllTargetsSync);
+  try {
+    const result = await api.rampLoad({ recipe: command.recipe, ramp: command.ramp });
+    io.stdout(command.json ? JSON.stringify({ ramp: result }, null, 2) + '\n' : rampReport(result));
+    return 0;
+  } catch (err) {
+    return failWith(err, command.json, io);
+  } finally {
+    process.off('SIGINT', onSignal);
   }
 }

@@ -1,9 +1,14 @@
 // `checkup run` options → a validated recipe plus output settings. Load options are named as autocannon names them.
-import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec } from '../contract/recipe.js';
+import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec, type SetupSpec } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
 import { targetFromCommand } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
+import { readRecipeFile } from './recipe-file-reader.js';
+import { basename, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { importHar, type HarImport } from '../load/har-import.js';
+import { RampSpecSchema, type RampSpec } from '../contract/ramp.js';
 
 export interface RunCommand {
   recipe: Recipe;
@@ -11,6 +16,12 @@ export interface RunCommand {
   outDir?: string;
   baseline?: string;
   failOnRegression: boolean;
+  /** --har FILE: the recording imported as journeys, for the preview. */
+  har?: { name: string; imported: HarImport };
+  /** --ramp FROM:TO:STEP: a stepped ramp of rates to find the knee, instead of one checkup. */
+  ramp?: RampSpec;
+  /** --dry-run: print what the load would send, send nothing. */
+  dryRun: boolean;
   /** --ab: interleaved runs against a commit (REF, default HEAD), N pairs. */
   ab?: { ref: string; pairs: number; exclude: string[] };
 }
@@ -25,6 +36,19 @@ export const runOptionSpec = {
   body: { type: 'string', short: 'b' },
   path: { type: 'string', multiple: true },
   rate: { type: 'string' },
+  recipe: { type: 'string' },
+  har: { type: 'string' },
+  ramp: { type: 'string' },
+  'ramp-step-sec': { type: 'string' },
+  'knee-p99': { type: 'string' },
+  'knee-errors': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  setup: { type: 'string' },
+  'setup-body': { type: 'string' },
+  'setup-header': { type: 'string', multiple: true },
+  'setup-cookie': { type: 'string', multiple: true },
+  'setup-token': { type: 'string' },
+  'setup-token-header': { type: 'string' },
   warmup: { type: 'string' },
   timeout: { type: 'string' },
   host: { type: 'string' },
@@ -80,13 +104,23 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     target = { ...target, node: v.node };
   }
 
+  const fromFile = v.recipe !== undefined ? readRecipeFile(v.recipe, cwd) : {};
+  const fileLoad = fromFile.load ?? {};
   const headers = keyValues(v.header, ':', '--header');
+  const requestFlags = v.path?.length || v.method !== undefined || v.header?.length || v.body !== undefined;
   const paths = v.path?.length ? v.path : ['/'];
   const requests: RequestSpec[] = paths.map((path) => ({ method: (v.method ?? 'GET').toUpperCase(), path, headers, ...(v.body !== undefined ? { body: v.body } : {}) }));
+  const setup = setupFromFlags(v, fileLoad.setup);
+  const har = v.har !== undefined ? { name: basename(v.har), imported: importHar(readHarFile(resolve(cwd, v.har)), basename(v.har), { allowRemote: Boolean(v['allow-remote'] ?? fileLoad.allowRemote) }) } : undefined;
+  if (har && requestFlags) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--har sends the recording\'s requests: give it without --path, -m, -H or -b' });
   const input: RecipeInput = {
+    ...fromFile,
     target,
     load: {
-      requests,
+      ...fileLoad,
+      ...(requestFlags || !fileLoad.requests ? { requests } : {}),
+      ...(setup ? { setup } : {}),
+      ...(har ? { journeys: har.imported.journeys } : {}),
       ...(v.connections !== undefined && { connections: number('connections', v.connections) }),
       ...(v.duration !== undefined && { durationSec: number('duration', v.duration) }),
       ...(v.amount !== undefined && { amount: number('amount', v.amount) }),
@@ -99,8 +133,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
       ...(v['allow-remote'] && { allowRemote: true }),
     },
     profile: {
-      cpu: !v['no-profile'],
-      heap: !v['no-heap'],
+      ...fromFile.profile,
+      ...(v['no-profile'] && { cpu: false }),
+      ...(v['no-heap'] && { heap: false }),
       ...(v.interval !== undefined && { samplingIntervalUs: number('interval', v.interval) }),
     },
     ...(v['sample-interval'] !== undefined && { sampleIntervalMs: number('sample-interval', v['sample-interval']) }),
@@ -109,6 +144,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.repeat !== undefined && { repeats: number('repeat', v.repeat) }),
   };
   const ab = abOptions(v);
+  const ramp = rampOptions(v);
+  if (ramp && (ab || v.rate !== undefined || v.repeat !== undefined)) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ramp sets the rate step by step: give it without --rate, --repeat or --ab' });
   if (v['fail-on-regression'] && v.baseline === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--fail-on-regression needs --baseline DIR' });
   const checked = RecipeSchema.safeParse(input);
   if (!checked.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(checked.error.issues, { whole: 'recipe' }) });
@@ -119,6 +156,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     ...(v.baseline !== undefined && { baseline: v.baseline }),
     failOnRegression: Boolean(v['fail-on-regression']),
     ...(ab ? { ab } : {}),
+    ...(har ? { har } : {}),
+    ...(ramp ? { ramp } : {}),
+    dryRun: Boolean(v['dry-run']),
   };
 }
 
@@ -137,4 +177,74 @@ function abOptions(v: { ab?: boolean; against?: string; pairs?: string; demo?: b
   const exclude = v['ab-exclude'] ?? [];
   if (exclude.some((g) => !g.trim())) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ab-exclude needs a file, folder or glob (.env, "data/**")' });
   return { ref: v.against ?? 'HEAD', pairs, exclude };
+}
+
+type SetupInput = NonNullable<NonNullable<RecipeInput['load']>['setup']>;
+interface SetupFlags {
+  setup?: string;
+  'setup-body'?: string;
+  'setup-header'?: string[];
+  'setup-cookie'?: string[];
+  'setup-token'?: string;
+  'setup-token-header'?: string;
+}
+
+/**
+ * --setup 'POST /login' [--setup-body TEXT] [--setup-header K:V] [--setup-cookie NAME] [--setup-token PATH
+ * [--setup-token-header NAME]]: one set-up request from the command line, in place of the recipe file's. Without
+ * --setup, --setup-body gives the body of the file's first set-up request (a password kept out of the file).
+ */
+function setupFromFlags(v: SetupFlags, fromFile: SetupInput | undefined): SetupInput | undefined {
+  const others = v['setup-header']?.length || v['setup-cookie']?.length || v['setup-token'] !== undefined || v['setup-token-header'] !== undefined;
+  if (v.setup === undefined) {
+    if (others) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--setup-header, --setup-cookie and --setup-token go with --setup \'METHOD /path\' (the login request)' });
+    if (v['setup-body'] === undefined) return fromFile;
+    if (!fromFile) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--setup-body goes with --setup \'METHOD /path\', or with a recipe file that has load.setup' });
+    const [first, ...rest] = fromFile.requests;
+    return { ...fromFile, requests: [{ ...first, body: v['setup-body'] }, ...rest] };
+  }
+  const match = /^\s*(?:([A-Za-z]+)\s+)?(\S+)\s*$/.exec(v.setup);
+  if (!match) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--setup must look like 'POST /login', not "${v.setup}"` });
+  const tokenHeader = v['setup-token-header'];
+  if (tokenHeader !== undefined && v['setup-token'] === undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--setup-token-header goes with --setup-token PATH (where the token is in the JSON answer)' });
+  const setup: SetupSpec | SetupInput = {
+    requests: [{ method: (match[1] ?? (v['setup-body'] !== undefined ? 'POST' : 'GET')).toUpperCase(), path: match[2]!, headers: keyValues(v['setup-header'], ':', '--setup-header'), ...(v['setup-body'] !== undefined ? { body: v['setup-body'] } : {}) }],
+    cookies: v['setup-cookie'] ?? [],
+    ...(v['setup-token'] !== undefined ? { token: { from: v['setup-token'], ...(tokenHeader !== undefined ? { header: tokenHeader } : {}) } } : {}),
+  };
+  return setup;
+}
+
+/** A recording of one user's visit is a few megabytes at most; a bigger file is not one. */
+const MAX_HAR_BYTES = 64 * 1024 * 1024;
+
+function readHarFile(path: string): string {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new CheckupError('CHK_FILE_NOT_FOUND', { path });
+  }
+  if (size > MAX_HAR_BYTES) throw new CheckupError('CHK_HAR_INVALID', { name: basename(path), detail: `it is ${Math.round(size / 1048576)} MB; Checkup reads recordings up to ${MAX_HAR_BYTES / 1048576} MB` });
+  return readFileSync(path, 'utf8');
+}
+
+/** --ramp FROM:TO:STEP [--ramp-step-sec N] --knee-p99 MS | --knee-errors PCT. */
+function rampOptions(v: { ramp?: string; 'ramp-step-sec'?: string; 'knee-p99'?: string; 'knee-errors'?: string }): RampSpec | undefined {
+  if (v.ramp === undefined) {
+    if (v['ramp-step-sec'] !== undefined || v['knee-p99'] !== undefined || v['knee-errors'] !== undefined) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--ramp-step-sec, --knee-p99 and --knee-errors go with --ramp FROM:TO:STEP' });
+    return undefined;
+  }
+  const match = /^(\d+):(\d+):(\d+)$/.exec(v.ramp.trim());
+  if (!match) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `--ramp must look like FROM:TO:STEP in requests per second, e.g. 100:1000:100, not "${v.ramp}"` });
+  const parsed = RampSpecSchema.safeParse({
+    from: Number(match[1]),
+    to: Number(match[2]),
+    step: Number(match[3]),
+    ...(v['ramp-step-sec'] !== undefined && { stepSec: number('ramp-step-sec', v['ramp-step-sec']) }),
+    ...(v['knee-p99'] !== undefined && { p99Ms: number('knee-p99', v['knee-p99']) }),
+    ...(v['knee-errors'] !== undefined && { errorPercent: number('knee-errors', v['knee-errors']) }),
+  });
+  if (!parsed.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(parsed.error.issues, { at: ['ramp'] }).replace('ramp.p99Ms', '--knee-p99').replace('ramp.to', '--ramp').replace('ramp.step', '--ramp') });
+  return parsed.data;
 }

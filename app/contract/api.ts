@@ -37,6 +37,8 @@ export const methodParams = {
   listLabs: z.object({}).strict(),
   validateRecipe: z.object({ recipe: z.unknown() }).strict(),
   startRun: z.object({ recipe: z.unknown() }).strict(),
+  /** A stepped ramp of fixed rates in one app process, to find the knee (app/contract/ramp.ts). */
+  rampLoad: z.object({ recipe: z.unknown(), ramp: z.unknown() }).strict(),
   stopRun: z.object({ runId: RunId }).strict(),
   listSessions: z.object({}).strict(),
   getSession: z.object({ id: SessionId }).strict(),
@@ -66,7 +68,16 @@ export const methodParams = {
   /** Two sessions: ids in the sessions folder, or session folders anywhere (a CI baseline). */
   compareSessions: z.object({ before: SessionRef, after: SessionRef }).strict(),
   /** The same recipe again (after the user edited the code); a lab can switch to its fixed variant. */
-  rerun: z.object({ sessionId: SessionId, variant: z.enum(['slow', 'fixed']).optional(), note: z.string().max(2000).optional(), repeats: z.number().int().min(1).max(20).optional() }).strict(),
+  rerun: z
+    .object({
+      sessionId: SessionId,
+      variant: z.enum(['slow', 'fixed']).optional(),
+      note: z.string().max(2000).optional(),
+      repeats: z.number().int().min(1).max(20).optional(),
+      /** Secrets kept out of the bundle the session came from, given again, by the field missingSecrets names. */
+      secrets: z.record(z.string().max(200), z.string().max(100_000)).optional(),
+    })
+    .strict(),
   /** Re-run a session's recipe whenever its project's files change (debounced; node_modules and .git ignored). */
   watchProject: z.object({ sessionId: SessionId, enabled: z.boolean() }).strict(),
   /** What watch mode is doing now (a page that reloads asks). */
@@ -233,6 +244,8 @@ export interface RerunPreview {
   imported?: import('./session.js').ImportedFrom;
   /** Why this recipe is never run, whatever the user says (a recipe from a bundle that carries code to evaluate...). */
   refused?: SerializedError;
+  /** Secrets kept out of the bundle (fields as missingSecrets names them): `rerun` needs them given again in `secrets`. */
+  secretsNeeded?: string[];
 }
 
 /** One profile opened for viewing: the summary for the tables and a prepared, reduced document for the flame view. */
@@ -277,6 +290,7 @@ export interface MethodResults {
   listLabs: LabInfo[];
   validateRecipe: RecipeCheck;
   startRun: RunStarted;
+  rampLoad: import('./ramp.js').RampResult;
   stopRun: { stopped: boolean };
   listSessions: SessionListItem[];
   getSession: SessionDetail;

@@ -23,6 +23,7 @@ export const FINDING_KINDS = [
   'load-errors',
   'insufficient-data',
   'start-failed',
+  'setup-failed',
   'healthy',
 ] as const;
 

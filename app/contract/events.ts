@@ -1,5 +1,7 @@
 // The engine's event stream: what a run, an A/B comparison, watch mode and the desktop host tell every window, and
 // the run in progress as a window that connects mid-run receives it (Engine.currentRun). Methods are in api.ts.
+import type { SetupOutcome } from './setup.js';
+import type { RampStep } from './ramp.js';
 import type { Diagnosis } from './diagnosis.js';
 import type { LoadResult, LoadTick, ProbeSample, ProbeWarning } from './metrics.js';
 import type { SessionFile } from './session.js';
@@ -97,6 +99,10 @@ export type EngineEvent =
   /** The loaded server's route table, and the load's requests it has no route for (issue 14's route discovery). */
   | ({ type: 'run-routes'; runId: string; sessionId: string } & RunRoutesNews)
   /** The processes and threads the probe reached so far, sent whenever one comes or goes (issue 11). */
+  /** What the set-up step (a login) answered, before the warm-up: shown so the user sees it worked. */
+  | { type: 'run-setup'; runId: string; sessionId: string; setup: SetupOutcome }
+  /** One measured step of a ramp (rampLoad), as soon as it is measured. */
+  | { type: 'ramp-step'; rampId: string; step: RampStep }
   | { type: 'run-units'; runId: string; units: LiveUnitInfo[] }
   | {
       type: 'run-finished';

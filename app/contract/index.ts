@@ -10,4 +10,6 @@ export * from './compare.js';
 export * from './startup.js';
 export * from './units.js';
 export * from './routes.js';
+export * from './setup.js';
+export * from './recipe-secrets.js';
 export * from './course.js';

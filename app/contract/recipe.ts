@@ -10,6 +10,52 @@ export const RequestSpecSchema = z.object({
 });
 export type RequestSpec = z.infer<typeof RequestSpecSchema>;
 
+/**
+ * Requests sent once, in order, after the app listens and before the warm-up (a login). Every cookie their answers
+ * set, and the token read from the last answer's JSON body, are carried into every later set-up request and every
+ * request of the load. Added in recipe file version 1 (Checkup's first with a set-up step).
+ */
+export const SetupSpecSchema = z
+  .object({
+    requests: z.array(RequestSpecSchema).min(1, 'give at least one set-up request').max(10, 'at most 10 set-up requests'),
+    /** Cookies the answers must set (by name); a missing one stops the run before any load. All set cookies are carried. */
+    cookies: z.array(z.string().regex(/^[!#-'*+.0-9A-Z^-z|~-]+$/, 'a cookie name is letters, digits and !#$%&\'*+-.^_`|~')).default([]),
+    /** A token read from the last set-up answer's JSON body and sent with every load request. */
+    token: z
+      .object({
+        /** Dotted path into the JSON body: `token`, `data.accessToken`, `items.0.key`. */
+        from: z.string().regex(/^[^.\s]+(\.[^.\s]+)*$/, 'a dotted path into the JSON answer, e.g. data.accessToken'),
+        /** The header that carries it. */
+        header: z.string().regex(/^[!#-'*+.0-9A-Z^-z|~-]+$/, 'a header name').default('Authorization'),
+        /** Written before the token in the header; default `Bearer` in Authorization, nothing in any other header. */
+        scheme: z.string().regex(/^[A-Za-z0-9._~+/-]*$/, 'a scheme is one word, e.g. Bearer').optional(),
+      })
+      .strict()
+      .optional(),
+    /** Seconds to wait for each set-up answer. */
+    timeoutSec: z.number().min(1).max(120).default(10),
+  })
+  .strict();
+export type SetupSpec = z.infer<typeof SetupSpecSchema>;
+
+/** Names a value to read from a step's JSON answer for the next steps: `{ "id": "items.0.id" }` fills `{{id}}`. */
+const CaptureSchema = z.record(z.string().regex(/^\w+$/, 'a capture name is letters, digits and _'), z.string().regex(/^[^.\s]+(\.[^.\s]+)*$/, 'a dotted path into the JSON answer, e.g. items.0.id'));
+
+export const JourneyStepSchema = RequestSpecSchema.extend({
+  /** Values read from this step's JSON answer, used as `{{name}}` in the path, headers and body of later steps. */
+  capture: CaptureSchema.optional(),
+});
+export type JourneyStep = z.infer<typeof JourneyStepSchema>;
+
+/** A short sequence of requests one user sends in order (list, then open one of the listed items). */
+export const JourneySchema = z.object({
+  name: z.string().min(1).max(80).optional(),
+  /** Share of the mix: a journey of weight 3 is started three times as often as one of weight 1. */
+  weight: z.number().int().min(1).max(100).default(1),
+  steps: z.array(JourneyStepSchema).min(1, 'a journey has at least one step').max(20, 'at most 20 steps in a journey'),
+});
+export type Journey = z.infer<typeof JourneySchema>;
+
 export const TargetSpecSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('script'),
@@ -48,6 +94,10 @@ export const LoadSpecSchema = z
   .object({
     /** Requests sent in rotation, one per connection turn (autocannon `requests`). */
     requests: z.array(RequestSpecSchema).min(1).default([{ method: 'GET', path: '/', headers: {} }]),
+    /** Sent once before the warm-up; its cookies and token go with every load request (see SetupSpecSchema). */
+    setup: SetupSpecSchema.optional(),
+    /** A weighted mix of request sequences, sent instead of `requests` when given. */
+    journeys: z.array(JourneySchema).min(1).max(50).optional(),
     /** Host to send load to. Anything but a loopback address needs `allowRemote`. */
     host: z.string().default('127.0.0.1'),
     /** Port to load; when absent, the first port the target listens on (reported by the probe). */

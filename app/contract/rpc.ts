@@ -57,6 +57,7 @@ const ENGINE_METHODS = {
   exportCourse: true,
   importCourse: true,
   exportProgress: true,
+  rampLoad: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

@@ -245,6 +245,14 @@ export const SessionFileSchema = z.looseObject({
   git: z.looseObject({ commit: z.string(), branch: z.string().optional(), dirty: z.boolean(), diffStat: z.string().optional() }).optional(),
   machine: z.looseObject({ cores: num, otherCores: num, targetCores: num, checkupCores: num, stealPercent: optNum }).optional(),
   memoryAfterLoad: z.looseObject({ beforeBytes: num, afterBytes: num, elapsedSec: num, drainMs: num, peakBytes: num }).optional(),
+  setup: z
+    .looseObject({
+      answers: z.array(z.looseObject({ method: z.string(), path: z.string(), status: num, statusText: z.string(), excerpt: z.string(), cookiesSet: z.array(z.string()) })),
+      cookies: z.array(z.string()),
+      token: z.looseObject({ from: z.string(), header: z.string(), length: num }).optional(),
+      ms: num,
+    })
+    .optional(),
   files: z.array(z.string()),
   checkupVersion: z.string(),
 }) satisfies z.ZodType<SessionFile>;

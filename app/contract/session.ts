@@ -8,6 +8,7 @@
 // added later within a version are optional, and sessions written before them lack them: they say so ("added in 1,
 // later: ..."). A reader accepts every version up to SESSION_FORMAT_VERSION.
 //   1 (Checkup 0.1.0) first format.
+import type { SetupOutcome } from './setup.js';
 import type { Diagnosis, FindingKind } from './diagnosis.js';
 import type { LoadResult, LoadTick, MemoryAfterLoad, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
@@ -308,6 +309,11 @@ export interface SessionFile {
   memoryAfterLoad?: MemoryAfterLoad;
   /** Set when this run is one side of an interleaved A/B comparison against a commit. Added in 1, later (with issue 10). */
   interleaved?: InterleavedRole;
+  /**
+   * What the set-up step (a login) answered: statuses, excerpts, the names of the cookies and the token carried into
+   * the load, never their values. Added in 1, later (with the set-up step).
+   */
+  setup?: SetupOutcome;
   /** Names of the files present in the folder (SESSION_FILES). Added in 1. */
   files: string[];
   /**

@@ -2,6 +2,7 @@
 // and verdicts, a culprit's name and place, figures with their display rounding, a comparison's changes and outcomes.
 // The CLI, the HTML report and the renderer all print these words; none of them words the same thing its own way.
 // Dependency-free on purpose (no zod, no Node, no DOM; only contract types), so the renderer may import it as a value.
+import type { SetupOutcome } from './setup.js';
 import type { FigureComparison, FunctionDelta } from './compare.js';
 import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
 import type { FrameCategory } from './profile.js';
@@ -111,6 +112,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'load-errors': 'Requests are failing',
   'insufficient-data': 'Not enough data to judge',
   'start-failed': 'The app did not start',
+  'setup-failed': 'The set-up step failed',
   'worker-pool-saturated': 'The worker threads are saturated',
   healthy: 'Healthy',
 };
@@ -393,4 +395,13 @@ export function requestPathFor(route: Pick<RouteEntry, 'path'>): { path: string;
     }
   }
   return { path, ...(edit ? { edit } : {}) };
+}
+
+/** One line that says the set-up step worked and what it carries: every face words it so. */
+export function setupWords(outcome: SetupOutcome): string {
+  const answers = outcome.answers.map((a) => `${a.method} ${a.path} → ${a.status}${a.statusText ? ` ${a.statusText}` : ''}`).join(', ');
+  const carried: string[] = [];
+  if (outcome.cookies.length) carried.push(`cookie${outcome.cookies.length > 1 ? 's' : ''} ${outcome.cookies.join(', ')}`);
+  if (outcome.token) carried.push(`a ${outcome.token.length}-character token from "${outcome.token.from}" in ${outcome.token.header}`);
+  return `${answers}; ${carried.length ? `carrying ${carried.join(' and ')} into every load request` : 'no cookie or token to carry'}`;
 }

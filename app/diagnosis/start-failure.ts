@@ -5,8 +5,11 @@ import type { Diagnosis } from '../contract/diagnosis.js';
 import type { AdviceTexts } from './input.js';
 import { THRESHOLDS_VERSION } from './thresholds.js';
 
-/** The errors that mean the app never reached the point of serving. */
-const START_FAILURES = new Set(['CHK_TARGET_EXITED_EARLY', 'CHK_TARGET_NEVER_LISTENED', 'CHK_PORT_IN_USE', 'CHK_PROBE_FAILED']);
+/**
+ * The errors that mean the app never reached the point of serving, and those of a set-up step (a login) that failed
+ * before any load was sent: in both, nothing was measured to judge.
+ */
+const START_FAILURES = new Set(['CHK_TARGET_EXITED_EARLY', 'CHK_TARGET_NEVER_LISTENED', 'CHK_PORT_IN_USE', 'CHK_PROBE_FAILED', 'CHK_SETUP_FAILED', 'CHK_SETUP_TIMEOUT', 'CHK_SETUP_UNREACHABLE', 'CHK_SETUP_NO_COOKIE', 'CHK_SETUP_NO_TOKEN']);
 
 export function isStartFailure(code: string | undefined): boolean {
   return code !== undefined && START_FAILURES.has(code);
@@ -28,17 +31,20 @@ export function startFailedDiagnosis(failure: StartFailure, advice: AdviceTexts 
   const evidence: Diagnosis['findings'][number]['evidence'] = [];
   if (failure.exitCode !== undefined && failure.exitCode !== null) evidence.push({ label: 'Exit code', value: failure.exitCode, unit: 'exit code', series: 'target' });
   if (failure.waitedSec !== undefined) evidence.push({ label: 'Waited for the app to listen', value: failure.waitedSec, unit: 's', series: 'target' });
+  // The app started and listened, but the set-up step (a login) was refused or unanswered: said as such.
+  const kind = failure.code.startsWith('CHK_SETUP_') ? 'setup-failed' : 'start-failed';
+  const title = kind === 'setup-failed' ? 'The set-up step failed' : failure.code === 'CHK_TARGET_NEVER_LISTENED' ? 'The app never listened' : 'The app did not start';
   return {
-    verdict: 'start-failed',
+    verdict: kind,
     findings: [
       {
-        kind: 'start-failed',
+        kind,
         severity: 'problem',
-        title: failure.code === 'CHK_TARGET_NEVER_LISTENED' ? 'The app never listened' : 'The app did not start',
-        explanation: `${failure.message}${failure.hint ? ` ${failure.hint}` : ''}${last.length ? ` Its last output: ${last.join(' / ')}` : ' It wrote no output.'}`,
+        title,
+        explanation: `${failure.message}${failure.hint ? ` ${failure.hint}` : ''}${last.length ? ` Its last output: ${last.join(' / ')}` : kind === 'start-failed' ? ' It wrote no output.' : ''}`,
         evidence,
         culprits: [],
-        advice: advice['start-failed'] ?? '',
+        advice: advice[kind] ?? '',
       },
     ],
     analyser: THRESHOLDS_VERSION,

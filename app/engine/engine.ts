@@ -3,6 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { EngineApi, EngineEvent, MethodParams, MethodResults, RecipeCheck } from '../contract/api.js';
 import { RecipeSchema } from '../contract/recipe.js';
+import { withSecrets } from '../contract/recipe-secrets.js';
+import { describeIssues } from '../contract/schema-issues.js';
+import { RampSpecSchema } from '../contract/ramp.js';
+import { runRamp } from './ramp-run.js';
 import { issuesByField } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
@@ -61,6 +65,8 @@ export class Engine implements EngineApi {
   private readonly starting = new Map<string, { stopped: boolean }>();
   /** Start-up checkups in progress; they take the machine like a run does, so one of either at a time. */
   private readonly startups = new Map<string, StartupRun>();
+  /** Ramps in progress (rampLoad), each with what stops it. */
+  private readonly ramps = new Map<string, AbortController>();
   private readonly routeFinder = new RouteFinder();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   readonly profiles: ProfileViews;
@@ -156,6 +162,28 @@ export class Engine implements EngineApi {
   /** Starts a run in the background; follow it through the event stream, or await `runOutcome(runId)`. */
   async startRun(params: MethodParams['startRun']): Promise<MethodResults['startRun']> {
     return this.beginRun(validRecipe(params.recipe));
+  }
+
+  /**
+   * Runs a stepped ramp to its end and returns the knee; each step is also sent as a `ramp-step` event. One at a time
+   * with runs, as they would share the cores. Stopped with the engine's other work (stopAll).
+   */
+  async rampLoad(params: MethodParams['rampLoad']): Promise<MethodResults['rampLoad']> {
+    const recipe = validRecipe(params.recipe);
+    const parsed = RampSpecSchema.safeParse(params.ramp);
+    if (!parsed.success) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: describeIssues(parsed.error.issues, { at: ['ramp'] }) });
+    this.refuseWhileBusy();
+    const rampId = `ramp-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+    const stopping = new AbortController();
+    const busy = { stopped: false };
+    this.starting.set(rampId, busy);
+    this.ramps.set(rampId, stopping);
+    try {
+      return await runRamp(recipe, parsed.data, { signal: stopping.signal, onStep: (step) => this.emit({ type: 'ramp-step', rampId, step }) });
+    } finally {
+      this.starting.delete(rampId);
+      this.ramps.delete(rampId);
+    }
   }
 
   async listRunningApps(_params: MethodParams['listRunningApps'] = {}): Promise<MethodResults['listRunningApps']> {
@@ -280,6 +308,7 @@ export class Engine implements EngineApi {
   async stopAll(): Promise<void> {
     await this.routeFinder.stopAndWait();
     for (const starting of this.starting.values()) starting.stopped = true;
+    for (const ramp of this.ramps.values()) ramp.abort();
     await this.interleaved?.stop();
     for (const s of this.startups.values()) s.stop();
     await Promise.all([...this.runs.values()].map((r) => r.stop()).concat([...this.startups.values()].map((s) => s.done.then(() => {}))));
@@ -370,7 +399,7 @@ export class Engine implements EngineApi {
   async rerun(params: MethodParams['rerun']): Promise<MethodResults['rerun']> {
     const session = await readSessionFile(this.sessionsDir, params.sessionId);
     assertLaunchable(session, this.sessionsDir);
-    const recipe = { ...session.recipe, target: { ...session.recipe.target } };
+    const recipe = { ...withSecrets(session.recipe, params.secrets ?? {}), target: { ...session.recipe.target } };
     if (params.variant) {
       if (recipe.target.kind !== 'lab') throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'only a sample app has a fixed variant to switch to' });
       recipe.target.variant = params.variant;

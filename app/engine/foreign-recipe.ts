@@ -6,6 +6,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { RerunPreview } from '../contract/api.js';
 import type { Recipe } from '../contract/recipe.js';
+import { missingSecrets } from '../contract/recipe-secrets.js';
 import type { SessionFile } from '../contract/session.js';
 import { commandLine } from '../contract/words.js';
 import { CheckupError, toCheckupError } from '../errors.js';
@@ -115,7 +116,8 @@ export function rerunPreview(session: SessionFile, sessionsDir: string): RerunPr
   } catch (err) {
     refused = toCheckupError(err).toJSON();
   }
-  return { sessionId: session.id, ...launchPreview(session.recipe), ...(session.imported ? { imported: session.imported } : {}), ...(refused ? { refused } : {}) };
+  const secretsNeeded = missingSecrets(session.recipe);
+  return { sessionId: session.id, ...launchPreview(session.recipe), ...(session.imported ? { imported: session.imported } : {}), ...(refused ? { refused } : {}), ...(secretsNeeded.length ? { secretsNeeded } : {}) };
 }
 
 /** A session's recipe may be launched: the user's own, or imported, confirmed and carrying nothing refused. */

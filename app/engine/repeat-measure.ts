@@ -4,6 +4,7 @@ import type { RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
+import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, raceLoad, unlessStopped } from './target-under-load.js';
 
@@ -23,7 +24,10 @@ export async function measureAgain(
   let load: LoadRun | undefined;
   try {
     const ready = await unlessStopped(target.waitUntilListening(recipe.readyTimeoutSec * 1000), signal);
-    load = startLoad(recipe.load, { host: recipe.load.host, port: ready.port });
+    // A fresh process has forgotten the last login: the set-up step runs again for each repeat.
+    const address = { host: recipe.load.host, port: ready.port, protocol: recipe.load.protocol };
+    const carried = recipe.load.setup ? (await unlessStopped(runSetupStep(recipe.load.setup, address, recipe.load.allowRemote), signal)).headers : {};
+    load = startLoad(loadWithCarried(recipe.load, carried), { host: recipe.load.host, port: ready.port });
     const ending = await raceLoad(load, target, signal);
     if (ending.kind === 'crashed') throw crashError(ending.exit, target);
     if (ending.kind === 'stopped') throw new CheckupError('CHK_INTERRUPTED');

@@ -10,6 +10,8 @@ import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
 import { assertLoadSendable } from '../load/preflight.js';
+import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
+import { requestsOfLoad } from '../load/journey-plan.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import type { TargetExit } from '../target/index.js';
@@ -190,7 +192,7 @@ export class RunSession {
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
-      this.routes = new RunRoutes(this.target, ready.port, this.recipe.load.requests, (news) => {
+      this.routes = new RunRoutes(this.target, ready.port, requestsOfLoad(this.recipe.load), (news) => {
         this.record.routesRead(news);
         this.emit({ type: 'run-routes', runId: this.runId, sessionId: this.sessionId, ...news });
       });
@@ -204,7 +206,8 @@ export class RunSession {
         this.inspector = await unlessStopped(InspectorSession.connect(ready.inspectorUrl), this.signal);
       }
 
-      const ending = await this.runLoad(ready.port);
+      const carried = await this.runSetup(ready.port);
+      const ending = await this.runLoad(ready.port, carried);
       const machineAtEnd = machineSnapshot();
       if (ending.kind === 'crashed') out.crash = ending.exit;
       out.load = ending.kind === 'done' ? ending.result : await this.load?.stop();
@@ -324,12 +327,26 @@ export class RunSession {
     });
   }
 
+  /**
+   * The set-up step (a login), before any load: its answers are saved and shown, its cookies and token returned as
+   * headers for the load. A failure throws, so that nothing is sent.
+   */
+  private async runSetup(port: number): Promise<Record<string, string>> {
+    const setup = this.recipe.load.setup;
+    if (!setup) return {};
+    const { outcome, headers } = await unlessStopped(runSetupStep(setup, { host: this.recipe.load.host, port, protocol: this.recipe.load.protocol }, this.recipe.load.allowRemote), this.signal);
+    this.writer.session.setup = outcome;
+    await this.writer.saveSessionFile();
+    this.emit({ type: 'run-setup', runId: this.runId, sessionId: this.sessionId, setup: outcome });
+    return headers;
+  }
+
   /** Warm-up, then the measured load with the profilers on; ends when the load ends, the target dies, or on stop. */
-  private async runLoad(port: number): Promise<LoadEnding> {
+  private async runLoad(port: number, carried: Record<string, string>): Promise<LoadEnding> {
     const timings = this.writer.session.timings;
     this.phase('warmup', undefined, { url: loadUrl(this.recipe.load, port) });
     this.load = startLoad(
-      this.recipe.load,
+      loadWithCarried(this.recipe.load, carried),
       { host: this.recipe.load.host, port },
       {
         onTick: (tick) => {

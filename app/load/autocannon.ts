@@ -17,6 +17,10 @@ export interface AutocannonRequest {
   path?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Called before each send with the connection's context; a falsy return starts the cycle over. */
+  setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest | undefined;
+  /** Called with each answer (autocannon then keeps the answer's body for it). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
 }
 
 export interface AutocannonOptions {

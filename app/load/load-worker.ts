@@ -12,6 +12,7 @@ import { loadAutocannon, type SampleSink, type UnaggregatedResult } from './auto
 import type { PhaseOptions } from './options.js';
 import type { FromWorker, ToWorker, WorkerJob } from './protocol.js';
 import { ResponseTally } from './response-tally.js';
+import { hookedRequests } from './journey-hooks.js';
 import { summariseResult } from './summarise.js';
 
 if (!parentPort) throw new Error('load-worker must run in a worker thread');
@@ -61,7 +62,8 @@ function runPhase(options: PhaseOptions, phase: LoadTick['phase'], firstSecond: 
   };
 
   const startMs = Date.now();
-  const instance = autocannon({ ...options, histograms });
+  const { cycle, ...autocannonOptions } = options;
+  const instance = autocannon({ ...autocannonOptions, ...(cycle ? { requests: hookedRequests(cycle) } : {}), histograms });
   current = instance;
   // autocannon connects and sends synchronously inside the call above: the phase has begun.
   send(phase === 'measure' ? { type: 'measure-started', at: startMs } : { type: 'warmup-started', at: startMs });

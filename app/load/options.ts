@@ -2,9 +2,13 @@
 import type { LoadSpec } from '../contract/recipe.js';
 import type { AutocannonOptions } from './autocannon.js';
 import { originOf, type LoadTarget } from './address.js';
+import { journeyCycle, type CycleRequest } from './journey-plan.js';
 
-/** Options for one autocannon run, minus the histogram sinks the worker adds (functions cannot cross threads). */
-export type PhaseOptions = Omit<AutocannonOptions, 'histograms'>;
+/**
+ * Options for one autocannon run, minus the histogram sinks the worker adds (functions cannot cross threads). With
+ * journeys, `cycle` holds them as data; the worker turns it into `requests` with hooks (journey-hooks.ts).
+ */
+export type PhaseOptions = Omit<AutocannonOptions, 'histograms'> & { cycle?: CycleRequest[] };
 
 export interface LoadPlan {
   /** Undefined when warmupSec is 0. */
@@ -16,7 +20,8 @@ export interface LoadPlan {
 
 function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
   const origin = originOf({ ...target, protocol: target.protocol ?? spec.protocol });
-  const requests = spec.requests.map((r) => ({
+  const cycle = spec.journeys ? journeyCycle(spec.journeys) : undefined;
+  const requests = (cycle ?? spec.requests).map((r) => ({
     method: r.method.toUpperCase(),
     path: r.path,
     headers: { ...r.headers },
@@ -30,6 +35,7 @@ function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
     timeout: spec.timeoutSec,
     requests,
     sampleInt: 1000,
+    ...(cycle ? { cycle } : {}),
   };
   if (spec.rate !== undefined) {
     // `rate` is the overall request rate across all connections (autocannon's overallRate). autocannon opens at

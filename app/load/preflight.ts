@@ -3,6 +3,8 @@
 import type { LoadSpec } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import { assertLoadAllowed } from './address.js';
+import { missingSecrets } from '../contract/recipe-secrets.js';
+import { uncapturedPlaceholders } from './journey-plan.js';
 
 /**
  * A request path is written on the request line as it is: a space or a control character would end or break the
@@ -26,9 +28,14 @@ function encoded(path: string): string {
 }
 
 /** Throws CHK_REMOTE_LOAD_REFUSED or CHK_INVALID_OPTIONS for load that must not start; call before launching. */
-export function assertLoadSendable(spec: Pick<LoadSpec, 'host' | 'allowRemote' | 'requests'>): void {
+export function assertLoadSendable(spec: Pick<LoadSpec, 'host' | 'allowRemote' | 'requests' | 'setup' | 'journeys'>): void {
   assertLoadAllowed(spec.host, spec.allowRemote);
-  for (const { path } of spec.requests) {
+  const missing = missingSecrets({ load: spec as LoadSpec });
+  if (missing.length) throw new CheckupError('CHK_SETUP_SECRET_MISSING', { fields: missing.join(', ') });
+  const uncaptured = uncapturedPlaceholders(spec.journeys ?? []);
+  if (uncaptured.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: uncaptured.join('; ') });
+  const all = [...spec.requests, ...(spec.setup?.requests ?? []), ...(spec.journeys ?? []).flatMap((j) => j.steps)];
+  for (const { path } of all) {
     if (SENDABLE_PATH.test(path)) continue;
     const bad = [...path].find((c, i) => (i === 0 ? c !== '/' : !/[\x21-\x7e]/.test(c)));
     const what = bad === undefined ? 'it does not start with /' : `it holds ${describeChar(bad)}`;

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { GzipDataError, gunzipBounded } from '../bounded-gunzip.js';
 import { SESSION_FILES, SESSION_FORMAT_VERSION, type SessionFile } from '../contract/session.js';
 import { SessionFileSchema } from '../contract/session-schemas.js';
+import { redactRecipe } from '../contract/recipe-secrets.js';
 import { unitFilesIn, unitFilesNamed } from './bundle-units.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
@@ -38,10 +39,26 @@ export async function writeBundle(sessionDir: string, out: string): Promise<numb
     if (ALLOWED.has(name)) files[name] = await fs.readFile(join(sessionDir, name), 'utf8');
   }
   for (const name of unitFilesIn(files[SESSION_FILES.units], names)) files[name] = await fs.readFile(join(sessionDir, name), 'utf8');
+  if (files[SESSION_FILE] !== undefined) files[SESSION_FILE] = withoutSecrets(files[SESSION_FILE]);
   const bundle: Bundle = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, checkupVersion, files };
   const data = gzipSync(JSON.stringify(bundle), { level: 6 });
   await writeFileAtomic(out, data);
   return data.length;
+}
+
+/**
+ * session.json with the recipe's secrets (the set-up step's body, credential headers) replaced by a placeholder: a
+ * bundle goes to other people. The importer is asked for them again before the recipe runs (CHK_SETUP_SECRET_MISSING).
+ */
+function withoutSecrets(text: string): string {
+  let session: SessionFile;
+  try {
+    session = JSON.parse(text) as SessionFile;
+  } catch {
+    return text;
+  }
+  if (!session?.recipe?.load) return text;
+  return JSON.stringify({ ...session, recipe: redactRecipe(session.recipe) }, null, 2) + '\n';
 }
 
 function invalid(name: string, detail: string): CheckupError {

@@ -5,7 +5,7 @@ import { requestPathFor } from '../../../../app/contract/words.js';
 import type { Client } from '../client/index.js';
 import { RouteFinder } from './route-finder.svelte.js';
 
-export type Field = 'target' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
+export type Field = 'target' | 'login' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
 
 type TargetInput = RecipeInput['target'];
 
@@ -14,6 +14,7 @@ const VALIDATE_DELAY_MS = 300;
 /** Engine error paths (dot separated) to the field that shows them. */
 export function fieldOf(path: string): Field {
   if (path.startsWith('target')) return 'target';
+  if (path.startsWith('load.setup')) return 'login';
   if (/^load\.requests\.\d+\.path/.test(path) || path === 'load.requests') return 'paths';
   if (/^load\.requests\.\d+\.method/.test(path)) return 'method';
   if (/^load\.requests\.\d+\.headers/.test(path)) return 'headers';
@@ -36,6 +37,14 @@ export class RecipeForm {
   method = $state('GET');
   headers = $state('');
   body = $state('');
+  /** "Log in first": the set-up step, one request (a login) sent once before the load. */
+  loginOn = $state(false);
+  loginRequest = $state('POST /login');
+  loginBody = $state('');
+  /** Cookie names the login must set, comma separated. */
+  loginCookies = $state('');
+  /** Where the token is in the JSON answer (data.accessToken); empty: no token. */
+  loginToken = $state('');
   connections = $state('10');
   duration = $state('10');
   warmup = $state('2');
@@ -101,6 +110,13 @@ export class RecipeForm {
     this.method = first?.method ?? 'GET';
     this.headers = first ? Object.entries(first.headers).map(([k, v]) => `${k}: ${v}`).join('\n') : '';
     this.body = first?.body ?? '';
+    const setup = load?.setup;
+    const login = setup?.requests[0];
+    this.loginOn = Boolean(login);
+    this.loginRequest = login ? `${login.method} ${login.path}` : 'POST /login';
+    this.loginBody = login?.body ?? '';
+    this.loginCookies = setup?.cookies.join(', ') ?? '';
+    this.loginToken = setup?.token?.from ?? '';
     this.connections = String(load?.connections ?? 10);
     this.duration = String(load?.durationSec ?? 10);
     this.warmup = String(load?.warmupSec ?? 2);
@@ -134,6 +150,18 @@ export class RecipeForm {
     const paths = this.paths.split('\n').map((p) => p.trim()).filter(Boolean);
     if (!paths.length) local.paths = 'at least one request path, e.g. /';
     const baseLoad = (this.base.load ?? {}) as Partial<Recipe['load']>;
+    let setup: Record<string, unknown> | undefined;
+    if (this.loginOn) {
+      const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(this.loginRequest);
+      if (!match) local.login = 'write the login request as METHOD /path, e.g. POST /login';
+      const cookies = this.loginCookies.split(',').map((c) => c.trim()).filter(Boolean);
+      setup = {
+        ...(baseLoad.setup ?? {}),
+        requests: [{ method: match?.[1]?.toUpperCase() ?? 'POST', path: match?.[2] ?? '/login', headers: baseLoad.setup?.requests[0]?.headers ?? {}, ...(this.loginBody ? { body: this.loginBody } : {}) }],
+        cookies,
+        token: this.loginToken.trim() ? { ...(baseLoad.setup?.token ?? {}), from: this.loginToken.trim() } : undefined,
+      };
+    }
     const rate = number('rate', this.rate, true);
     const port = number('port', this.port, true);
     const recipe: RecipeInput = {
@@ -142,6 +170,7 @@ export class RecipeForm {
       load: {
         ...baseLoad,
         requests: (paths.length ? paths : ['/']).map((path) => ({ method: this.method, path, headers, ...(this.body ? { body: this.body } : {}) })),
+        setup,
         connections: number('connections', this.connections),
         durationSec: number('duration', this.duration),
         warmupSec: number('warmup', this.warmup),

@@ -2,7 +2,8 @@
 // batch, i.e. at most LIVE_BATCHES_PER_SECOND times a second), the target's console, and how it ended.
 import type { EngineEvent, LiveUnitInfo, LogLine, LoadTick, MethodParams, ProbeSample, Recipe, RecipeInput, RunPhase, RunSnapshot, RunStarted, UnitId } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { failingRequestsWarning, unmatchedRoutesWords } from '../../../../app/contract/words.js';
+import { failingRequestsWarning, setupWords, unmatchedRoutesWords } from '../../../../app/contract/words.js';
+import type { SetupAnswer } from '../../../../app/contract/setup.js';
 import { withoutInspectorLines } from '../util/inspector-lines.js';
 import { liveCharts, type ChartSpec } from '../util/series.js';
 import { overlaidCharts, pickerUnits, validChoice, type LiveUnitChoice } from '../util/live-units.js';
@@ -38,6 +39,8 @@ export class RunState {
   failing = $state<string | undefined>(undefined);
   /** The load's paths that no route of the app takes, in words, once the probe read the route table (issue 14). */
   unroutable = $state<string | undefined>(undefined);
+  /** What the set-up step (a login) answered, in words, once it has. */
+  setupNews = $state<{ words: string; answers: SetupAnswer[] } | undefined>(undefined);
   /** A start refused because another run (another window's, or this one's before a reload) is in progress. */
   blockedByOther = $state(false);
   charts = $state.raw<ChartSpec[]>([]);
@@ -93,6 +96,7 @@ export class RunState {
     this.blockedByOther = false;
     this.failing = undefined;
     this.unroutable = undefined;
+    this.setupNews = undefined;
     this.samples = [];
     this.ticks = [];
     this.unitSamples = {};
@@ -231,7 +235,7 @@ export class RunState {
   }
 
   handle(event: EngineEvent): void {
-    if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished' && event.type !== 'run-units' && event.type !== 'run-routes') return;
+    if (event.type !== 'run-phase' && event.type !== 'run-live' && event.type !== 'run-finished' && event.type !== 'run-units' && event.type !== 'run-routes' && event.type !== 'run-setup') return;
     // Events can arrive before startRun answers: adopt the run they belong to.
     if (this.awaitingStart && !this.runId) this.runId = event.runId;
     if (event.runId !== this.runId) return;
@@ -241,6 +245,7 @@ export class RunState {
       this.publish();
     }
     else if (event.type === 'run-routes') this.unroutable = unmatchedRoutesWords(event.unmatched, event.table);
+    else if (event.type === 'run-setup') this.setupNews = { words: setupWords(event.setup), answers: event.setup.answers };
     else if (event.type === 'run-live') {
       if (this.awaitingSnapshot) return;
       this.addLive(event.live);
