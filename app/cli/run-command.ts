@@ -1,12 +1,10 @@
 // `checkup run`: one whole checkup from the terminal. Ctrl-C stops the run and saves what was collected; a second
 // Ctrl-C kills the target at once. The target never outlives this process.
-import type { EngineApi, EngineEvent, RunStarted } from '../contract/api.js';
+import type { EngineApi, RunStarted } from '../contract/api.js';
+import { followRunToEnd } from '../contract/follow-run.js';
 import type { LoadSpec } from '../contract/recipe.js';
 import { CheckupError, exitCodeOf } from '../errors.js';
-import { Engine } from '../engine/engine.js';
-import { getLab } from '../labs/catalogue.js';
-import { inProcessClient } from '../rpc/in-process.js';
-import { killAllTargetsSync } from '../target/index.js';
+import { openInProcessEngine, type InProcessEngine } from '../rpc/in-process.js';
 import { humanComparison, jsonComparison, regressions } from './compare-report.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
@@ -14,11 +12,12 @@ import { humanReport, jsonReport } from './report.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
 
 /** For --demo: the lab's suggested load, with whatever the user gave on the command line on top. */
-function withLabLoad(argv: string[], command: RunCommand): RunCommand {
+async function withLabLoad(argv: string[], command: RunCommand, api: EngineApi): Promise<RunCommand> {
   const target = command.recipe.target;
   if (target.kind !== 'lab') return command;
   const userGave = (flags: string[]) => argv.some((a) => flags.some((f) => a === f || a.startsWith(f + '=')));
-  const lab: Partial<LoadSpec> = getLab(target.lab).recipe.load ?? {};
+  // An unknown lab has no suggested load; starting the run then says it is unknown (CHK_LAB_NOT_FOUND).
+  const lab: Partial<LoadSpec> = (await api.listLabs({})).find((l) => l.name === target.lab)?.recipe.load ?? {};
   const load = { ...command.recipe.load };
   const keys: Array<[keyof typeof load, string[]]> = [
     ['requests', ['--path', '-m', '--method', '-H', '--header', '-b', '--body']],
@@ -31,51 +30,30 @@ function withLabLoad(argv: string[], command: RunCommand): RunCommand {
   return { ...command, recipe: { ...command.recipe, load } };
 }
 
-type RunFinished = Extract<EngineEvent, { type: 'run-finished' }>;
-
 /** How a run is started: startRun with the recipe, or startAttachRun (attach-command.ts). */
 export type StartRun = (api: EngineApi) => Promise<RunStarted>;
-
-/** Starts the run and waits for its end on the event stream, as every face follows a run. */
-async function runToEnd(api: EngineApi, start: StartRun): Promise<RunFinished> {
-  const finished = new Map<string, RunFinished>();
-  let waiting: { runId: string; resolve(e: RunFinished): void } | undefined;
-  const unsubscribe = api.onEvent((e) => {
-    if (e.type !== 'run-finished') return;
-    if (waiting?.runId === e.runId) waiting.resolve(e);
-    else finished.set(e.runId, e);
-  });
-  try {
-    const { runId } = await start(api);
-    return await new Promise<RunFinished>((resolve) => {
-      const early = finished.get(runId);
-      if (early) resolve(early);
-      else waiting = { runId, resolve };
-    });
-  } finally {
-    unsubscribe();
-  }
-}
 
 export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const wantsJson = argv.includes('--json');
 
   let command: RunCommand;
+  let engine: InProcessEngine | undefined;
   try {
-    command = withLabLoad(argv, parseRunArgs(argv));
+    command = parseRunArgs(argv);
+    if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
+    engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {});
+    command = await withLabLoad(argv, command, engine.api);
   } catch (err) {
     return failWith(err, wantsJson, io);
   }
-
-  if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
-  return followRun(command, io, (api) => api.startRun({ recipe: command.recipe }));
+  const recipe = command.recipe;
+  return followRun(command, io, (api) => api.startRun({ recipe }), engine);
 }
 
 /** One run from start to report: live progress on stderr, Ctrl-C stops and saves, the report (or JSON) on stdout. */
-export async function followRun(command: RunCommand, io: CliIo, start: StartRun): Promise<number> {
+export async function followRun(command: RunCommand, io: CliIo, start: StartRun, engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {})): Promise<number> {
   const wantsJson = command.json;
-  const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
-  const api = inProcessClient(engine);
+  const api = engine.api;
   const progress = new ProgressPrinter(command.recipe.load.warmupSec);
   api.onEvent((e) => progress.handle(e));
 
@@ -87,17 +65,17 @@ export async function followRun(command: RunCommand, io: CliIo, start: StartRun)
       io.stderr(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping the run and saving what was collected (again to quit at once)…\n`);
       void engine.stopAll();
     } else {
-      killAllTargetsSync();
+      engine.killAllSync();
       process.exit(130);
     }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
-  process.on('exit', killAllTargetsSync);
+  process.on('exit', engine.killAllSync);
 
   try {
-    const outcome = await runToEnd(api, start);
+    const outcome = await followRunToEnd(api, () => start(api));
     progress.clear();
     const detail = await api.getSession({ id: outcome.sessionId });
     let error = outcome.error;

@@ -22,7 +22,8 @@ import { startStartupRun, type StartupOutcome, type StartupRun } from './startup
 import { readStartup } from '../store/startup-reader.js';
 import { compareStartupSessions } from '../startup/compare-startup.js';
 import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
-import { commitComparisonProblem } from './commit-worktree.js';
+import { commitComparisonProblem, removeAllWorktreesSync } from './commit-worktree.js';
+import { killAllTargetsSync } from '../target/index.js';
 import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
 import type { Recipe } from '../contract/recipe.js';
 import { resolveTarget } from './resolve-target.js';
@@ -54,6 +55,15 @@ function validRecipe(input: unknown): Recipe {
 }
 
 export class Engine implements EngineApi {
+  /**
+   * The kill switch, for the way out when waiting is no longer possible (a second Ctrl-C, process exit): every target
+   * this process launched is killed and every A/B checkout removed, synchronously.
+   */
+  static killAllSync(): void {
+    killAllTargetsSync();
+    removeAllWorktreesSync();
+  }
+
   readonly sessionsDir: string;
   private readonly runs = new Map<string, RunSession>();
   /** Runs whose session folder is still being made: a stopAll() meanwhile is applied once they exist. */
@@ -150,7 +160,7 @@ export class Engine implements EngineApi {
     return checkRecipe(params.recipe);
   }
 
-  /** Starts a run in the background; follow it through the event stream, or await `runOutcome(runId)`. */
+  /** Starts a run in the background; faces follow it through the event stream (contract/follow-run.ts). */
   async startRun(params: MethodParams['startRun']): Promise<MethodResults['startRun']> {
     return this.beginRun(validRecipe(params.recipe));
   }
@@ -214,7 +224,7 @@ export class Engine implements EngineApi {
     return { runId: run.runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
   }
 
-  /** The outcome of a start-up checkup started here (for the CLI). */
+  /** The outcome of a start-up checkup started here, whole (tests and benchmarks that drive the Engine itself). */
   startupOutcome(runId: string): Promise<StartupOutcome> {
     const run = this.startups.get(runId);
     if (!run) return Promise.reject(new CheckupError('CHK_RUN_NOT_FOUND', { id: runId }));
@@ -246,7 +256,7 @@ export class Engine implements EngineApi {
     });
   }
 
-  /** The outcome of a run started here (for the CLI, which waits for its one run). */
+  /** The outcome of a run started here, whole: for the A/B comparison's own runs, and tests and benchmarks. */
   runOutcome(runId: string): Promise<RunOutcome> {
     const run = this.runs.get(runId);
     if (!run) return Promise.reject(new CheckupError('CHK_RUN_NOT_FOUND', { id: runId }));
