@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_FILES } from '../app/contract/session.js';
 import type { Diagnosis } from '../app/contract/diagnosis.js';
-import { diagnoseRun, type CollectedRun } from '../app/engine/diagnose-run.js';
+import { diagnoseRun, type CollectedRun } from '../app/diagnosis/collected-run.js';
 import { expectationOn, loadCorpus } from './corpus.js';
 
 const readJson = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);

@@ -20,7 +20,7 @@ interface Samples {
 
 type Extract = (d: SessionDetail) => Samples | undefined;
 
-/** The measured window, as the engine cut it for every reader (app/diagnosis/measured-window.ts). */
+/** The measured window, as the engine cut it for every reader (app/contract/measured-window.ts). */
 const measured = (d: SessionDetail) => d.measured.samples;
 
 const repeatsOf = (d: SessionDetail) => (d.load?.repeats && d.load.repeats.length >= MIN_REPEATS ? d.load.repeats : undefined);

@@ -26,7 +26,7 @@ import { commitComparisonProblem, removeAllWorktreesSync } from './commit-worktr
 import { killAllTargetsSync } from '../target/index.js';
 import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
 import type { Recipe } from '../contract/recipe.js';
-import { resolveTarget } from './resolve-target.js';
+import { resolveTarget } from '../target/resolve-target.js';
 import { listNodeProcesses } from '../attach/node-processes.js';
 import { defaultWorkshopDir } from '../labs/workspace.js';
 import { Workshop, workshopHost } from './workshop.js';

@@ -9,8 +9,8 @@ import type { ProbeSample } from '../contract/metrics.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { SessionWriter } from '../store/session-writer.js';
 import type { UnitRegistry } from '../target/unit-registry.js';
-import { saveDiagnosis, type CapturedProfiles, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
-import { judgeUnits } from './diagnose-units.js';
+import { saveDiagnosis, type CapturedProfiles, type CollectedRun, type RunDiagnosis } from '../diagnosis/collected-run.js';
+import { judgeUnits } from '../diagnosis/judge-units.js';
 import { UnitProfilers, type UnitProfile } from './unit-profilers.js';
 
 /**

@@ -11,7 +11,7 @@ import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract
 import { DiagnosisSchema, LoadResultSchema, LoadTickSchema, ProbeSampleSchema, ProbeWarningSchema, SessionFileSchema, UnitsFileSchema } from '../contract/session-schemas.js';
 import type { UnitsFile } from '../contract/units.js';
 import { RoutesFileSchema } from '../contract/routes.js';
-import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
+import { cutMeasuredWindow } from '../contract/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
 import { isSameProcessAlive } from './process-identity.js';

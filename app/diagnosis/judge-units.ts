@@ -3,18 +3,18 @@
 // worker thread on its own samples and profile; the run's verdict comes from the units that did the work. A cluster
 // whose workers burn CPU is judged by its workers, not by its idle primary; a pool of worker threads all busy while
 // the main loop idles is judged worker-pool-saturated, naming the worker's function. Pure over what was collected.
-import { thresholds } from '../diagnosis/thresholds.js';
+import { thresholds } from './thresholds.js';
 import type { Diagnosis, Finding, Severity } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample } from '../contract/metrics.js';
 import { type RunUnit, type UnitId, type UnitsFile, type UnitVerdict } from '../contract/units.js';
 import { UNIT_ROLE_NAMES } from '../contract/words.js';
-import { loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
-import { analyseWorkerPool, type ThreadEvidence } from '../diagnosis/analyse-worker-pool.js';
-import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
+import { loadDiagnosisAdvice } from './advice-files.js';
+import { analyseWorkerPool, type ThreadEvidence } from './analyse-worker-pool.js';
+import { cutMeasuredWindow } from '../contract/measured-window.js';
 import { round } from '../numbers.js';
 import type { LiveUnit } from '../target/unit-registry.js';
-import { diagnoseRun, doctorInput, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
-import type { UnitProfile } from './unit-profilers.js';
+import { diagnoseRun, doctorInput, type CollectedRun, type RunDiagnosis } from './collected-run.js';
+import type { UnitProfile } from '../engine/unit-profilers.js';
 
 export interface UnitsJudged extends RunDiagnosis {
   units: UnitsFile;

@@ -2,12 +2,12 @@
 // total cost, cost rolled up by category, npm package and file, and the hotspot advice. CPU profiles count sampled
 // time (the *Ms fields are milliseconds); heap profiles count allocated bytes (the same fields then hold bytes, and
 // `unit` says so).
-import type { CostShare, HotFunction, HotspotAdvice, ProfileFormat, ProfileSummary } from '../../contract/profile.js';
-import { findHotspots } from '../../diagnosis/hotspots/index.js';
-import type { Profile } from '../model/profile.js';
-import { hotspotAdvice, type AdviceText } from '../../diagnosis/advice-files.js';
-import { frameCosts, type FrameCosts } from './frame-costs.js';
-import { round } from '../../numbers.js';
+import type { CostShare, HotFunction, HotspotAdvice, ProfileFormat, ProfileSummary } from '../contract/profile.js';
+import { findHotspots } from './hotspots/index.js';
+import type { Profile } from '../profile/model/profile.js';
+import { hotspotAdvice, type AdviceText } from './advice-files.js';
+import { frameCosts, type FrameCosts } from '../profile/model/frame-costs.js';
+import { round } from '../numbers.js';
 
 export interface SummaryOptions {
   /** How many hot functions (by self, plus any others in the same top by total) and packages/files to list. */

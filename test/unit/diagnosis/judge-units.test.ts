@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeSample } from '../../../app/contract/metrics.js';
 import { RecipeSchema } from '../../../app/contract/recipe.js';
-import { diagnoseRun, type CollectedRun } from '../../../app/engine/diagnose-run.js';
-import { judgeUnits } from '../../../app/engine/diagnose-units.js';
+import { diagnoseRun, type CollectedRun } from '../../../app/diagnosis/collected-run.js';
+import { judgeUnits } from '../../../app/diagnosis/judge-units.js';
 import type { LiveUnit } from '../../../app/target/unit-registry.js';
 import type { ProbeHello } from '../../../app/target/probe-protocol.js';
 import { syntheticRun } from '../../helpers/synthetic-run.js';
