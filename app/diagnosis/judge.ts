@@ -1,4 +1,5 @@
-// The doctor: runs every analyser over one run's data and decides the verdict. Pure: data in, diagnosis out.
+// The judgement of one process's measured window: every analyser over the doctor's input, causes over their effects,
+// and the verdict. Pure: data in, diagnosis out. The doctor's door (index.ts) builds the input from what a run collected.
 import type { Diagnosis, Finding, FindingKind, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDelay } from './analyse-delay.js';
@@ -21,7 +22,8 @@ import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
 
 export type { AdviceTexts, DiagnosisInput } from './input.js';
 
-const rank: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
+/** Most severe first: how findings, and the units of a run, are ordered. */
+export const SEVERITY_RANK: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
 
 /**
  * Root causes explain their symptoms: a listener leak grows memory and slows emits; a growing heap makes GC work
@@ -85,7 +87,7 @@ function healthyFinding(input: DiagnosisInput): ScoredFinding {
   };
 }
 
-export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosis {
+export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosis {
   const analysers: Array<[string, (i: DiagnosisInput) => AnalyserResult]> = [
     ['crash', analyseCrash],
     ['listeners', analyseListeners],
@@ -126,7 +128,7 @@ export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagn
     }
   }
 
-  findings.sort((a, b) => rank[a.severity] - rank[b.severity] || b.score - a.score);
+  findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.score - a.score);
   const verdict: FindingKind = findings.find((f) => f.severity === 'problem')?.kind ?? 'healthy';
   // The verdict's own finding leads, also when it is "healthy" among notes of equal rank.
   const lead = findings.findIndex((f) => f.kind === verdict);

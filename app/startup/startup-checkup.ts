@@ -12,7 +12,7 @@ import { toCheckupError } from '../errors.js';
 import { resolveTarget } from '../target/resolve-target.js';
 import { median } from '../numbers.js';
 import { SessionWriter } from '../store/session-writer.js';
-import { compileCacheRefusal, startupAdvice, type CompileCacheTrial } from '../diagnosis/startup-advice.js';
+import { compileCacheRefusal, startupAdvice, type CompileCacheTrial } from '../diagnosis/index.js';
 import { buildModuleTree } from './module-tree.js';
 import type { ProbeRecord } from './probe-record.js';
 import { startOnce, type StartOptions, type StartOutcome } from './start-once.js';
