@@ -14,7 +14,7 @@ export type { CollectedUnit, UnitsCollected, UnitsJudged } from './judge-units.j
 export type { AdviceTexts, DiagnosisInput, MemoryAfterLoad } from './input.js';
 export { diagnoseStartFailure } from './collected-run.js';
 export { isStartFailure } from './start-failure.js';
-export { DEFAULT_TOP, summarizeProfile, type SummaryOptions } from './profile-summary.js';
+export { DEFAULT_TOP, summarizeProfile, withRunDiagnosis, type SummaryOptions } from './profile-summary.js';
 export { compileCacheRefusal, startupAdvice, type CompileCacheTrial } from './startup-advice.js';
 
 /** The doctor's judgement of a run, and the summary the session list shows; with units.json's content for a run of several units. */
