@@ -2,7 +2,7 @@
 // its change and, where the data allows, a significance test.
 import type { FigureComparison, SignificanceTest } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
-import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
+import { ALPHA, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
 import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
 import { compareFigure, type Untested } from './significance.js';
 import { MACHINE_NOTICE } from '../contract/words.js';
