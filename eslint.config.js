@@ -56,6 +56,22 @@ export default tseslint.config(
     },
   },
   {
+    // The command line is a face like the others: it reaches the engine through the in-process client only, and
+    // otherwise imports the contract, the error catalogue, the engine's pure arithmetic and its own files.
+    // `checkup serve` hosts browser mode (the engine and its server), as main/ hosts the desktop.
+    files: ['app/cli/**/*.ts'],
+    ignores: ['app/cli/serve-command.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['electron', 'electron/*', '**/main/**', '**/renderer/**'], message: 'app/ knows nothing of Electron, main/ or the renderer.' },
+        {
+          group: ['../*.js', '../*/**', '!../contract/*.js', '!../errors.js', '!../numbers.js', '!../rpc/in-process.js'],
+          message: 'the CLI reaches the engine through the in-process client (app/rpc/in-process.ts) and the contract only.',
+        },
+      ]),
+    },
+  },
+  {
     files: ['main/**/*.ts', 'main/**/*.cts'],
     rules: {
       'no-restricted-imports': restrict([{ group: ['**/renderer/**'], message: 'main/ must not import the renderer.' }]),

@@ -98,7 +98,7 @@ function pprofFormatScript(): string {
 /** The code a measuring child runs: `stream` (our import) or `json` (JSON.parse, then the same model). */
 function childScript(mode: 'stream' | 'json'): string {
   const imp = JSON.stringify(compiledEntry('app/profile/import/index'));
-  const ana = JSON.stringify(compiledEntry('app/profile/analysis/summarize'));
+  const ana = JSON.stringify(compiledEntry('app/diagnosis/profile-summary'));
   const red = JSON.stringify(compiledEntry('app/profile/reduce/reduce-for-flame'));
   return `
     const { importProfile, cpuProfileToModel } = await import(${imp});

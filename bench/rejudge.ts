@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_FILES } from '../app/contract/session.js';
 import type { Diagnosis } from '../app/contract/diagnosis.js';
-import { diagnoseRun, type CollectedRun } from '../app/engine/diagnose-run.js';
+import { diagnose, type CollectedRun } from '../app/diagnosis/index.js';
 import { expectationOn, loadCorpus } from './corpus.js';
 
 const readJson = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
@@ -53,7 +53,7 @@ for (const folder of process.argv.slice(2)) {
     const before = (readJson(join(dir, SESSION_FILES.diagnosis)) as Diagnosis | undefined)?.verdict ?? 'none';
     let now: string;
     try {
-      now = diagnoseRun(run).diagnosis.verdict;
+      now = diagnose(run).diagnosis.verdict;
     } catch (err) {
       now = `error: ${(err as Error).message}`;
     }

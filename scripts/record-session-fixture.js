@@ -20,7 +20,7 @@ if (!sessionDir || !outDir) {
 }
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const compiled = (path) => import(pathToFileURL(join(root, 'out', path)).href);
-const { cutMeasuredWindow } = await compiled('app/diagnosis/measured-window.js');
+const { cutMeasuredWindow } = await compiled('app/contract/measured-window.js');
 const { calledAppFunctions, cpuEvidence, profileCulprits } = await compiled('app/diagnosis/profile-evidence.js');
 const { findHotspots } = await compiled('app/diagnosis/hotspots/index.js');
 const { hotspotAdvice } = await compiled('app/diagnosis/advice-files.js');

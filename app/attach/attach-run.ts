@@ -4,7 +4,7 @@
 import type { Recipe, TargetSpec } from '../contract/recipe.js';
 import type { TargetInfo } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
-import type { RunTarget, TargetSource } from '../engine/target-under-load.js';
+import type { RunTarget, TargetSource } from '../target/run-target.js';
 import { ProbeChannel } from '../target/probe-channel.js';
 import { parseAttachAddress } from './attach-address.js';
 import { assertAttachSupported } from './attach-platform.js';

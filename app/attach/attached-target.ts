@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withBlockedWindow } from '../contract/blocked-window.js';
 import { CheckupError } from '../errors.js';
-import type { RunTarget } from '../engine/target-under-load.js';
+import type { RunTarget } from '../target/run-target.js';
 import type { ReadyInfo, ShutdownResult, TargetEvents, TargetExit } from '../target/index.js';
 import type { ProbeChannel, ProbeConnection } from '../target/probe-channel.js';
 import { isLoopbackInspector, type ListeningInfo } from '../target/target.js';

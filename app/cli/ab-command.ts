@@ -5,10 +5,7 @@ import type { EngineApi, EngineEvent } from '../contract/api.js';
 import type { Comparison } from '../contract/compare.js';
 import { num } from '../contract/words.js';
 import { CheckupError, exitCodeOf, type SerializedError } from '../errors.js';
-import { removeAllWorktreesSync } from '../engine/commit-worktree.js';
-import { Engine } from '../engine/engine.js';
-import { inProcessClient } from '../rpc/in-process.js';
-import { killAllTargetsSync } from '../target/index.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
 import { humanComparison, jsonComparison } from './compare-report.js';
 import { failWith, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
@@ -68,8 +65,8 @@ function record(line: RunLine, e: RunFinished): void {
 
 export async function abCommand(command: RunCommand, io: CliIo): Promise<number> {
   const ab = command.ab!;
-  const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
-  const api = inProcessClient(engine);
+  const engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {});
+  const api = engine.api;
   const progress = new ProgressPrinter(command.recipe.load.warmupSec);
   api.onEvent((e) => progress.handle(e));
   const { runs, finished } = followRuns(api, io, progress);
@@ -82,8 +79,7 @@ export async function abCommand(command: RunCommand, io: CliIo): Promise<number>
       io.stderr(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping the A/B runs and removing the checkout (again to quit at once)…\n`);
       void engine.stopAll();
     } else {
-      killAllTargetsSync();
-      removeAllWorktreesSync();
+      engine.killAllSync();
       process.exit(130);
     }
   };

@@ -1,8 +1,7 @@
 // `checkup attach <pid | host:port | ws://URL> [load options] [--json]`: the checkup of `checkup run` on a process that
 // is already running, left running afterwards; `checkup attach --list`: the Node processes one may attach to.
-import { listNodeProcesses } from '../attach/node-processes.js';
-import { assertAttachSupported } from '../attach/attach-platform.js';
 import { CheckupError } from '../errors.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { followRun } from './run-command.js';
 import { parseRunArgs, type RunCommand } from './run-options.js';
@@ -30,9 +29,9 @@ function takesValue(previous: string | undefined): boolean {
   return previous !== undefined && /^(-[cdapmHb]|--(connections|duration|amount|pipelining|method|header|body|path|rate|warmup|timeout|host|port|interval|sample-interval|note|out|baseline))$/.test(previous);
 }
 
-function listCommand(json: boolean, io: CliIo): number {
-  assertAttachSupported();
-  const processes = listNodeProcesses();
+async function listCommand(json: boolean, io: CliIo): Promise<number> {
+  const engine = openInProcessEngine();
+  const processes = await engine.api.listRunningApps({});
   if (json) {
     io.stdout(JSON.stringify({ processes }, null, 2) + '\n');
     return 0;
@@ -45,8 +44,7 @@ function listCommand(json: boolean, io: CliIo): number {
 export async function attachCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
   try {
-    if (argv.includes('--list')) return listCommand(json, io);
-    assertAttachSupported();
+    if (argv.includes('--list')) return await listCommand(json, io);
     const { to, command } = parseAttachArgs(argv);
     const { target: _launchStandIn, ...recipe } = command.recipe;
     return await followRun(command, io, (api) => api.startAttachRun({ to, recipe }));

@@ -7,9 +7,7 @@ import { parseArgs } from 'node:util';
 import type { EngineApi, ProfileSource } from '../contract/api.js';
 import { SESSION_FILES } from '../contract/session.js';
 import { CheckupError } from '../errors.js';
-import { Engine } from '../engine/engine.js';
-import { defaultSessionsDir } from '../paths.js';
-import { inProcessClient } from '../rpc/in-process.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
 import { humanComparison, humanProfileComparison, jsonComparison, jsonProfileComparison } from './compare-report.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { humanStartupComparison, jsonStartupComparison } from './startup-report.js';
@@ -25,7 +23,7 @@ export async function compareCommand(argv: string[], io: CliIo = processIo): Pro
     }
     const [before, after, extra] = parsed.positionals;
     if (!before || !after || extra) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'give two sessions or two profiles: `checkup compare BEFORE AFTER` (session folders or ids, profile files)' });
-    const api = inProcessClient(new Engine({ sessionsDir: parsed.values.out ?? defaultSessionsDir() }));
+    const { api } = openInProcessEngine(parsed.values.out !== undefined ? { sessionsDir: parsed.values.out } : {});
     const [a, b] = [sessionRef(before), sessionRef(after)];
     if (isSession(a) && isSession(b) && (await isStartup(a, api)) && (await isStartup(b, api))) {
       const comparison = await api.compareStartups({ before: a, after: b });

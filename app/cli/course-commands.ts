@@ -2,10 +2,10 @@
 // terminal (issue 13). A lab is found in its course (--course, default the shipped node-performance course).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LabCheck } from '../contract/course.js';
+import type { EngineApi } from '../contract/api.js';
+import type { LabCheck, LabListing } from '../contract/course.js';
 import { CheckupError } from '../errors.js';
-import { Engine } from '../engine/engine.js';
-import { defaultSessionsDir } from '../paths.js';
+import { openInProcessEngine, type InProcessEngine } from '../rpc/in-process.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { bold, dim, green, printable, red } from './terminal.js';
 
@@ -19,8 +19,17 @@ function parse(argv: string[], extra: Record<string, { type: 'string' | 'boolean
   }
 }
 
-function engineFor(out: unknown): Engine {
-  return new Engine({ sessionsDir: typeof out === 'string' ? resolve(out) : defaultSessionsDir() });
+function engineFor(out: unknown): InProcessEngine {
+  return openInProcessEngine(typeof out === 'string' ? { sessionsDir: resolve(out) } : {});
+}
+
+/** Every lab: the shipped ones (with their course, if any), then those of imported courses. */
+async function labListings(api: EngineApi): Promise<LabListing[]> {
+  const shipped: LabListing[] = (await api.listLabs({})).map((l) => ({ name: l.name, title: l.title, problem: l.problem, ...(l.course ? { course: l.course } : {}), steps: l.steps }));
+  const imported = (await api.listCourses({}))
+    .filter((c) => c.source === 'imported')
+    .flatMap((c) => c.labs.map((l) => ({ name: l.name, title: l.title, problem: l.problem, course: c.id, steps: l.steps })));
+  return [...shipped, ...imported];
 }
 
 /** `checkup labs [--json]`: every lab, with its course and how many steps it has. */
@@ -28,7 +37,7 @@ export async function labsCommand(argv: string[], io: CliIo = processIo): Promis
   const json = argv.includes('--json');
   try {
     const { values } = parse(argv);
-    const labs = engineFor(values.out).workshop.listings();
+    const labs = await labListings(engineFor(values.out).api);
     if (json) {
       io.stdout(JSON.stringify(labs, null, 2) + '\n');
       return 0;
@@ -48,7 +57,7 @@ export async function courseCommand(argv: string[], io: CliIo = processIo): Prom
     const { values, positionals } = parse(argv);
     const [action, file, ...more] = positionals;
     if ((action !== 'export' && action !== 'import') || !file || more.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'use `checkup course export FILE [--course ID]` or `checkup course import FILE`' });
-    const engine = engineFor(values.out);
+    const engine = engineFor(values.out).api;
     if (action === 'export') {
       const done = await engine.exportCourse({ course: values.course ?? DEFAULT_COURSE, path: resolve(file) });
       io.stdout(json ? JSON.stringify(done, null, 2) + '\n' : `Course written to ${printable(done.path)} (${Math.round(done.bytes / 1024)} kB).\n`);
@@ -76,7 +85,7 @@ function checkLines(check: LabCheck): string {
 /** `checkup lab start|check|reset NAME [--course ID]`: the student's copy. check exits 0 when it passed, 1 when not yet. */
 export async function labCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
-  let engine: Engine | undefined;
+  let engine: InProcessEngine | undefined;
   const onSigint = () => void engine?.stopAll();
   try {
     const { values, positionals } = parse(argv);
@@ -85,18 +94,18 @@ export async function labCommand(argv: string[], io: CliIo = processIo): Promise
     engine = engineFor(values.out);
     const ref = { course: values.course ?? DEFAULT_COURSE, lab: name };
     if (action === 'start') {
-      const done = await engine.startLab(ref);
+      const done = await engine.api.startLab(ref);
       io.stdout(json ? JSON.stringify(done, null, 2) + '\n' : `Your copy of ${printable(name)} is in ${printable(done.dir)}${done.copied.length ? ` (copied: ${done.copied.map(printable).join(', ')})` : ' (already there: nothing overwritten)'}.\n`);
       return 0;
     }
     if (action === 'reset') {
-      const done = await engine.resetLab(ref);
+      const done = await engine.api.resetLab(ref);
       io.stdout(json ? JSON.stringify(done, null, 2) + '\n' : `Restored ${done.restored.map(printable).join(', ')} in ${printable(done.dir)}.\n`);
       return 0;
     }
     process.once('SIGINT', onSigint);
     if (!json) io.stderr(`Measuring your copy of ${printable(name)}…\n`);
-    const check = await engine.checkLab(ref);
+    const check = await engine.api.checkLab(ref);
     io.stdout(json ? JSON.stringify(check, null, 2) + '\n' : checkLines(check));
     return check.passed ? 0 : 1;
   } catch (err) {

@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util';
 import type { HotFunction, ProfileSummary } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
 import { categoryName, culpritName } from '../contract/words.js';
-import { Engine } from '../engine/engine.js';
-import { inProcessClient } from '../rpc/in-process.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
 import { location } from './report.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { bold, cyan, dim, isTty, printableDeep, yellow } from './terminal.js';
@@ -78,8 +77,8 @@ export function jsonInspect(path: string, format: string, summary: ProfileSummar
 
 export async function inspectCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
-  const engine = new Engine();
-  const api = inProcessClient(engine);
+  const engine = openInProcessEngine();
+  const api = engine.api;
   // Ctrl-C stops the import (and any `node --prof-process` it started); the command then ends with CHK_CANCELLED.
   const onSignal = () => void engine.close();
   process.on('SIGINT', onSignal);

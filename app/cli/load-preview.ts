@@ -1,8 +1,8 @@
 // What the load will send, printed before anything is sent: the imported recording (its origin, what was left out,
 // the credentials dropped) and the cycle of requests every connection goes through. `--dry-run` prints it and stops.
 import type { Recipe } from '../contract/recipe.js';
-import type { HarImport } from '../load/har-import.js';
-import { journeyCycle } from '../load/journey-plan.js';
+import type { HarImport } from '../contract/har-import.js';
+import { journeyCycle } from '../contract/journey-plan.js';
 import { dim, printable } from './terminal.js';
 
 function bytes(text: string | undefined): string {

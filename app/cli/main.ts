@@ -1,5 +1,5 @@
 // `checkup`: the command line face of the engine.
-import { checkupVersion } from '../paths.js';
+import { checkupVersion } from '../rpc/in-process.js';
 import { processIo } from './io.js';
 import { printable } from './terminal.js';
 import { runCommand } from './run-command.js';

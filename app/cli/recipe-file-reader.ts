@@ -6,7 +6,7 @@ import { RECIPE_FILE_VERSION, RecipeFileSchema, type RecipeFile } from '../contr
 import type { RecipeInput } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
-import { uncapturedPlaceholders } from '../load/journey-plan.js';
+import { uncapturedPlaceholders } from '../contract/journey-plan.js';
 
 /** A recipe, and each body it names, is a few kilobytes; a bigger file is a wrong file. */
 const MAX_RECIPE_BYTES = 1024 * 1024;

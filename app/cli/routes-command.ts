@@ -5,8 +5,7 @@ import type { RecipeInput } from '../contract/recipe.js';
 import type { FoundRoutes } from '../contract/routes.js';
 import { routeTableWords } from '../contract/words.js';
 import { CheckupError } from '../errors.js';
-import { Engine } from '../engine/engine.js';
-import { killAllTargetsSync } from '../target/index.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { relativeLocation } from './routes-report.js';
 import { bold, cyan, dim, printableDeep } from './terminal.js';
@@ -65,14 +64,14 @@ export function humanRoutes(untrusted: FoundRoutes, cwd = process.cwd()): string
 
 export async function routesCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
-  const engine = new Engine();
-  const onSigint = () => void engine.stopFindRoutes({});
+  const engine = openInProcessEngine();
+  const onSigint = () => void engine.api.stopFindRoutes({});
   process.once('SIGINT', onSigint);
-  process.on('exit', killAllTargetsSync);
+  process.on('exit', engine.killAllSync);
   try {
     const args = parseRoutesArgs(argv);
     if (!json) io.stderr(dim('starting the app to read its routes…\n', process.stderr));
-    const found = await engine.findRoutes({ target: args.target, ...(args.port ? { port: args.port } : {}), ...(args.readyTimeoutSec ? { readyTimeoutSec: args.readyTimeoutSec } : {}) });
+    const found = await engine.api.findRoutes({ target: args.target, ...(args.port ? { port: args.port } : {}), ...(args.readyTimeoutSec ? { readyTimeoutSec: args.readyTimeoutSec } : {}) });
     if (json) {
       const routes = found.routes.map((r) => ({ method: r.method, path: r.path, source: r.source ?? null }));
       io.stdout(JSON.stringify({ routes, framework: found.framework, version: found.version, url: found.url, ...(found.unknown ? { unknown: found.unknown } : {}), ...(found.truncated ? { truncated: true } : {}) }, null, 2) + '\n');
@@ -84,6 +83,6 @@ export async function routesCommand(argv: string[], io: CliIo = processIo): Prom
     return failWith(err, json, io);
   } finally {
     process.off('SIGINT', onSigint);
-    process.off('exit', killAllTargetsSync);
+    process.off('exit', engine.killAllSync);
   }
 }

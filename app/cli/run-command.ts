@@ -1,12 +1,10 @@
 // `checkup run`: one whole checkup from the terminal. Ctrl-C stops the run and saves what was collected; a second
 // Ctrl-C kills the target at once. The target never outlives this process.
-import type { EngineApi, EngineEvent, RunStarted } from '../contract/api.js';
+import type { EngineApi, RunStarted } from '../contract/api.js';
+import { followRunToEnd } from '../contract/follow-run.js';
 import type { LoadSpec } from '../contract/recipe.js';
 import { CheckupError, exitCodeOf } from '../errors.js';
-import { Engine } from '../engine/engine.js';
-import { getLab } from '../labs/catalogue.js';
-import { inProcessClient } from '../rpc/in-process.js';
-import { killAllTargetsSync } from '../target/index.js';
+import { openInProcessEngine, type InProcessEngine } from '../rpc/in-process.js';
 import { humanComparison, jsonComparison, regressions } from './compare-report.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
@@ -17,11 +15,12 @@ import { rampReport, rampStepLine } from './ramp-report.js';
 import { redactRecipe } from '../contract/recipe-secrets.js';
 
 /** For --demo: the lab's suggested load, with whatever the user gave on the command line on top. */
-function withLabLoad(argv: string[], command: RunCommand): RunCommand {
+async function withLabLoad(argv: string[], command: RunCommand, api: EngineApi): Promise<RunCommand> {
   const target = command.recipe.target;
   if (target.kind !== 'lab') return command;
   const userGave = (flags: string[]) => argv.some((a) => flags.some((f) => a === f || a.startsWith(f + '=')));
-  const lab: Partial<LoadSpec> = getLab(target.lab).recipe.load ?? {};
+  // An unknown lab has no suggested load; starting the run then says it is unknown (CHK_LAB_NOT_FOUND).
+  const lab: Partial<LoadSpec> = (await api.listLabs({})).find((l) => l.name === target.lab)?.recipe.load ?? {};
   const load = { ...command.recipe.load };
   const keys: Array<[keyof typeof load, string[]]> = [
     ['requests', ['--path', '-m', '--method', '-H', '--header', '-b', '--body']],
@@ -34,42 +33,22 @@ function withLabLoad(argv: string[], command: RunCommand): RunCommand {
   return { ...command, recipe: { ...command.recipe, load } };
 }
 
-type RunFinished = Extract<EngineEvent, { type: 'run-finished' }>;
-
 /** How a run is started: startRun with the recipe, or startAttachRun (attach-command.ts). */
 export type StartRun = (api: EngineApi) => Promise<RunStarted>;
-
-/** Starts the run and waits for its end on the event stream, as every face follows a run. */
-async function runToEnd(api: EngineApi, start: StartRun): Promise<RunFinished> {
-  const finished = new Map<string, RunFinished>();
-  let waiting: { runId: string; resolve(e: RunFinished): void } | undefined;
-  const unsubscribe = api.onEvent((e) => {
-    if (e.type !== 'run-finished') return;
-    if (waiting?.runId === e.runId) waiting.resolve(e);
-    else finished.set(e.runId, e);
-  });
-  try {
-    const { runId } = await start(api);
-    return await new Promise<RunFinished>((resolve) => {
-      const early = finished.get(runId);
-      if (early) resolve(early);
-      else waiting = { runId, resolve };
-    });
-  } finally {
-    unsubscribe();
-  }
-}
 
 export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const wantsJson = argv.includes('--json');
 
   let command: RunCommand;
+  let engine: InProcessEngine | undefined;
   try {
-    command = withLabLoad(argv, parseRunArgs(argv));
+    command = parseRunArgs(argv);
+    if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
+    engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {});
+    command = await withLabLoad(argv, command, engine.api);
   } catch (err) {
     return failWith(err, wantsJson, io);
   }
-
   // What will be sent is shown before anything is: on stdout for --dry-run (which stops there), on stderr otherwise.
   const preview = command.har || command.dryRun || command.recipe.load.journeys ? loadPreview(command.recipe, command.har?.imported, command.har?.name) : undefined;
   if (command.dryRun) {
@@ -78,16 +57,15 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
     return 0;
   }
   if (preview && !command.json) io.stderr(preview);
-  if (command.ab) return (await import('./ab-command.js')).abCommand(command, io);
-  if (command.ramp) return rampCommand(command, io);
-  return followRun(command, io, (api) => api.startRun({ recipe: command.recipe }));
+  if (command.ramp) return rampCommand(command, io, engine);
+  const recipe = command.recipe;
+  return followRun(command, io, (api) => api.startRun({ recipe }), engine);
 }
 
 /** One run from start to report: live progress on stderr, Ctrl-C stops and saves, the report (or JSON) on stdout. */
-export async function followRun(command: RunCommand, io: CliIo, start: StartRun): Promise<number> {
+export async function followRun(command: RunCommand, io: CliIo, start: StartRun, engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {})): Promise<number> {
   const wantsJson = command.json;
-  const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
-  const api = inProcessClient(engine);
+  const api = engine.api;
   const progress = new ProgressPrinter(command.recipe.load.warmupSec);
   api.onEvent((e) => progress.handle(e));
 
@@ -99,17 +77,17 @@ export async function followRun(command: RunCommand, io: CliIo, start: StartRun)
       io.stderr(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping the run and saving what was collected (again to quit at once)…\n`);
       void engine.stopAll();
     } else {
-      killAllTargetsSync();
+      engine.killAllSync();
       process.exit(130);
     }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
-  process.on('exit', killAllTargetsSync);
+  process.on('exit', engine.killAllSync);
 
   try {
-    const outcome = await runToEnd(api, start);
+    const outcome = await followRunToEnd(api, () => start(api));
     progress.clear();
     const detail = await api.getSession({ id: outcome.sessionId });
     let error = outcome.error;
@@ -130,15 +108,14 @@ export async function followRun(command: RunCommand, io: CliIo, start: StartRun)
 }
 
 /** --ramp: the stepped ramp through the engine, each step on stderr as it is measured, the table and verdict after. */
-async function rampCommand(command: RunCommand, io: CliIo): Promise<number> {
-  const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
-  const api = inProcessClient(engine);
+async function rampCommand(command: RunCommand, io: CliIo, engine: InProcessEngine): Promise<number> {
+  const api = engine.api;
   api.onEvent((e) => {
     if (e.type === 'ramp-step' && !command.json) io.stderr(rampStepLine(e.step));
   });
   const onSignal = () => void engine.stopAll();
   process.on('SIGINT', onSignal);
-  process.on('exit', killAllTargetsSync);
+  process.on('exit', engine.killAllSync);
   try {
     const result = await api.rampLoad({ recipe: command.recipe, ramp: command.ramp });
     io.stdout(command.json ? JSON.stringify({ ramp: result }, null, 2) + '\n' : rampReport(result));
@@ -147,5 +124,6 @@ async function rampCommand(command: RunCommand, io: CliIo): Promise<number> {
     return failWith(err, command.json, io);
   } finally {
     process.off('SIGINT', onSignal);
+    process.off('exit', engine.killAllSync);
   }
 }

@@ -7,7 +7,7 @@ import { keyValues, parseCommandLine } from './command-line.js';
 import { readRecipeFile } from './recipe-file-reader.js';
 import { basename, resolve } from 'node:path';
 import { readFileSync, statSync } from 'node:fs';
-import { importHar, type HarImport } from '../load/har-import.js';
+import { importHar, type HarImport } from '../contract/har-import.js';
 import { RampSpecSchema, type RampSpec } from '../contract/ramp.js';
 
 export interface RunCommand {

@@ -6,7 +6,6 @@ import { Engine } from '../engine/engine.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { openBrowser } from '../server/open-browser.js';
 import { startServer } from '../server/server.js';
-import { killAllTargetsSync } from '../target/index.js';
 import { processIo, type CliIo } from './io.js';
 import { errorReport } from './report.js';
 
@@ -51,13 +50,13 @@ export async function serveCommand(argv: string[], io: CliIo = processIo): Promi
   io.stdout(`Checkup UI: ${server.url}\n`);
   if (command.open) openBrowser(server.url);
 
-  process.on('exit', killAllTargetsSync);
+  process.on('exit', Engine.killAllSync);
   return new Promise<number>((done) => {
     let interrupts = 0;
     const onSignal = () => {
       interrupts++;
       if (interrupts > 1) {
-        killAllTargetsSync();
+        Engine.killAllSync();
         process.exit(130);
       }
       io.stderr('\nStopping: any run in progress is stopped and saved…\n');

@@ -6,9 +6,7 @@ import { SESSION_FILES } from '../contract/session.js';
 import type { EngineApi, SessionListItem } from '../contract/api.js';
 import { CheckupError } from '../errors.js';
 import { commandLine } from '../contract/words.js';
-import { Engine } from '../engine/engine.js';
-import { defaultSessionsDir } from '../paths.js';
-import { inProcessClient } from '../rpc/in-process.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { bold, dim, green, printable, printableDeep, red, yellow } from './terminal.js';
 
@@ -24,8 +22,8 @@ async function withEngine(argv: string[], options: Options, work: (engine: Engin
       throw new CheckupError('CHK_INVALID_OPTIONS', { detail: (err as Error).message.split('\n')[0]! });
     }
     const values = parsed.values as Record<string, unknown>;
-    const sessionsDir = (values.out as string | undefined) ?? defaultSessionsDir();
-    io.stdout(await work(inProcessClient(new Engine({ sessionsDir })), parsed.positionals, values, sessionsDir));
+    const engine = openInProcessEngine(values.out !== undefined ? { sessionsDir: values.out as string } : {});
+    io.stdout(await work(engine.api, parsed.positionals, values, engine.sessionsDir));
     return 0;
   } catch (err) {
     return failWith(err, json, io);

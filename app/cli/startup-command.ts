@@ -4,8 +4,10 @@
 import type { RecipeInput } from '../contract/recipe.js';
 import type { StartupResult } from '../contract/startup.js';
 import { CheckupError } from '../errors.js';
-import { Engine } from '../engine/engine.js';
-import { defaultSessionsDir } from '../paths.js';
+import { followRunToEnd } from '../contract/follow-run.js';
+import { RemoteError } from '../contract/rpc.js';
+import { openInProcessEngine } from '../rpc/in-process.js';
+import type { EngineApi } from '../contract/api.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { humanStartup, jsonStartup } from './startup-report.js';
 import { targetFromCommand } from './target-command.js';
@@ -37,7 +39,7 @@ function positiveInt(name: string, value: string, max: number): number {
 
 export async function startupCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
-  let engine: Engine | undefined;
+  let engine: EngineApi | undefined;
   let runId: string | undefined;
   const onSigint = () => void (runId && engine?.stopRun({ runId }).catch(() => {}));
   try {
@@ -54,19 +56,23 @@ export async function startupCommand(argv: string[], io: CliIo = processIo): Pro
       if ('node' in target && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
       target = { ...target, node: v.node };
     }
-    engine = new Engine({ sessionsDir: v.out ?? defaultSessionsDir() });
-    if (!json) engine.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${e.message}\n`));
-    const started = await engine.startStartup({
+    const api = openInProcessEngine(v.out !== undefined ? { sessionsDir: v.out } : {}).api;
+    engine = api;
+    if (!json) api.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${e.message}\n`));
+    const params = {
       target,
       ...(v.runs !== undefined ? { runs: positiveInt('runs', v.runs, 50) } : {}),
       ...(v.timeout !== undefined ? { timeoutSec: positiveInt('timeout', v.timeout, 600) } : {}),
       ...(v['no-compile-cache'] ? { compileCache: false } : {}),
+    };
+    const outcome = await followRunToEnd(api, async () => {
+      const started = await api.startStartup(params);
+      runId = started.runId;
+      process.once('SIGINT', onSigint);
+      return started;
     });
-    runId = started.runId;
-    process.once('SIGINT', onSigint);
-    const outcome = await engine.startupOutcome(started.runId);
-    if (outcome.error) throw outcome.error;
-    const result = outcome.result as StartupResult;
+    if (outcome.error) throw new RemoteError(outcome.error);
+    const result = (await api.getStartup({ id: outcome.sessionId })).startup as StartupResult;
     io.stdout(json ? JSON.stringify(jsonStartup(outcome.sessionId, outcome.sessionDir, result), null, 2) + '\n' : humanStartup(outcome.sessionDir, result));
     return 0;
   } catch (err) {

@@ -2,9 +2,9 @@
 // its change and, where the data allows, a significance test.
 import type { FigureComparison, SignificanceTest } from '../contract/compare.js';
 import type { SessionDetail } from '../contract/session.js';
-import { ALPHA, MIN_ABSOLUTE_CHANGE, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
+import { ALPHA, MIN_REPEATS, REPEATED_MIN_EFFECT, SINGLE_RUN_MIN_EFFECT } from './thresholds.js';
 import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.js';
-import { judge, type Untested } from './significance.js';
+import { compareFigure, type Untested } from './significance.js';
 import { MACHINE_NOTICE } from '../contract/words.js';
 import { mean } from '../numbers.js';
 import { studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
@@ -20,7 +20,7 @@ interface Samples {
 
 type Extract = (d: SessionDetail) => Samples | undefined;
 
-/** The measured window, as the engine cut it for every reader (app/diagnosis/measured-window.ts). */
+/** The measured window, as the engine cut it for every reader (app/contract/measured-window.ts). */
 const measured = (d: SessionDetail) => d.measured.samples;
 
 const repeatsOf = (d: SessionDetail) => (d.load?.repeats && d.load.repeats.length >= MIN_REPEATS ? d.load.repeats : undefined);
@@ -228,26 +228,7 @@ export function compareFigures(before: SessionDetail, after: SessionDetail, nois
     const b = x.get(after);
     if (!a || !b || !Number.isFinite(a.value) || !Number.isFinite(b.value)) continue;
     const ratio = a.value === 0 ? (b.value === 0 ? 1 : Infinity) : b.value / a.value;
-    const tested = test(x, a, b, noise[key as NoiseFigure], contention);
-    const floor = MIN_ABSOLUTE_CHANGE[key];
-    const t = 'verdict' in tested || floor === undefined ? tested : { ...tested, minimumAbsolute: floor };
-    const { significant, judgement } = judge({ before: a.value, after: b.value, ratio, unit: x.unit }, t);
-    const untested = 'verdict' in t;
-    const better = x.better === 'higher' ? ratio > 1 : ratio < 1;
-    out.push({
-      key,
-      label: x.label,
-      unit: x.unit,
-      before: a.value,
-      after: b.value,
-      ratio,
-      changePercent: Number.isFinite(ratio) ? (ratio - 1) * 100 : Infinity,
-      better: x.better,
-      ...(untested ? {} : { test: t }),
-      significant,
-      outcome: untested ? 'untested' : !significant ? 'unchanged' : better ? 'improved' : 'regressed',
-      judgement,
-    });
+    out.push(compareFigure({ key, label: x.label, unit: x.unit, better: x.better }, a.value, b.value, ratio, test(x, a, b, noise[key as NoiseFigure], contention)));
   }
   return out;
 }

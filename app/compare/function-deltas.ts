@@ -3,7 +3,7 @@
 // paired by nearest line.
 import type { FunctionDelta } from '../contract/compare.js';
 import type { FrameCategory } from '../contract/profile.js';
-import { frameCosts } from '../profile/analysis/frame-costs.js';
+import { frameCosts } from '../profile/model/frame-costs.js';
 import { PROBE_PACKAGE } from '../profile/model/classify.js';
 import type { Profile } from '../profile/model/profile.js';
 import { round } from '../numbers.js';

@@ -7,9 +7,9 @@ import type { SessionDetail } from '../contract/session.js';
 import { mean } from '../numbers.js';
 import { figureValues } from './figures.js';
 import { MACHINE_NOTICE } from '../contract/words.js';
-import { judge, type Untested } from './significance.js';
+import { compareFigure, type Untested } from './significance.js';
 import { studentQuantile, studentTwoSidedP, variance } from './stats.js';
-import { ALPHA, MIN_ABSOLUTE_CHANGE, REPEATED_MIN_EFFECT } from './thresholds.js';
+import { ALPHA, REPEATED_MIN_EFFECT } from './thresholds.js';
 
 export type SessionPair = [before: SessionDetail, after: SessionDetail];
 
@@ -97,25 +97,7 @@ export function comparePairedFigures(pairs: SessionPair[]): FigureComparison[] {
     const r = pairedTest(a, b, busy);
     // The process's own CPU moves with a busy neighbour (figures.ts): not judged when the sides' machines differed.
     if (fig.movesWithMachine && sidesDiffer) r.test = { verdict: 'machine-differs', otherCores: sideCores(pairs) };
-    const floor = MIN_ABSOLUTE_CHANGE[fig.key];
-    const tested = 'verdict' in r.test || floor === undefined ? r.test : { ...r.test, minimumAbsolute: floor };
-    const { significant, judgement } = judge({ before: r.before, after: r.after, ratio: r.ratio, unit: fig.unit }, tested);
-    const untested = 'verdict' in tested;
-    const better = fig.better === 'higher' ? r.ratio > 1 : r.ratio < 1;
-    out.push({
-      key: fig.key,
-      label: fig.label,
-      unit: fig.unit,
-      before: r.before,
-      after: r.after,
-      ratio: r.ratio,
-      changePercent: Number.isFinite(r.ratio) ? (r.ratio - 1) * 100 : Infinity,
-      better: fig.better,
-      ...(untested ? {} : { test: tested }),
-      significant,
-      outcome: untested ? 'untested' : !significant ? 'unchanged' : better ? 'improved' : 'regressed',
-      judgement,
-    });
+    out.push(compareFigure(fig, r.before, r.after, r.ratio, r.test));
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // in words (Judgement), so no face re-derives the reasoning from the p-value and the thresholds.
 import type { FigureComparison, Judgement, SignificanceTest } from '../contract/compare.js';
 import { pValue, quantity, ratioText, sig } from '../contract/words.js';
-import { ALPHA } from './thresholds.js';
+import { ALPHA, MIN_ABSOLUTE_CHANGE } from './thresholds.js';
 
 /**
  * Why a figure was not tested: a figure with one value per run, too few values on a side, or a CPU figure of two runs
@@ -39,4 +39,36 @@ export function judge(
   }
   const ci = test.ci ? `; after/before between ${ratioText(test.ci[0])} and ${ratioText(test.ci[1])}` : '';
   return { significant: true, judgement: { verdict: 'real', reason: `${p}${ci}` } };
+}
+
+/**
+ * One figure compared, the same way for runs side by side (figures.ts) and for the pairs of an A/B comparison
+ * (paired.ts): the figure's absolute floor added to its test, the judgement, and the outcome that follows from it.
+ */
+export function compareFigure(
+  fig: Pick<FigureComparison, 'key' | 'label' | 'unit' | 'better'>,
+  before: number,
+  after: number,
+  ratio: number,
+  test: SignificanceTest | Untested,
+): FigureComparison {
+  const floor = MIN_ABSOLUTE_CHANGE[fig.key];
+  const tested = 'verdict' in test || floor === undefined ? test : { ...test, minimumAbsolute: floor };
+  const { significant, judgement } = judge({ before, after, ratio, unit: fig.unit }, tested);
+  const untested = 'verdict' in tested;
+  const better = fig.better === 'higher' ? ratio > 1 : ratio < 1;
+  return {
+    key: fig.key,
+    label: fig.label,
+    unit: fig.unit,
+    before,
+    after,
+    ratio,
+    changePercent: Number.isFinite(ratio) ? (ratio - 1) * 100 : Infinity,
+    better: fig.better,
+    ...(untested ? {} : { test: tested }),
+    significant,
+    outcome: untested ? 'untested' : !significant ? 'unchanged' : better ? 'improved' : 'regressed',
+    judgement,
+  };
 }

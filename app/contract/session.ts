@@ -326,7 +326,7 @@ export interface SessionFile {
 }
 
 /**
- * The probe windows and load seconds of the measured window, cut once in the engine (app/diagnosis/measured-window.ts)
+ * The probe windows and load seconds of the measured window, cut once in the engine (app/contract/measured-window.ts)
  * by the rule the doctor judged with; every face and analyser takes this subset rather than filtering again. Not
  * stored: the store's reader cuts it from session.json's timings.
  */

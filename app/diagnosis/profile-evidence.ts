@@ -6,7 +6,7 @@ import { thresholds as T } from './thresholds.js';
 import type { Culprit } from '../contract/diagnosis.js';
 import type { FrameCategory } from '../contract/profile.js';
 import { PROBE_PACKAGE } from '../profile/model/classify.js';
-import { frameCosts } from '../profile/analysis/frame-costs.js';
+import { frameCosts } from '../profile/model/frame-costs.js';
 import { ROOT, type Profile } from '../profile/model/profile.js';
 import type { CpuEvidence } from './input.js';
 import { round } from '../numbers.js';

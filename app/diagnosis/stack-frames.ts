@@ -1,6 +1,6 @@
 // Frames from V8 stack trace text (a warning's stack, an uncaught exception on stderr), turned into culprits.
 import type { Culprit } from '../contract/diagnosis.js';
-import { classifyFrame } from '../profile/model/classify.js';
+import { classifyFrame, PROBE_PACKAGE } from '../profile/model/classify.js';
 import { normaliseFrameUrl } from '../profile/model/frame-url.js';
 
 export interface StackFrame {
@@ -23,9 +23,21 @@ export function parseStackFrames(stack: string): StackFrame[] {
   return frames;
 }
 
-/** The first frame of the user's own code (else of a dependency) in a stack: who is responsible. */
+/**
+ * A stack line in Checkup's own probe: it wraps the app's `listen` and emitters, so an app's error can pass through
+ * it. It is not the user's code and not the cause, so the user is not shown it.
+ */
+const PROBE_STACK_LINE = /^\s*at .*[\\/]app[\\/]probe[\\/][\w-]+\.cjs:\d+:\d+\)?\s*$/;
+
+/** Lines of output with the probe's stack lines left out, and a last line saying so when there were any. */
+export function withoutProbeFrames(lines: readonly string[]): string[] {
+  const kept = lines.filter((l) => !PROBE_STACK_LINE.test(l));
+  return kept.length < lines.length ? [...kept, `(${lines.length - kept.length} stack line(s) of Checkup's probe left out)`] : [...lines];
+}
+
+/** The first frame of the user's own code (else of a dependency, never the probe) in a stack: who is responsible. */
 export function responsibleFrame(frames: StackFrame[]): Culprit | undefined {
-  const classified = frames.map((f) => ({ f, c: classifyFrame(f.functionName, f.url) }));
+  const classified = frames.map((f) => ({ f, c: classifyFrame(f.functionName, f.url) })).filter((x) => x.c.package !== PROBE_PACKAGE);
   const pick = classified.find((x) => x.c.category === 'app') ?? classified.find((x) => x.c.category === 'dependency');
   if (!pick) return undefined;
   return {

@@ -3,6 +3,7 @@
 // The verdict says what happened instead, in the words of the error that ended the start.
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { AdviceTexts } from './input.js';
+import { withoutProbeFrames } from './stack-frames.js';
 import { THRESHOLDS_VERSION } from './thresholds.js';
 
 /**
@@ -27,7 +28,7 @@ export interface StartFailure {
 }
 
 export function startFailedDiagnosis(failure: StartFailure, advice: AdviceTexts = {}): Diagnosis {
-  const last = failure.lastLines.filter((l) => l.trim()).slice(-3);
+  const last = withoutProbeFrames(failure.lastLines.filter((l) => l.trim())).slice(-3);
   const evidence: Diagnosis['findings'][number]['evidence'] = [];
   if (failure.exitCode !== undefined && failure.exitCode !== null) evidence.push({ label: 'Exit code', value: failure.exitCode, unit: 'exit code', series: 'target' });
   if (failure.waitedSec !== undefined) evidence.push({ label: 'Waited for the app to listen', value: failure.waitedSec, unit: 's', series: 'target' });

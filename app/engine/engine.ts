@@ -26,11 +26,12 @@ import { startStartupRun, type StartupOutcome, type StartupRun } from './startup
 import { readStartup } from '../store/startup-reader.js';
 import { compareStartupSessions } from '../startup/compare-startup.js';
 import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
-import { commitComparisonProblem } from './commit-worktree.js';
+import { commitComparisonProblem, removeAllWorktreesSync } from './commit-worktree.js';
 import { removeOrphanedWorktrees } from './orphan-worktrees.js';
+import { killAllTargetsSync } from '../target/index.js';
 import { DEFAULT_PAIRS, InterleavedRun } from './interleaved-run.js';
 import type { Recipe } from '../contract/recipe.js';
-import { resolveTarget } from './resolve-target.js';
+import { resolveTarget } from '../target/resolve-target.js';
 import { listNodeProcesses } from '../attach/node-processes.js';
 import { defaultWorkshopDir } from '../labs/workspace.js';
 import { Workshop, workshopHost } from './workshop.js';
@@ -59,6 +60,15 @@ function validRecipe(input: unknown): Recipe {
 }
 
 export class Engine implements EngineApi {
+  /**
+   * The kill switch, for the way out when waiting is no longer possible (a second Ctrl-C, process exit): every target
+   * this process launched is killed and every A/B checkout removed, synchronously.
+   */
+  static killAllSync(): void {
+    killAllTargetsSync();
+    removeAllWorktreesSync();
+  }
+
   readonly sessionsDir: string;
   private readonly runs = new Map<string, RunSession>();
   /** Runs whose session folder is still being made: a stopAll() meanwhile is applied once they exist. */
@@ -159,7 +169,7 @@ export class Engine implements EngineApi {
     return checkRecipe(params.recipe);
   }
 
-  /** Starts a run in the background; follow it through the event stream, or await `runOutcome(runId)`. */
+  /** Starts a run in the background; faces follow it through the event stream (contract/follow-run.ts). */
   async startRun(params: MethodParams['startRun']): Promise<MethodResults['startRun']> {
     return this.beginRun(validRecipe(params.recipe));
   }
@@ -245,7 +255,7 @@ export class Engine implements EngineApi {
     return { runId: run.runId, sessionId: run.sessionId, sessionDir: run.sessionDir };
   }
 
-  /** The outcome of a start-up checkup started here (for the CLI). */
+  /** The outcome of a start-up checkup started here, whole (tests and benchmarks that drive the Engine itself). */
   startupOutcome(runId: string): Promise<StartupOutcome> {
     const run = this.startups.get(runId);
     if (!run) return Promise.reject(new CheckupError('CHK_RUN_NOT_FOUND', { id: runId }));
@@ -277,7 +287,7 @@ export class Engine implements EngineApi {
     });
   }
 
-  /** The outcome of a run started here (for the CLI, which waits for its one run). */
+  /** The outcome of a run started here, whole: for the A/B comparison's own runs, and tests and benchmarks. */
   runOutcome(runId: string): Promise<RunOutcome> {
     const run = this.runs.get(runId);
     if (!run) return Promise.reject(new CheckupError('CHK_RUN_NOT_FOUND', { id: runId }));

@@ -6,8 +6,8 @@ import { RecipeSchema, TargetSpecSchema } from '../contract/recipe.js';
 import { issuesByField } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
 import type { Target } from '../target/target.js';
-import { resolveTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, launchUnlessStopped, unlessStopped } from './target-under-load.js';
+import { resolveTarget } from '../target/resolve-target.js';
+import { SHUTDOWN_GRACE_MS, launchUnlessStopped, unlessStopped } from '../target/run-target.js';
 
 /** How long the probe has to answer once the app listens: reading a table takes milliseconds. */
 const TABLE_TIMEOUT_MS = 5000;

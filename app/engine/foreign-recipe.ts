@@ -11,7 +11,7 @@ import type { SessionFile } from '../contract/session.js';
 import { commandLine } from '../contract/words.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { labScript } from '../labs/catalogue.js';
-import { resolveTarget } from './resolve-target.js';
+import { resolveTarget } from '../target/resolve-target.js';
 
 export interface LaunchPreview {
   /** The program and its arguments, as they are started. */

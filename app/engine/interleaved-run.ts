@@ -10,7 +10,7 @@ import type { Recipe } from '../contract/recipe.js';
 import type { InterleavedRole } from '../contract/session.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { openCommitWorktree, type CommitWorktree } from './commit-worktree.js';
-import { resolveTarget } from './resolve-target.js';
+import { resolveTarget } from '../target/resolve-target.js';
 import type { RunAs, RunOutcome } from './run-session.js';
 
 export const DEFAULT_PAIRS = 3;

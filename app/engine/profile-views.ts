@@ -12,7 +12,8 @@ import { CheckupError } from '../errors.js';
 import { importInWorker } from '../profile/import/in-worker.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { sessionProfilePath } from '../store/session-profiles.js';
-import { readSessionFile, sessionDir } from '../store/session-reader.js';
+import { readSessionDiagnosis, readSessionFile, sessionDir } from '../store/session-reader.js';
+import { withRunDiagnosis } from '../diagnosis/index.js';
 
 /** Flame documents kept in memory; each is at most a few MB (the reducer's budget). */
 const MAX_FLAME_DOCUMENTS = 12;
@@ -100,6 +101,10 @@ export class ProfileViews {
       this.keep(id, Buffer.from(JSON.stringify(chosen.flame.json)));
       flamePath = `flame/${id}.${chosen.flame.format}`;
     }
+    // A run's own CPU profile says what the run's diagnosis says (one doctor, one answer on every screen).
+    const summary = source.kind === 'session' && source.file === 'cpu' && source.unit === undefined
+      ? { ...chosen.summary, advice: withRunDiagnosis(chosen.summary.advice, await readSessionDiagnosis(this.sessionsDir, source.sessionId)) }
+      : chosen.summary;
     const notes = [...(chosen.flame?.notes ?? [])];
     // A map that could not be used leaves frames at the compiled code: said beside the view that shows them.
     notes.push(...chosen.summary.warnings.filter((w) => /\(CHK_SOURCE_MAP_[A-Z_]+\)$/.test(w)));
@@ -110,7 +115,7 @@ export class ProfileViews {
       format: result.format,
       title: result.profiles.length > 1 ? `${title} · ${chosen.summary.profileName ?? `profile ${index + 1}`}` : title,
       ...(flamePath ? { flamePath } : {}),
-      summary: chosen.summary,
+      summary,
       notes,
       siblings: result.profiles.map((p, i) => ({ index: i, name: p.summary.profileName ?? `profile ${i + 1}` })),
       index,

@@ -8,8 +8,8 @@ import { startLoad, type LoadRun } from '../load/index.js';
 import { assertLoadSendable } from '../load/preflight.js';
 import { judgeRamp, rampRates, rampStep } from '../load/ramp-judge.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
-import { resolveTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped } from './target-under-load.js';
+import { resolveTarget } from '../target/resolve-target.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped } from '../target/run-target.js';
 
 export interface RampHooks {
   /** Each step as soon as it is measured. */

@@ -5,8 +5,8 @@ import type { Recipe } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
-import type { ResolvedTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, raceLoad, unlessStopped } from './target-under-load.js';
+import type { ResolvedTarget } from '../target/resolve-target.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, raceLoad, unlessStopped } from '../target/run-target.js';
 
 export function toRepeat(r: Pick<RepeatResult, keyof RepeatResult>): RepeatResult {
   return { requestsPerSecond: r.requestsPerSecond, requestsPerSecondSeries: r.requestsPerSecondSeries, latency: r.latency, errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts };

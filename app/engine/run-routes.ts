@@ -5,7 +5,7 @@ import type { ProbeSample } from '../contract/metrics.js';
 import type { RequestSpec } from '../contract/recipe.js';
 import type { RouteTable, RunRoutesNews } from '../contract/routes.js';
 import type { SessionWriter } from '../store/session-writer.js';
-import type { RunTarget } from './target-under-load.js';
+import type { RunTarget } from '../target/run-target.js';
 import { routesFile, unmatchedRequests } from './route-check.js';
 
 export class RunRoutes {

@@ -11,22 +11,22 @@ import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
 import { assertLoadSendable } from '../load/preflight.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
-import { requestsOfLoad } from '../load/journey-plan.js';
+import { requestsOfLoad } from '../contract/journey-plan.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import type { TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import { thresholds } from '../diagnosis/thresholds.js';
-import { diagnoseRun, saveDiagnosis, startFailedRun, type CapturedProfiles } from './diagnose-run.js';
-import { isStartFailure } from '../diagnosis/start-failure.js';
+import { diagnose, diagnoseStartFailure, isStartFailure, type CapturedProfiles, type CollectedRun } from '../diagnosis/index.js';
+import { saveDiagnosis } from './save-diagnosis.js';
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
 import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
-import { resolveTarget, type ResolvedTarget } from './resolve-target.js';
-import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from './target-under-load.js';
+import { resolveTarget, type ResolvedTarget } from '../target/resolve-target.js';
+import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from '../target/run-target.js';
 import { runSourceMaps } from '../profile/source-maps/run-maps.js';
 import { RunUnits, unitsTargetOf } from './run-units.js';
 import { RunRoutes } from './run-routes.js';
@@ -249,7 +249,7 @@ export class RunSession {
   private async diagnose(measured: Measured): Promise<Diagnosis> {
     const { target, timings } = this.writer.session;
     if (measured.error && !measured.load && isStartFailure(measured.error.code)) {
-      const result = startFailedRun(measured.error);
+      const result = diagnoseStartFailure(measured.error);
       await saveDiagnosis(this.writer, {}, result);
       return result.diagnosis;
     }
@@ -257,7 +257,7 @@ export class RunSession {
     // The measured window ends with the load, or where the target crashed or the user stopped; saved, so that every
     // reader of the session cuts the window the doctor judged.
     if (timings.measureStartAt !== undefined) timings.measureEndAt ??= measured.crash?.at ?? Date.now();
-    const run = {
+    const run: CollectedRun = {
       samples: this.samples,
       warnings: this.warnings,
       load: measured.load,
@@ -268,9 +268,10 @@ export class RunSession {
       timings,
       recipe: this.recipe,
       ...(measured.memoryAfterLoad ? { memoryAfterLoad: measured.memoryAfterLoad } : {}),
+      ...(this.units?.several ? { units: this.units.collected() } : {}),
     };
-    const result = diagnoseRun(run);
-    if (this.units) return this.units.judgeAndSave(this.writer, run, result, measured.profiles);
+    const result = diagnose(run);
+    if (result.units && this.units) await this.units.saveUnits(this.writer, result.units);
     await saveDiagnosis(this.writer, measured.profiles, result);
     return result.diagnosis;
   }

@@ -1,16 +1,14 @@
-// What a run adds when its app is more than one process or thread (issue 11), behind three hooks in run-session.ts:
-// profile every unit alongside the main process, judge every unit after the load, and save units.json with one
-// profile per unit. A run whose app turned out to be one process with one thread saves nothing more than before.
-import type { Diagnosis } from '../contract/diagnosis.js';
+// What a run adds when its app is more than one process or thread, behind three hooks in run-session.ts: profile every
+// unit alongside the main process, hand every unit to the doctor after the load, and save units.json with one profile
+// per unit. A run whose app turned out to be one process with one thread saves nothing more.
 import type { LiveUnitInfo } from '../contract/events.js';
 import { unitProfileFile, unitSamplesFile } from '../contract/session.js';
-import { unitId, type UnitId } from '../contract/units.js';
+import { unitId, type UnitId, type UnitsFile } from '../contract/units.js';
 import type { ProbeSample } from '../contract/metrics.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { SessionWriter } from '../store/session-writer.js';
 import type { UnitRegistry } from '../target/unit-registry.js';
-import { saveDiagnosis, type CapturedProfiles, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
-import { judgeUnits } from './diagnose-units.js';
+import type { UnitsCollected } from '../diagnosis/index.js';
 import { UnitProfilers, type UnitProfile } from './unit-profilers.js';
 
 /**
@@ -85,30 +83,25 @@ export class RunUnits {
     this.profiles = await this.profilers.stop().catch(() => new Map<string, UnitProfile>());
   }
 
-  /**
-   * The run's diagnosis saved: for a multi-unit run, judged over every unit, with units.json and the units'
-   * profiles; otherwise `result` as it is.
-   */
-  async judgeAndSave(writer: SessionWriter, run: CollectedRun, result: RunDiagnosis, profiles: CapturedProfiles): Promise<Diagnosis> {
-    if (!this.several) {
-      await saveDiagnosis(writer, profiles, result);
-      return result.diagnosis;
-    }
+  /** The units as the doctor takes them (diagnosis/judge-units.ts): every one followed, their profiles, who was loaded. */
+  collected(): UnitsCollected {
     const port = this.target.listening?.port;
     const loadedPids = new Set(this.target.servers.filter((s) => s.port === port && s.pid !== undefined).map((s) => s.pid!));
-    const judged = judgeUnits(run, result, this.target.units.units, unitId(this.mainPid), this.profiles, loadedPids);
+    return { live: this.target.units.units, mainId: unitId(this.mainPid), profiles: this.profiles, loadedPids };
+  }
+
+  /** units.json, with the units' own profiles and probe windows beside it (the main process's are the session's). */
+  async saveUnits(writer: SessionWriter, units: UnitsFile): Promise<void> {
     const others = this.target.units.units.filter((u) => u.id !== unitId(this.mainPid) && u.samples.length);
     await Promise.all([
       ...[...this.profiles].map(([id, p]) => writer.writeUnitProfile(id, p.profile)),
       ...others.map((u) => writer.writeUnitSamples(u.id, u.samples)),
     ]);
-    for (const u of judged.units.units) {
+    for (const u of units.units) {
       if (this.profiles.has(u.id)) u.cpuProfile = unitProfileFile(u.id);
       if (others.some((o) => o.id === u.id)) u.samples = unitSamplesFile(u.id);
     }
-    await writer.writeUnits(judged.units);
-    await saveDiagnosis(writer, profiles, judged);
-    return judged.diagnosis;
+    await writer.writeUnits(units);
   }
 
   async close(): Promise<void> {

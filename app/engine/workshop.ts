@@ -19,8 +19,8 @@ import { resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceEx
 import { makeDir, writeJsonAtomic } from '../store/atomic.js';
 import { checkupVersion } from '../paths.js';
 import type { ReferencedPaths } from './referenced-paths.js';
-import type { RunOutcome } from './run-session.js';
-import type { StartupOutcome } from './startup-runs.js';
+import { followRunToEnd } from '../contract/follow-run.js';
+import { RemoteError } from '../contract/rpc.js';
 
 /** What the workshop needs of the Engine: runs (one at a time, as every run), and reading what they saved. */
 export interface WorkshopHost {
@@ -35,22 +35,20 @@ export interface WorkshopHost {
 
 /** What the Engine lends the workshop: its runs and sessions, and the paths it may hand to the OS. */
 export function workshopHost(
-  engine: Pick<EngineApi, 'startRun' | 'startStartup' | 'getSession' | 'getStartup'> & { runOutcome(runId: string): Promise<RunOutcome>; startupOutcome(runId: string): Promise<StartupOutcome> },
+  engine: Pick<EngineApi, 'startRun' | 'startStartup' | 'getSession' | 'getStartup' | 'onEvent'>,
   paths: Pick<ReferencedPaths, 'vouchFor' | 'rememberExport'>,
 ): WorkshopHost {
   return {
     runToEnd: async (recipe) => {
-      const started = await engine.startRun({ recipe });
-      const outcome = await engine.runOutcome(started.runId);
+      const outcome = await followRunToEnd(engine, () => engine.startRun({ recipe }));
       // A run that ended early but was diagnosed (the app crashed under load...) is judged like any other.
-      if (outcome.error && !outcome.diagnosis) throw outcome.error;
+      if (outcome.error && !outcome.diagnosis) throw new RemoteError(outcome.error);
       return { sessionId: outcome.sessionId };
     },
     startupToEnd: async (target) => {
-      const started = await engine.startStartup({ target, compileCache: false });
-      const outcome = await engine.startupOutcome(started.runId);
-      if (outcome.error) throw outcome.error;
-      return { sessionId: started.sessionId };
+      const outcome = await followRunToEnd(engine, () => engine.startStartup({ target, compileCache: false }));
+      if (outcome.error) throw new RemoteError(outcome.error);
+      return { sessionId: outcome.sessionId };
     },
     getSession: (id) => engine.getSession({ id }),
     getStartup: (id) => engine.getStartup({ id }),

@@ -2,7 +2,7 @@
 // connection keeps its captured values in autocannon's per-connection `context`, which autocannon resets when the
 // cycle starts over; a journey's first step forgets the values of the journey before.
 import type { AutocannonRequest } from './autocannon.js';
-import type { CycleRequest } from './journey-plan.js';
+import type { CycleRequest } from '../contract/journey-plan.js';
 import { parseJson, readJsonPath } from './json-path.js';
 
 interface JourneyContext {

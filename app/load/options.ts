@@ -1,8 +1,8 @@
 // Recipe load spec -> autocannon options for each phase. Pure: no I/O, so it is unit-tested directly.
 import type { LoadSpec } from '../contract/recipe.js';
 import type { AutocannonOptions } from './autocannon.js';
-import { originOf, type LoadTarget } from './address.js';
-import { journeyCycle, type CycleRequest } from './journey-plan.js';
+import { originOf, type LoadTarget } from '../contract/load-address.js';
+import { journeyCycle, type CycleRequest } from '../contract/journey-plan.js';
 
 /**
  * Options for one autocannon run, minus the histogram sinks the worker adds (functions cannot cross threads). With

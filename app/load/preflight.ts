@@ -2,9 +2,9 @@
 // send must not cost the user a launched app, a warm-up and a session that measured nothing.
 import type { LoadSpec } from '../contract/recipe.js';
 import { CheckupError } from '../errors.js';
-import { assertLoadAllowed } from './address.js';
+import { assertLoadAllowed } from '../contract/load-address.js';
 import { missingSecrets } from '../contract/recipe-secrets.js';
-import { uncapturedPlaceholders } from './journey-plan.js';
+import { uncapturedPlaceholders } from '../contract/journey-plan.js';
 
 /**
  * A request path is written on the request line as it is: a space or a control character would end or break the

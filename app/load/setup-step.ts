@@ -7,7 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LoadSpec, RequestSpec, SetupSpec } from '../contract/recipe.js';
 import type { SetupAnswer, SetupOutcome } from '../contract/setup.js';
 import { CheckupError } from '../errors.js';
-import { assertLoadAllowed, originOf, type LoadTarget } from './address.js';
+import { assertLoadAllowed, originOf, type LoadTarget } from '../contract/load-address.js';
 import { describeAt, parseJson, readJsonPath } from './json-path.js';
 import { textExcerpt } from './text-excerpt.js';
 

@@ -6,7 +6,7 @@ import { describeIssues } from '../contract/schema-issues.js';
 import type { LoadResult, LoadTick } from '../contract/metrics.js';
 import { CheckupError } from '../errors.js';
 import { compiledEntry } from '../paths.js';
-import { assertLoadAllowed, type LoadTarget } from './address.js';
+import { assertLoadAllowed, type LoadTarget } from '../contract/load-address.js';
 import { planLoad } from './options.js';
 import type { FromWorker, MeasureWindow, ToWorker, WorkerJob } from './protocol.js';
 

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { CheckupError } from '../errors.js';
-import { summarizeProfile } from './analysis/summarize.js';
+import { summarizeProfile } from '../diagnosis/index.js';
 import { importProfile } from './import/import-profile.js';
 import type { FromWorker, ProfileExportFormat, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './import/worker-protocol.js';
 import { toCpuProfile, toSpeedscope } from './model/export.js';

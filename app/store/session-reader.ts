@@ -6,12 +6,13 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { SessionListItem } from '../contract/api.js';
+import type { Diagnosis } from '../contract/diagnosis.js';
 import type { RepeatResult } from '../contract/metrics.js';
 import { SESSION_FILES, type SessionDetail, type SessionFile } from '../contract/session.js';
 import { DiagnosisSchema, LoadResultSchema, LoadTickSchema, ProbeSampleSchema, ProbeWarningSchema, SessionFileSchema, UnitsFileSchema } from '../contract/session-schemas.js';
 import type { UnitsFile } from '../contract/units.js';
 import { RoutesFileSchema } from '../contract/routes.js';
-import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
+import { cutMeasuredWindow } from '../contract/measured-window.js';
 import { CheckupError } from '../errors.js';
 import { writeJsonAtomic } from './atomic.js';
 import { isSameProcessAlive } from './process-identity.js';
@@ -147,6 +148,11 @@ export async function readSession(sessionsDir: string, id: string, logLines = 20
     ...(units ? { units } : {}),
     ...(routes ? { routes } : {}),
   };
+}
+
+/** A session's diagnosis alone (diagnosis.json): undefined when it has none or it cannot be read. */
+export async function readSessionDiagnosis(sessionsDir: string, id: string): Promise<Diagnosis | undefined> {
+  return readJsonFile(join(sessionDir(sessionsDir, id), SESSION_FILES.diagnosis), DiagnosisSchema).catch(() => undefined);
 }
 
 /** A session folder anywhere (a CI baseline may live outside the sessions folder), or the id of one in `sessionsDir`. */

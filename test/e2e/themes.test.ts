@@ -146,7 +146,7 @@ describe('the light and dark schemes', () => {
         await shot(page, 'startup', scheme, size.width);
 
         await page.getByRole('button', { name: 'Help' }).click();
-        await page.getByTestId('help').getByRole('heading', { name: 'The screens' }).waitFor();
+        await page.getByTestId('help').getByRole('heading', { name: 'Glossary' }).waitFor();
         await shot(page, 'help', scheme, size.width);
         publishShots(size.width === 1440 ? [`diagnosis-${scheme}-1440`, `flame-${scheme}-1440`, `history-${scheme}-1440`, `help-${scheme}-1440`] : [`history-${scheme}-1024`]);
         await page.close();

@@ -5,7 +5,7 @@
 import type { FrameRef } from '../../contract/profile.js';
 import type { Profile } from '../../profile/model/profile.js';
 import type { Frame } from '../../profile/model/types.js';
-import { frameCosts, type FrameCosts } from '../../profile/analysis/frame-costs.js';
+import { frameCosts, type FrameCosts } from '../../profile/model/frame-costs.js';
 
 export interface PathState {
   /** Request-handling frames (HTTP server, web frameworks) on the path above. */

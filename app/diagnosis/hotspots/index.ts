@@ -1,7 +1,7 @@
 // The hotspot rules over one profile, the matches ordered by the share they account for. One set of rules for a
 // recorded run (the doctor names a hot path by them) and for a profile opened offline (its summary's advice).
 import type { Profile } from '../../profile/model/profile.js';
-import type { FrameCosts } from '../../profile/analysis/frame-costs.js';
+import type { FrameCosts } from '../../profile/model/frame-costs.js';
 import { makeContext } from './context.js';
 import type { HotspotMatch, HotspotRule } from './rule.js';
 import { consoleLogging } from './rules/console-logging.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledEntry } from '../../../app/paths.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { generateProfile, type Generated } from './generated.js';
 
@@ -59,7 +59,7 @@ describe('a 60 MB .cpuprofile', () => {
   it('imports, summarises and reduces in a child process within a bounded peak memory', async () => {
     const script = `
       const { importProfile } = await import(${JSON.stringify(compiledEntry('app/profile/import/index'))});
-      const { summarizeProfile } = await import(${JSON.stringify(compiledEntry('app/profile/analysis/summarize'))});
+      const { summarizeProfile } = await import(${JSON.stringify(compiledEntry('app/diagnosis/profile-summary'))});
       const { reduceForFlame } = await import(${JSON.stringify(compiledEntry('app/profile/reduce/reduce-for-flame'))});
       const t = performance.now();
       const r = await importProfile({ path: process.argv[1] });

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckupError } from '../../../app/errors.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { profileFixture } from '../../helpers/fixtures.js';
 

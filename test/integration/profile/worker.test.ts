@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckupError } from '../../../app/errors.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile, type ImportProgress } from '../../../app/profile/import/import-profile.js';
 import { importInWorker } from '../../../app/profile/import/in-worker.js';
 import { profileFixture } from '../../helpers/fixtures.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from '../../../app/contract/metrics.js';
-import { importHar } from '../../../app/load/har-import.js';
+import { importHar } from '../../../app/contract/har-import.js';
 import { rootDir } from '../../../app/paths.js';
 import { launchChromium } from '../../helpers/browser.js';
 import { runCli } from '../../helpers/cli.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { withBlockedWindow } from '../../../app/contract/blocked-window.js';
 import type { ProbeSample, RouteStats } from '../../../app/contract/metrics.js';
-import { diagnose } from '../../../app/diagnosis/index.js';
+import { judge as diagnose } from '../../../app/diagnosis/judge.js';
 import { loopDelay } from '../../../app/diagnosis/loop-delay.js';
 import { requestCost } from '../../../app/diagnosis/request-cost.js';
 import { syntheticRun } from '../../helpers/synthetic-run.js';

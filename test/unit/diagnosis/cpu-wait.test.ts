@@ -3,7 +3,7 @@
 // a load average of 12 on 2 cores, which the doctor used to call event-loop-blocked.
 import { describe, expect, it } from 'vitest';
 import { cpuWaitShare, appOwnDelay } from '../../../app/diagnosis/cpu-wait.js';
-import { diagnose } from '../../../app/diagnosis/index.js';
+import { judge as diagnose } from '../../../app/diagnosis/judge.js';
 import { loopDelay } from '../../../app/diagnosis/loop-delay.js';
 import { routeTotals } from '../../../app/diagnosis/request-cost.js';
 import { thresholds as T } from '../../../app/diagnosis/thresholds.js';

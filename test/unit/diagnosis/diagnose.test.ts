@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../../app/diagnosis/index.js';
+import { judge as diagnose } from '../../../app/diagnosis/judge.js';
 import { loadDiagnosisAdvice } from '../../../app/diagnosis/advice-files.js';
 import { RECORDED_LABS, recordedDiagnosis, recordedInput } from '../../helpers/recorded-session.js';
 import { syntheticRun, type Scenario } from '../../helpers/synthetic-run.js';

@@ -2,7 +2,7 @@
 // belongs when its middle lies within [start, end]; load seconds when their phase is 'measure'.
 import { describe, expect, it } from 'vitest';
 import type { LoadTick, ProbeSample } from '../../../app/contract/metrics.js';
-import { cutMeasuredWindow, inMeasuredWindow } from '../../../app/diagnosis/measured-window.js';
+import { cutMeasuredWindow, inMeasuredWindow } from '../../../app/contract/measured-window.js';
 
 const sample = (ts: number, windowMs = 200) => ({ ts, windowMs }) as ProbeSample;
 const tick = (second: number, phase: LoadTick['phase']) => ({ second, phase }) as LoadTick;

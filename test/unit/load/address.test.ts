@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertLoadAllowed, isLoopbackHost, originOf, parseLoadUrl } from '../../../app/load/address.js';
+import { assertLoadAllowed, isLoopbackHost, originOf, parseLoadUrl } from '../../../app/contract/load-address.js';
 import { CheckupError } from '../../../app/errors.js';
 
 describe('isLoopbackHost', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JourneySchema } from '../../../app/contract/recipe.js';
 import { CheckupError } from '../../../app/errors.js';
-import { importHar } from '../../../app/load/har-import.js';
+import { importHar } from '../../../app/contract/har-import.js';
 
 const entry = (url: string, extra: Record<string, unknown> = {}) => ({ request: { method: 'GET', url, headers: [], ...extra }, response: { status: 200 } });
 const har = (...entries: unknown[]) => JSON.stringify({ log: { version: '1.2', entries } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JourneySchema } from '../../../app/contract/recipe.js';
-import { journeyCycle, journeyOrder, requestsOfLoad, uncapturedPlaceholders } from '../../../app/load/journey-plan.js';
+import { journeyCycle, journeyOrder, requestsOfLoad, uncapturedPlaceholders } from '../../../app/contract/journey-plan.js';
 import { hookedRequests } from '../../../app/load/journey-hooks.js';
 
 const journey = (input: unknown) => JourneySchema.parse(input);

@@ -2,7 +2,7 @@
 // expected format and figures, or is refused with the expected coded error. Expected figures were computed from the
 // files themselves with an independent script (Python, summing timeDeltas per node): sample i lasts until sample i+1.
 import { describe, expect, it } from 'vitest';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { CheckupError } from '../../../app/errors.js';
 import { profileFixture } from '../../helpers/fixtures.js';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CheckupError } from '../../../app/errors.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { reduceForFlame } from '../../../app/profile/reduce/reduce-for-flame.js';
 import { profileFixture } from '../../helpers/fixtures.js';

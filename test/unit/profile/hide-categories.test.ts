@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hideCategories } from '../../../app/profile/model/hide-categories.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { APP, cpuProfile, HTTP } from './synthetic.js';
 
 const profile = () =>

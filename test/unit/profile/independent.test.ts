@@ -4,7 +4,7 @@
 // until endTime.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { profileFixture } from '../../helpers/fixtures.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { Profile, ROOT } from '../../../app/profile/model/profile.js';
-import { frameCosts } from '../../../app/profile/analysis/frame-costs.js';
+import { frameCosts } from '../../../app/profile/model/frame-costs.js';
 import { cpuProfile } from './synthetic.js';
 
 describe('ProfileBuilder and Profile', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { ROOT, type Profile } from '../../../app/profile/model/profile.js';

@@ -1,7 +1,7 @@
 // Model -> exported .cpuprofile / speedscope JSON -> import again gives the same hot functions.
 import { describe, expect, it } from 'vitest';
 import type { ProfileFormat } from '../../../app/contract/profile.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { toCpuProfile, toSpeedscope } from '../../../app/profile/model/export.js';
 import type { Profile } from '../../../app/profile/model/profile.js';

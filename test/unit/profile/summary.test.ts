@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hotFunctions, summarizeProfile } from '../../../app/profile/analysis/summarize.js';
-import { frameCosts } from '../../../app/profile/analysis/frame-costs.js';
+import { hotFunctions, summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
+import { frameCosts } from '../../../app/profile/model/frame-costs.js';
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
 import { ROOT } from '../../../app/profile/model/profile.js';
 import { cpuProfile } from './synthetic.js';

@@ -1,7 +1,7 @@
 // Chrome traces with several JavaScript threads (a page and its worker, or Node worker_threads): one profile each,
 // assembled from ProfileChunk events that interleave and spread nodes over several chunks.
 import { describe, expect, it } from 'vitest';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 
 const cf = (functionName: string, line = 0) => ({ functionName, url: functionName.startsWith('(') ? '' : 'file:///app/main.js', scriptId: functionName.startsWith('(') ? 0 : 5, lineNumber: line, columnNumber: 0 });

@@ -2,7 +2,7 @@
 // with gaps where a run has no value, and a log axis when the runs differ by an order of magnitude.
 import { describe, expect, it } from 'vitest';
 import type { LoadTick, ProbeSample, SessionDetail } from '../../../app/contract/index.js';
-import { cutMeasuredWindow } from '../../../app/diagnosis/measured-window.js';
+import { cutMeasuredWindow } from '../../../app/contract/measured-window.js';
 import { mergeSeries, overlayCharts } from '../../../renderer/src/lib/util/compare-series.js';
 import { isBundleName } from '../../../renderer/src/lib/util/files.js';
 

@@ -1,10 +1,6 @@
-// The Help screen's text: the README's sections about using Checkup, bundled into the renderer at build time (Vite's
-// `?raw` import), so help opens offline and says what this build's README says. The README's screen table becomes one
-// paragraph per screen, its images are dropped (the screens are right there), and the sections for developers and
-// the measurements stay in the README.
-
-/** README sections shown as help, in this order. */
-export const HELP_SECTIONS = ['What a checkup does', 'The screens', 'The start-up checkup', 'Comparing runs: how "significant" is decided', 'Command line', 'Sessions on disk', 'Security'];
+// The Help screen's text: the user guide (docs/user-guide.md), bundled into the renderer at build time (Vite's `?raw`
+// import), so help opens offline and says what this build's guide says. Every `## ` section is one help section, in
+// the guide's order; the guide's title and its opening paragraph come before them.
 
 export interface HelpSection {
   title: string;
@@ -12,13 +8,13 @@ export interface HelpSection {
   body: string;
 }
 
-/** Top-level (`## `) sections of a Markdown document by title. */
-function sections(markdown: string): Map<string, string> {
-  const out = new Map<string, string>();
+/** Top-level (`## `) sections of a Markdown document, in order. */
+export function helpSections(markdown: string): HelpSection[] {
+  const out: HelpSection[] = [];
   let title: string | undefined;
   let lines: string[] = [];
   let fenced = false;
-  const flush = () => title !== undefined && out.set(title, lines.join('\n').trim());
+  const flush = () => title !== undefined && out.push({ title, body: lines.join('\n').trim() });
   for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
     if (line.startsWith('```')) fenced = !fenced;
     if (!fenced && line.startsWith('## ')) {
@@ -29,26 +25,4 @@ function sections(markdown: string): Map<string, string> {
   }
   flush();
   return out;
-}
-
-/** A Markdown table row's cells. */
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
-
-/** Table rows as paragraphs (their text cells joined), images dropped, `###` kept as headings. */
-function simplify(body: string): string {
-  const out: string[] = [];
-  for (const line of body.split('\n')) {
-    if (/^\s*\|/.test(line)) {
-      const text = cells(line).filter((c) => c && !/^[-: ]+$/.test(c) && !/^!\[/.test(c));
-      if (text.length) out.push(text.join(' '), '');
-      continue;
-    }
-    out.push(line.replace(/!\[[^\]]*\]\([^)]*\)/g, ''));
-  }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
-}
-
-export function helpSections(readme: string): HelpSection[] {
-  const found = sections(readme);
-  return HELP_SECTIONS.filter((t) => found.has(t)).map((title) => ({ title, body: simplify(found.get(title)!) }));
 }

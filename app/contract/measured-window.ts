@@ -1,8 +1,8 @@
 // The measured window of a run, cut once (Clinic Doctor: analysis/index.js). The doctor judges this subset, the
 // store hands it to every face in SessionDetail.measured, and the comparison and reports read it from there, so the
 // same run shows the same figures everywhere.
-import type { LoadTick, ProbeSample } from '../contract/metrics.js';
-import type { MeasuredWindow } from '../contract/session.js';
+import type { LoadTick, ProbeSample } from './metrics.js';
+import type { MeasuredWindow } from './session.js';
 
 /**
  * The edge rule: a probe window belongs to the measured window when its middle lies within [startAt, endAt], both

@@ -1,30 +1,26 @@
-// After the load: what was collected becomes the doctor's input (cut to the measured window), the doctor judges it,
-// and the profiles, the diagnosis and the session's summary are saved through the store. Timed: the gap between the
-// end of the load and the diagnosis being written is a figure we report (bench: "diagnosis latency").
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// A run as it was collected, and how the doctor reads it: the probe windows of the measured window (cut here, by the
+// contract's edge rule), the load figures and the evidence of the profiles, with the hotspot rules' matches. The
+// doctor's judgement of one process's run (diagnoseProcess) and the verdict of a run whose app never served
+// (diagnoseStartFailure). Pure: what was collected in, a diagnosis and the session's summary out.
 import type { Diagnosis } from '../contract/diagnosis.js';
+import { cutMeasuredWindow } from '../contract/measured-window.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import type { SessionSummary, SessionTimings } from '../contract/session.js';
-import { hotspotAdvice, loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
-import { findHotspots } from '../diagnosis/hotspots/index.js';
-import { diagnose } from '../diagnosis/index.js';
-import { startFailedDiagnosis } from '../diagnosis/start-failure.js';
 import type { CheckupError } from '../errors.js';
-import type { DiagnosisInput, MemoryAfterLoad } from '../diagnosis/input.js';
-import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
-import { calledAppFunctions, cpuEvidence, profileCulprits } from '../diagnosis/profile-evidence.js';
-import { requestCost } from '../diagnosis/request-cost.js';
-import { probePath } from '../paths.js';
 import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';
 import type { Profile } from '../profile/model/profile.js';
 import { applySourceMaps } from '../profile/source-maps/apply.js';
 import type { RunSourceMaps } from '../profile/source-maps/run-maps.js';
-import type { SessionWriter } from '../store/session-writer.js';
-import type { TargetExit } from '../target/index.js';
+import { hotspotAdvice, loadDiagnosisAdvice } from './advice-files.js';
+import { findHotspots } from './hotspots/index.js';
+import type { DiagnosisInput, MemoryAfterLoad } from './input.js';
+import { judge } from './judge.js';
+import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evidence.js';
+import { requestCost } from './request-cost.js';
+import { startFailedDiagnosis } from './start-failure.js';
+import type { UnitsCollected } from './judge-units.js';
 
 export interface CapturedProfiles {
   cpu?: unknown;
@@ -33,12 +29,21 @@ export interface CapturedProfiles {
   sourceMaps?: RunSourceMaps;
 }
 
+/** How the target ended when it exited on its own. */
+export interface TargetCrash {
+  code: number | null;
+  signal: string | null;
+  /** Unix epoch ms. */
+  at: number;
+}
+
 export interface CollectedRun {
+  /** The main process's probe windows, all of them: the doctor cuts the measured window. */
   samples: ProbeSample[];
   warnings: ProbeWarning[];
   load: LoadResult | undefined;
   profiles: CapturedProfiles;
-  crash: TargetExit | undefined;
+  crash: TargetCrash | undefined;
   /** The last lines the target wrote to stderr. */
   stderrTail: string[];
   startupMs: number | undefined;
@@ -46,6 +51,8 @@ export interface CollectedRun {
   timings: Pick<SessionTimings, 'measureStartAt' | 'measureEndAt'>;
   recipe: Recipe;
   memoryAfterLoad?: MemoryAfterLoad;
+  /** Every process and thread the probe reached, when there was more than the main process's main thread. */
+  units?: UnitsCollected;
 }
 
 export interface RunDiagnosis {
@@ -53,18 +60,16 @@ export interface RunDiagnosis {
   summary: SessionSummary;
 }
 
-/** The probe's files run inside the target and show up in its profiles; they are never the user's culprit. */
-const OURS: ReadonlySet<string> = new Set(
-  readdirSync(dirname(probePath))
-    .filter((name) => name.endsWith('.cjs'))
-    .flatMap((name) => [join(dirname(probePath), name), pathToFileURL(join(dirname(probePath), name)).href]),
-);
+/** Probe windows of the measured window: the one place the doctor cuts it. */
+export function measuredSamples(samples: ProbeSample[], timings: CollectedRun['timings']): ProbeSample[] {
+  return cutMeasuredWindow(samples, [], timings.measureStartAt, timings.measureEndAt).samples;
+}
 
 /** Everything collected, as the doctor takes it: probe windows of the measured window, load figures, profile evidence. */
 export function doctorInput(run: CollectedRun): DiagnosisInput {
-  const { measureStartAt, measureEndAt } = run.timings;
+  const { measureStartAt } = run.timings;
   const input: DiagnosisInput = {
-    samples: cutMeasuredWindow(run.samples, [], measureStartAt, measureEndAt).samples,
+    samples: measuredSamples(run.samples, run.timings),
     warnings: run.warnings,
     ...(run.load ? { load: run.load } : {}),
     target: {
@@ -84,13 +89,15 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
   const maps = run.profiles.sourceMaps?.set;
   const mapped = (model: Profile): Profile => (maps ? applySourceMaps(model, maps) : model);
   const cpuModel = run.profiles.cpu ? mapped(cpuProfileToModel(run.profiles.cpu, 'CPU profile')) : undefined;
+  // Checkup's probe runs inside the app and shows in its profiles: classified as its own package, it is never the
+  // user's culprit (profile-evidence.ts).
   if (cpuModel) {
-    input.cpu = cpuEvidence(cpuModel, { ignoreUrls: OURS });
+    input.cpu = cpuEvidence(cpuModel);
     input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
   }
   if (run.profiles.heap) {
-    input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation', { ignoreUrls: OURS }).map((c) => {
-      const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c, { ignoreUrls: OURS }) : [];
+    input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation').map((c) => {
+      const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c) : [];
       return mayInclude.length ? { ...c, mayInclude } : c;
     });
   }
@@ -102,10 +109,10 @@ function finite<K extends string>(key: K, value: number): Partial<Record<K, numb
   return Number.isFinite(value) ? ({ [key]: value } as Record<K, number>) : {};
 }
 
-/** The doctor's judgement of a run, and the summary the session list shows. */
-export function diagnoseRun(run: CollectedRun): RunDiagnosis {
+/** The doctor's judgement of one process's run (the units aside), and the summary the session list shows. */
+export function diagnoseProcess(run: CollectedRun): RunDiagnosis {
   const input = doctorInput(run);
-  const diagnosis = diagnose(input, loadDiagnosisAdvice());
+  const diagnosis = judge(input, loadDiagnosisAdvice());
   const load = run.load;
   const summary: SessionSummary = {
     verdict: diagnosis.verdict,
@@ -116,8 +123,8 @@ export function diagnoseRun(run: CollectedRun): RunDiagnosis {
   return { diagnosis, summary };
 }
 
-/** A run whose app never served: the verdict says what happened at its start (app/diagnosis/start-failure.ts). */
-export function startFailedRun(error: CheckupError): RunDiagnosis {
+/** A run whose app never served: the verdict says what happened at its start (start-failure.ts). */
+export function diagnoseStartFailure(error: CheckupError): RunDiagnosis {
   const { code, params } = error;
   const diagnosis = startFailedDiagnosis(
     {
@@ -131,17 +138,4 @@ export function startFailedRun(error: CheckupError): RunDiagnosis {
     loadDiagnosisAdvice(),
   );
   return { diagnosis, summary: { verdict: diagnosis.verdict } };
-}
-
-/** Saves the profiles in their standard formats, the diagnosis, and the summary into session.json. */
-export async function saveDiagnosis(writer: SessionWriter, profiles: CapturedProfiles, result: RunDiagnosis): Promise<void> {
-  await Promise.all([
-    profiles.cpu ? writer.writeCpuProfile(profiles.cpu) : undefined,
-    profiles.heap ? writer.writeHeapProfile(profiles.heap) : undefined,
-    writer.writeDiagnosis(result.diagnosis),
-    profiles.sourceMaps && Object.keys(profiles.sourceMaps.recorded).length > 0 ? writer.writeSourceMaps(profiles.sourceMaps.recorded) : undefined,
-  ]);
-  writer.session.summary = result.summary;
-  writer.session.timings.diagnosedAt = Date.now();
-  await writer.saveSessionFile();
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadSpecSchema } from '../../../app/contract/recipe.js';
 import { CheckupError } from '../../../app/errors.js';
 import { startLoad } from '../../../app/load/start-load.js';
-import { summarizeProfile } from '../../../app/profile/analysis/summarize.js';
+import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
 import { toPprof } from '../../../app/profile/model/export-pprof.js';
 import type { Profile } from '../../../app/profile/model/profile.js';

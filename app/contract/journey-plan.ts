@@ -1,7 +1,7 @@
 // Journeys as data: a weighted mix of short request sequences, flattened into the one cycle of requests autocannon
 // sends on every connection. Pure, so that it crosses into the load worker as plain data; the worker builds the
 // autocannon hooks (setupRequest, onResponse) from it, as functions cannot cross threads.
-import type { Journey, JourneyStep, RequestSpec } from '../contract/recipe.js';
+import type { Journey, JourneyStep, RequestSpec } from './recipe.js';
 
 /** One request of the cycle: what to send, what to read from its answer, and whether it begins a journey. */
 export interface CycleRequest {

@@ -3,10 +3,10 @@
 // authorisation are dropped, as the set-up step supplies them; requests to other origins are left out and counted.
 // Pure: the caller reads the file (bounded) and shows the preview before anything is sent.
 import { z } from 'zod';
-import type { JourneySchema } from '../contract/recipe.js';
-import { describeIssues } from '../contract/schema-issues.js';
+import type { JourneySchema } from './recipe.js';
+import { describeIssues } from './schema-issues.js';
 import { CheckupError } from '../errors.js';
-import { assertLoadAllowed, canonicalHost } from './address.js';
+import { assertLoadAllowed, canonicalHost } from './load-address.js';
 
 type JourneyInput = z.input<typeof JourneySchema>;
 

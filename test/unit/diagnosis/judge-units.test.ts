@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeSample } from '../../../app/contract/metrics.js';
 import { RecipeSchema } from '../../../app/contract/recipe.js';
-import { diagnoseRun, type CollectedRun } from '../../../app/engine/diagnose-run.js';
-import { judgeUnits } from '../../../app/engine/diagnose-units.js';
+import { diagnoseProcess as diagnoseRun, type CollectedRun } from '../../../app/diagnosis/collected-run.js';
+import { judgeUnits } from '../../../app/diagnosis/judge-units.js';
 import type { LiveUnit } from '../../../app/target/unit-registry.js';
 import type { ProbeHello } from '../../../app/target/probe-protocol.js';
 import { syntheticRun } from '../../helpers/synthetic-run.js';
@@ -36,7 +36,7 @@ describe('judgeUnits', () => {
     const mainResult = diagnoseRun(run);
     expect(mainResult.diagnosis.verdict).not.toBe('event-loop-blocked');
 
-    const judged = judgeUnits(run, mainResult, [primary, ...workers], '100', new Map());
+    const judged = judgeUnits(run, mainResult, { live: [primary, ...workers], mainId: '100', profiles: new Map(), loadedPids: new Set() });
     expect(judged.diagnosis.verdict).toBe('event-loop-blocked');
     expect(judged.diagnosis.findings[0]!.explanation).toMatch(/^In cluster worker 101, which served 60% of the requests: /);
     expect(judged.units.decidedBy).toEqual(['101', '102']);
@@ -50,7 +50,7 @@ describe('judgeUnits', () => {
     const child = unit(201, 'child', withRoutes(syntheticRun({ scenario: 'blocked', seed: 4 }).samples, 0), 200);
     const run = collected(main.samples, io.load);
     const mainResult = diagnoseRun(run);
-    const judged = judgeUnits(run, mainResult, [main, child], '200', new Map());
+    const judged = judgeUnits(run, mainResult, { live: [main, child], mainId: '200', profiles: new Map(), loadedPids: new Set() });
     expect(judged.diagnosis).toBe(mainResult.diagnosis);
     expect(judged.units.decidedBy).toEqual(['200']);
     // The child is judged on its own all the same.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Recipe, TargetSpec } from '../contract/recipe.js';
 import { labScript } from '../labs/catalogue.js';
-import type { LaunchOptions, LaunchSpec } from '../target/index.js';
+import type { LaunchOptions, LaunchSpec } from './index.js';
 import { labModulesPath } from '../paths.js';
 
 export interface ResolvedTarget {

@@ -1,4 +1,5 @@
 // Where the load goes: loopback checks, and turning a target address into URLs and back.
+// eslint-disable-next-line no-restricted-imports -- isIPv4 and isIPv6 only parse strings: no I/O
 import { isIPv4, isIPv6 } from 'node:net';
 import { CheckupError } from '../errors.js';
 

@@ -1,6 +1,6 @@
 // Cost per function (frame): self weight, and total weight with recursion counted once (a frame already on the
 // stack adds nothing when it appears again deeper down, so fib -> fib -> fib counts its subtree one time).
-import type { Profile } from '../model/profile.js';
+import type { Profile } from './profile.js';
 
 export interface FrameCosts {
   /** Indexed by frame. */

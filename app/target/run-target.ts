@@ -7,7 +7,7 @@ import { isStartFailure } from '../diagnosis/start-failure.js';
 import type { LoadRun } from '../load/index.js';
 import type { TargetInfo } from '../contract/session.js';
 import type { EventEmitter } from 'node:events';
-import { launchTarget, type Target, type TargetEvents, type TargetExit } from '../target/index.js';
+import { launchTarget, type Target, type TargetEvents, type TargetExit } from './index.js';
 import { launchOptionsFor, type ResolvedTarget } from './resolve-target.js';
 
 /** Grace period for the target to exit on SIGTERM before it is killed. */

@@ -3,24 +3,47 @@
 // worker thread on its own samples and profile; the run's verdict comes from the units that did the work. A cluster
 // whose workers burn CPU is judged by its workers, not by its idle primary; a pool of worker threads all busy while
 // the main loop idles is judged worker-pool-saturated, naming the worker's function. Pure over what was collected.
-import { thresholds } from '../diagnosis/thresholds.js';
-import type { Diagnosis, Finding, Severity } from '../contract/diagnosis.js';
+import { thresholds } from './thresholds.js';
+import type { Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample } from '../contract/metrics.js';
-import { type RunUnit, type UnitId, type UnitsFile, type UnitVerdict } from '../contract/units.js';
+import { type RunUnit, type UnitId, type UnitRole, type UnitsFile, type UnitVerdict } from '../contract/units.js';
 import { UNIT_ROLE_NAMES } from '../contract/words.js';
-import { loadDiagnosisAdvice } from '../diagnosis/advice-files.js';
-import { analyseWorkerPool, type ThreadEvidence } from '../diagnosis/analyse-worker-pool.js';
-import { cutMeasuredWindow } from '../diagnosis/measured-window.js';
+import { loadDiagnosisAdvice } from './advice-files.js';
+import { analyseWorkerPool, type ThreadEvidence } from './analyse-worker-pool.js';
 import { round } from '../numbers.js';
-import type { LiveUnit } from '../target/unit-registry.js';
-import { diagnoseRun, doctorInput, type CollectedRun, type RunDiagnosis } from './diagnose-run.js';
-import type { UnitProfile } from './unit-profilers.js';
+import { diagnoseProcess, doctorInput, measuredSamples, type CollectedRun, type RunDiagnosis } from './collected-run.js';
+import { SEVERITY_RANK } from './judge.js';
+
+/** One process or thread the probe reached, as it was followed during the run (all its windows). */
+export interface CollectedUnit {
+  id: UnitId;
+  pid: number;
+  threadId: number;
+  role: UnitRole;
+  parentId?: UnitId;
+  hello: { argv: string[]; threadName?: string };
+  samples: ProbeSample[];
+  seenAt: number;
+  goneAt?: number;
+}
+
+/** The units of a run: which is the main process, their CPU profiles, and who listened on the loaded port. */
+export interface UnitsCollected {
+  live: CollectedUnit[];
+  mainId: UnitId;
+  /** CPU profiles of the units other than the main process (the run's own profile is the main process's). */
+  profiles: ReadonlyMap<UnitId, { profile: unknown; workerUrl?: string }>;
+  /**
+   * The processes that listen on the port the load was sent to (a cluster's workers share it). A process that
+   * answers on another port (a downstream the app starts and calls) serves the app, not the load: its requests are
+   * not the load's. Empty when the port was not reported by a probe; then every process's requests count.
+   */
+  loadedPids: ReadonlySet<number>;
+}
 
 export interface UnitsJudged extends RunDiagnosis {
   units: UnitsFile;
 }
-
-const severityRank: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
 
 /** Requests the unit's handlers completed in its windows (the probe's per-route counts). */
 function requestsServed(samples: ProbeSample[]): number {
@@ -43,7 +66,7 @@ function verdictOf(diagnosis: Diagnosis): UnitVerdict {
   return { verdict: diagnosis.verdict, severity: lead?.severity ?? 'info', title: lead?.title ?? diagnosis.verdict, culprits: (lead?.culprits ?? []).slice(0, 3) };
 }
 
-function unitTitle(u: LiveUnit, workerUrl: string | undefined): string {
+function unitTitle(u: CollectedUnit, workerUrl: string | undefined): string {
   if (u.threadId > 0) return workerUrl ? workerUrl.replace(/^file:\/\//, '') : u.hello.threadName || `thread ${u.threadId}`;
   return u.hello.argv.slice(1).join(' ') || u.hello.argv[0] || String(u.pid);
 }
@@ -53,25 +76,19 @@ function describeUnit(u: RunUnit): string {
 }
 
 /**
- * Judges every unit and gives the run's diagnosis. `main` is the run as the single-process doctor saw it (the main
- * process's samples and profile with the whole load) and its result.
+ * Judges every unit and gives the run's diagnosis. `mainResult` is the run as the single-process doctor saw it (the
+ * main process's samples and profile with the whole load).
  */
-/**
- * `loadedPids`: the processes that listen on the port the load was sent to (a cluster's workers share it). A process
- * that answers on another port (a downstream the app starts and calls) serves the app, not the load: its requests are
- * not the load's. Empty when the port was not reported by a probe; then every process's requests count.
- */
-export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: LiveUnit[], mainId: UnitId, profiles: Map<UnitId, UnitProfile>, loadedPids: ReadonlySet<number> = new Set()): UnitsJudged {
-  const { measureStartAt, measureEndAt } = run.timings;
-  const windowOf = (u: LiveUnit) => cutMeasuredWindow(u.samples, [], measureStartAt, measureEndAt).samples;
+export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, { live, mainId, profiles, loadedPids }: UnitsCollected): UnitsJudged {
+  const windowOf = (u: CollectedUnit) => measuredSamples(u.samples, run.timings);
   const processes = live.filter((u) => u.threadId === 0);
-  const servesLoad = (u: LiveUnit) => loadedPids.size === 0 || loadedPids.has(u.pid);
+  const servesLoad = (u: CollectedUnit) => loadedPids.size === 0 || loadedPids.has(u.pid);
   const served = new Map(processes.map((u) => [u.id, servesLoad(u) ? requestsServed(windowOf(u)) : 0]));
   const totalServed = [...served.values()].reduce((a, b) => a + b, 0);
   const diagnoses = new Map<UnitId, RunDiagnosis>();
   const units: RunUnit[] = [];
   /** The load as a unit saw it: its share of the requests; all of it for the main process when no unit counted any. */
-  const loadOf = (u: LiveUnit, share: number | undefined): LoadResult | undefined => {
+  const loadOf = (u: CollectedUnit, share: number | undefined): LoadResult | undefined => {
     if (u.threadId > 0 || !run.load) return undefined;
     if (share === undefined) return u.id === mainId ? run.load : undefined;
     return share > 0 ? shareOfLoad(run.load, share) : undefined;
@@ -83,10 +100,10 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
     const requests = served.get(u.id);
     const share = requests !== undefined && totalServed > 0 ? requests / totalServed : undefined;
     const load = loadOf(u, share);
-    const unitRun: CollectedRun = { ...run, samples, profiles: profile ? { cpu: profile } : {}, load, ...(u.id === mainId ? {} : { crash: undefined, stderrTail: [], startupMs: undefined, memoryAfterLoad: undefined }) };
+    const unitRun: CollectedRun = { ...run, samples: u.samples, units: undefined, profiles: profile ? { cpu: profile } : {}, load, ...(u.id === mainId ? {} : { crash: undefined, stderrTail: [], startupMs: undefined, memoryAfterLoad: undefined }) };
     // Every unit with windows is judged on its own (one that served nothing, without load figures); only the ones
     // that served give the run's verdict (below).
-    const result = u.id === mainId && (share === undefined || share === 1) ? mainResult : samples.length ? diagnoseRun(unitRun) : undefined;
+    const result = u.id === mainId && (share === undefined || share === 1) ? mainResult : samples.length ? diagnoseProcess(unitRun) : undefined;
     if (result) diagnoses.set(u.id, result);
     const workerUrl = profiles.get(u.id)?.workerUrl;
     const cpu = profile ? doctorInput({ ...unitRun, samples: [] }).cpu : undefined;
@@ -122,11 +139,11 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
     if (!owner || !ownerUnit) continue;
     const ownerProfile = pid === mainId ? run.profiles.cpu : profiles.get(pid)?.profile;
     const ownerShare = byId.get(pid)?.requestShare;
-    const ownerInput = doctorInput({ ...run, samples: windowOf(ownerUnit), profiles: ownerProfile ? { cpu: ownerProfile } : {}, load: run.load && ownerShare !== undefined && ownerShare < 1 ? shareOfLoad(run.load, ownerShare) : run.load });
+    const ownerInput = doctorInput({ ...run, samples: ownerUnit.samples, profiles: ownerProfile ? { cpu: ownerProfile } : {}, load: run.load && ownerShare !== undefined && ownerShare < 1 ? shareOfLoad(run.load, ownerShare) : run.load });
     const threadUnits = live.filter((u) => u.threadId > 0 && u.pid === ownerUnit.pid);
     const threads: ThreadEvidence[] = threadUnits.map((u) => {
         const profile = profiles.get(u.id)?.profile;
-        return { label: describeUnit(byId.get(u.id)!), input: doctorInput({ ...run, samples: windowOf(u), profiles: profile ? { cpu: profile } : {}, load: undefined }) };
+        return { label: describeUnit(byId.get(u.id)!), input: doctorInput({ ...run, samples: u.samples, profiles: profile ? { cpu: profile } : {}, load: undefined }) };
       });
     const pool = analyseWorkerPool(ownerInput, threads);
     if (!pool) continue;
@@ -148,7 +165,7 @@ export function judgeUnits(run: CollectedRun, mainResult: RunDiagnosis, live: Li
     .map((id) => ({ id, result: diagnoses.get(id), unit: byId.get(id)! }))
     .filter((d): d is { id: UnitId; result: RunDiagnosis; unit: RunUnit } => d.result !== undefined)
     // "Not enough data" says nothing about the app: it never outranks a unit that was judged.
-    .sort((a, b) => Number(a.result.diagnosis.verdict === 'insufficient-data') - Number(b.result.diagnosis.verdict === 'insufficient-data') || severityRank[a.unit.diagnosis!.severity] - severityRank[b.unit.diagnosis!.severity] || (b.unit.requestShare ?? 0) - (a.unit.requestShare ?? 0));
+    .sort((a, b) => Number(a.result.diagnosis.verdict === 'insufficient-data') - Number(b.result.diagnosis.verdict === 'insufficient-data') || SEVERITY_RANK[a.unit.diagnosis!.severity] - SEVERITY_RANK[b.unit.diagnosis!.severity] || (b.unit.requestShare ?? 0) - (a.unit.requestShare ?? 0));
   const chosen = ranked[0];
   if (!chosen || chosen.id === mainId) return { ...mainResult, units: { units, decidedBy } };
   const where = `In ${describeUnit(chosen.unit)}${chosen.unit.requestShare !== undefined ? `, which served ${Math.round(chosen.unit.requestShare * 100)}% of the requests` : ''}: `;
