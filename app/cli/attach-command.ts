@@ -49,7 +49,7 @@ export async function attachCommand(argv: string[], io: CliIo = processIo): Prom
     assertAttachSupported();
     const { to, command } = parseAttachArgs(argv);
     const { target: _launchStandIn, ...recipe } = command.recipe;
-    return await followRun(command, io, (api) => api.startAttachRun({ to, recipe }));
+    return await followRun(command, io, (api) => api.startAttachRun({ to, recipe }), true);
   } catch (err) {
     return failWith(err, json, io);
   }

@@ -106,8 +106,18 @@ listened, port taken, crashed), 4 interrupted, 5 a significant regression agains
 --fail-on-regression), 1 other errors.
 `;
 
+/** `checkup run --help` and the like: help asked of a command, before any `--` (after it, the app's own arguments). */
+function asksHelp(args: string[]): boolean {
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  return own.includes('--help') || own.includes('-h');
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && asksHelp(rest)) {
+    processIo.stdout(HELP);
+    return 0;
+  }
   switch (command) {
     case 'run':
       return runCommand(rest);

@@ -72,11 +72,11 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
 }
 
 /** One run from start to report: live progress on stderr, Ctrl-C stops and saves, the report (or JSON) on stdout. */
-export async function followRun(command: RunCommand, io: CliIo, start: StartRun): Promise<number> {
+export async function followRun(command: RunCommand, io: CliIo, start: StartRun, attached = false): Promise<number> {
   const wantsJson = command.json;
   const engine = new Engine(command.outDir ? { sessionsDir: command.outDir } : {});
   const api = inProcessClient(engine);
-  const progress = new ProgressPrinter(command.recipe.load.warmupSec);
+  const progress = new ProgressPrinter(command.recipe.load.warmupSec, process.stderr, attached);
   api.onEvent((e) => progress.handle(e));
 
   let interrupts = 0;
