@@ -125,6 +125,8 @@ export interface ComparedSession {
   git?: GitInfo;
   verdict?: FindingKind;
   repeats: number;
+  /** The run's headline figures as its diagnosis gave them (absent for diagnoses written before they were added). */
+  figures?: import('./diagnosis.js').RunFigures;
 }
 
 /**

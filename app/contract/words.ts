@@ -3,7 +3,7 @@
 // The CLI, the HTML report and the renderer all print these words; none of them words the same thing its own way.
 // Dependency-free on purpose (no zod, no Node, no DOM; only contract types), so the renderer may import it as a value.
 import type { FigureComparison, FunctionDelta } from './compare.js';
-import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
+import type { Culprit, Evidence, FindingKind, RunFigures, Severity } from './diagnosis.js';
 import type { FrameCategory } from './profile.js';
 import type { MachineLoad } from './session.js';
 import type { LoadTick } from './metrics.js';
@@ -393,4 +393,14 @@ export function requestPathFor(route: Pick<RouteEntry, 'path'>): { path: string;
     }
   }
   return { path, ...(edit ? { edit } : {}) };
+}
+
+/** A run's headline figures, labelled as every face shows them (Diagnosis, Comparison, Flame, the HTML report). */
+export function runFigureWords(f: RunFigures | undefined): Array<{ key: 'requestsPerSecond' | 'delayP99Ms' | 'loopMsPerRequest'; label: string; text: string }> {
+  if (!f) return [];
+  return [
+    ...(f.requestsPerSecond !== undefined ? [{ key: 'requestsPerSecond' as const, label: 'requests/s', text: num(f.requestsPerSecond, 0) }] : []),
+    { key: 'delayP99Ms' as const, label: 'event-loop delay p99', text: quantity(f.delayP99Ms, 'ms') },
+    ...(f.loopMsPerRequest !== undefined ? [{ key: 'loopMsPerRequest' as const, label: 'event-loop time per request', text: quantity(f.loopMsPerRequest, 'ms') }] : []),
+  ];
 }

@@ -1,5 +1,5 @@
 // The doctor: runs every analyser over one run's data and decides the verdict. Pure: data in, diagnosis out.
-import type { Diagnosis, Finding, FindingKind, Severity } from '../contract/diagnosis.js';
+import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDelay } from './analyse-delay.js';
 import { analyseGc, gcShare } from './analyse-gc.js';
@@ -20,6 +20,15 @@ import { round } from '../numbers.js';
 import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
 
 export type { AdviceTexts, DiagnosisInput } from './input.js';
+
+/** The headline figures every face shows, rounded as the evidence rounds them. */
+export function runFigures(input: DiagnosisInput): RunFigures {
+  const load = input.load;
+  return {
+    delayP99Ms: round(loopDelay(input.samples).p99),
+    ...(load ? { requestsPerSecond: Math.round(load.requestsPerSecond), loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3) } : {}),
+  };
+}
 
 const rank: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
 
@@ -132,6 +141,7 @@ export function diagnose(input: DiagnosisInput, advice: AdviceTexts = {}): Diagn
   const lead = findings.findIndex((f) => f.kind === verdict);
   if (lead > 0) findings.unshift(...findings.splice(lead, 1));
   return {
+    figures: runFigures(input),
     verdict,
     findings: findings.map(({ score: _score, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),
     analyser: THRESHOLDS_VERSION,

@@ -164,7 +164,7 @@ export class RunState {
   }
 
   private attach(run: RunSnapshot): void {
-    const keep = this.runId === run.runId ? { title: this.title, origin: this.origin } : { title: run.name, origin: undefined };
+    const keep = this.runId === run.runId ? { title: this.title, origin: this.origin } : { title: keptTitle(run.sessionId) ?? run.name, origin: undefined };
     this.warmupSec = run.warmupSec;
     this.durationSec = run.durationSec;
     const blocked = this.blockedByOther;
@@ -198,6 +198,7 @@ export class RunState {
       const started = await call();
       this.runId = started.runId;
       this.sessionId = started.sessionId;
+      keepTitle(started.sessionId, title);
       return true;
     } catch (err) {
       // One run at a time: the run in the way is shown instead of a dead end, with its Stop button.
@@ -315,6 +316,26 @@ export class RunState {
   /** Whole seconds left before Checkup gives up waiting for the app to listen. */
   secondsToListen(now: number): number | undefined {
     return this.readyDeadline === undefined ? undefined : Math.max(0, Math.round((this.readyDeadline - now) / 1000));
+  }
+}
+
+/** The title this tab gave a run (a lab's name, "again"...), so that a reload names it the same. */
+const TITLE_KEY = 'checkup.run-title';
+
+function keepTitle(sessionId: string, title: string): void {
+  try {
+    sessionStorage.setItem(TITLE_KEY, JSON.stringify({ sessionId, title }));
+  } catch {
+    // Storage refused: a reload names the run by its app.
+  }
+}
+
+function keptTitle(sessionId: string): string | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(TITLE_KEY) ?? 'null') as { sessionId?: string; title?: string } | null;
+    return kept?.sessionId === sessionId && typeof kept.title === 'string' ? kept.title : undefined;
+  } catch {
+    return undefined;
   }
 }
 
