@@ -254,8 +254,10 @@ export function verdictChange(before: FindingKind | undefined, after: FindingKin
 }
 
 /** The change used to sort and split: per request when both runs had load, else share of the profile. */
-export function functionChange(f: FunctionDelta): { value: number; perRequest: boolean } {
-  return f.deltaPerRequestUs !== undefined ? { value: f.deltaPerRequestUs, perRequest: true } : { value: f.delta, perRequest: false };
+export function functionChange(f: FunctionDelta): { value: number; perRequest: boolean; perSecond?: boolean } {
+  if (f.deltaPerRequestUs !== undefined) return { value: f.deltaPerRequestUs, perRequest: true };
+  if (f.deltaMsPerSecond !== undefined) return { value: f.deltaMsPerSecond, perRequest: false, perSecond: true };
+  return { value: f.delta, perRequest: false };
 }
 
 /** Functions that got faster and slower (as the engine classed them), largest change first. */
@@ -272,8 +274,9 @@ export function functionChangeWords(f: FunctionDelta): { change: string; perRequ
   const c = functionChange(f);
   const sign = c.value < 0 ? '−' : '+';
   return {
-    change: c.perRequest ? `${sign}${micros(Math.abs(c.value))} per request` : `${sign}${sig(Math.abs(c.value), 2)} points`,
+    change: c.perRequest ? `${sign}${micros(Math.abs(c.value))} per request` : c.perSecond ? `${sign}${sig(Math.abs(c.value), 2)} ms per second` : `${sign}${sig(Math.abs(c.value), 2)} points`,
     ...(f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? { perRequest: `${micros(f.perRequestUsBefore)} → ${micros(f.perRequestUsAfter)} per request` } : {}),
+    ...(f.msPerSecondBefore !== undefined && f.msPerSecondAfter !== undefined ? { perRequest: `${sig(f.msPerSecondBefore, 3)} → ${sig(f.msPerSecondAfter, 3)} ms per second of profile` } : {}),
     shares: `self ${sig(f.selfBefore, 3)} % → ${sig(f.selfAfter, 3)} % of the profile`,
   };
 }
