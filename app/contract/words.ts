@@ -407,3 +407,12 @@ export function runFigureWords(f: RunFigures | undefined): Array<{ key: 'request
     ...(f.loopMsPerRequest !== undefined ? [{ key: 'loopMsPerRequest' as const, label: 'event-loop time per request', text: quantity(f.loopMsPerRequest, 'ms') }] : []),
   ];
 }
+
+/**
+ * What "Open in editor" did, said where the user clicked: the file goes to an editor on the machine running Checkup
+ * (in browser mode that may not be the screen being looked at), so the words say which program was asked.
+ */
+export function editorOpenedWords(opened: 'editor' | 'os' | undefined, where: string, host: 'desktop' | 'browser'): string {
+  const machine = host === 'browser' ? ' on the machine running Checkup' : '';
+  return opened === 'editor' ? `Asked VS Code to open ${where}${machine}.` : `Handed ${where} to the system's default application${machine}; it opens the file, not always at the line.`;
+}

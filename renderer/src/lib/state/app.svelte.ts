@@ -306,6 +306,17 @@ export class AppState {
     this.screen = 'recipe';
   }
 
+  /** After a failed start: the Recipe screen with what that run used, to change what made it fail. */
+  async backToRecipe(sessionId: string): Promise<void> {
+    try {
+      const { session } = await this.client.getSession({ id: sessionId });
+      await this.editRecipe(session.recipe.target, session.recipe);
+    } catch (err) {
+      if (this.recipe.target) this.go('recipe');
+      else this.notice = err;
+    }
+  }
+
   async openDiagnosis(sessionId: string): Promise<void> {
     this.screen = 'diagnosis';
     if (this.session.id !== sessionId) this.sessionExports.reset();
