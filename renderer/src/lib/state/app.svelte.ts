@@ -153,6 +153,8 @@ export class AppState {
         if (place.sessionId && place.sessionId !== this.startup.id) return this.openStartup(place.sessionId);
         return this.go(this.startup.id || this.startup.runId ? 'startup' : 'start');
       case 'flame':
+        // A session's profile: its diagnosis is read too, for the run's figures beside the graph.
+        if (place.source?.kind === 'session' && this.session.id !== place.source.sessionId) void this.session.open(place.source.sessionId);
         if (place.source && JSON.stringify(place.source) !== JSON.stringify(this.flame.source)) return this.openProfile(place.source);
         return this.go('flame');
       case 'compare':

@@ -308,6 +308,16 @@ export class RunState {
     this.lastSample = shown[shown.length - 1];
   }
 
+  /**
+   * Where the run is on the charts' own clock: seconds of warm-up, then seconds measured (x on every live chart; the
+   * charts draw each second once it is complete, so their lines end up to a second behind this).
+   */
+  clock(now: number): { part: 'warm-up' | 'measured'; sec: number; of: number } | undefined {
+    if (this.measureStartAt !== undefined) return { part: 'measured', sec: Math.min(this.durationSec, Math.max(0, (now - this.measureStartAt) / 1000)), of: this.durationSec };
+    if (this.loadStartedAt !== undefined) return { part: 'warm-up', sec: Math.min(this.warmupSec, Math.max(0, (now - this.loadStartedAt) / 1000)), of: this.warmupSec };
+    return undefined;
+  }
+
   /** Seconds of load so far (warm-up included), for the progress bar. */
   elapsedSec(now: number): number {
     return this.loadStartedAt === undefined ? 0 : (now - this.loadStartedAt) / 1000;
