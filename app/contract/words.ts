@@ -416,3 +416,21 @@ export function editorOpenedWords(opened: 'editor' | 'os' | undefined, where: st
   const machine = host === 'browser' ? ' on the machine running Checkup' : '';
   return opened === 'editor' ? `Asked VS Code to open ${where}${machine}.` : `Handed ${where} to the system's default application${machine}; it opens the file, not always at the line.`;
 }
+
+/**
+ * The catalogue's hints name the command line's options (it is shared with the CLI); in the app the same advice names
+ * the fields on screen. Each pattern is a whole option mention as the catalogue writes it.
+ */
+const FIELDS_FOR_OPTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/ \(--ready-timeout\)/g, ' (“Ready timeout” on the Recipe screen)'],
+  [/ \(--path, -m, -b\)/g, ' (“Request paths”, “Method” and “Body” on the Recipe screen)'],
+  [/Pass --allow-remote \(or confirm in the app\)/g, 'Confirm it in the app'],
+  [/raise --timeout/g, 'run it again with a longer time limit'],
+  [/ with --out DIR \(or CHECKUP_DATA_DIR\)/g, ' (set CHECKUP_DATA_DIR to a folder there before starting Checkup)'],
+  [/name an older commit with --against \(e\.g\. HEAD~1\)/g, 'compare with an older commit (e.g. HEAD~1)'],
+];
+
+/** An error's words as the app shows them: the fields on screen rather than the CLI's options. */
+export function inAppWords(text: string): string {
+  return FIELDS_FOR_OPTIONS.reduce((t, [pattern, words]) => t.replace(pattern, words), text);
+}

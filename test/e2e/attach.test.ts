@@ -67,7 +67,7 @@ describe('attach to a running app in the app', () => {
     expect(await entry.locator('input[type=radio]:checked').count()).toBe(1);
     await entry.getByLabel('Duration').fill('2');
     await entry.getByLabel('Warm-up').fill('1');
-    await entry.getByLabel('Connections').fill('4');
+    await entry.getByLabel('Connections', { exact: true }).fill('4');
     await entry.scrollIntoViewIfNeeded();
     await shoot(page, 'attach-start', 1400);
     await page.setViewportSize({ width: 1024, height: 700 });
