@@ -402,7 +402,7 @@ export function requestPathFor(route: Pick<RouteEntry, 'path'>): { path: string;
 export function runFigureWords(f: RunFigures | undefined): Array<{ key: 'requestsPerSecond' | 'delayP99Ms' | 'loopMsPerRequest'; label: string; text: string }> {
   if (!f) return [];
   return [
-    ...(f.requestsPerSecond !== undefined ? [{ key: 'requestsPerSecond' as const, label: 'requests/s', text: num(f.requestsPerSecond, 0) }] : []),
+    ...(f.requestsPerSecond !== undefined ? [{ key: 'requestsPerSecond' as const, label: 'req/s', text: num(f.requestsPerSecond, 0) }] : []),
     { key: 'delayP99Ms' as const, label: 'event-loop delay p99', text: quantity(f.delayP99Ms, 'ms') },
     ...(f.loopMsPerRequest !== undefined ? [{ key: 'loopMsPerRequest' as const, label: 'event-loop time per request', text: quantity(f.loopMsPerRequest, 'ms') }] : []),
   ];

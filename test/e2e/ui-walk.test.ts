@@ -149,10 +149,11 @@ describe('every screen at both sizes, light and dark', () => {
         await go(page, `#/compare/sessions/${slowId}/${fixedId}`);
         await page.getByTestId('figures').waitFor({ timeout: 30_000 });
         const words = await page.locator('[data-testid="figure-requestsPerSecond"] td.words').boundingBox();
-        const lineHeight = Number.parseFloat(await page.locator('[data-testid="figure-requestsPerSecond"] td.words').evaluate((el) => getComputedStyle(el as Element).lineHeight));
+        const lineHeight = Number.parseFloat(await page.evaluate<string>(`getComputedStyle(document.querySelector('[data-testid="figure-requestsPerSecond"] td.words')).lineHeight`));
         expect(words!.height / lineHeight).toBeLessThanOrEqual(4);
-        const compareLegends = await page.locator('.compare figure.chart').evaluateAll((figs) =>
-          (figs as Element[]).map((f) => `${f.querySelector('figcaption')?.textContent ?? ''}: ${[...f.querySelectorAll('.u-series')].map((s) => s.textContent).join(' | ')}`),
+        // Each chart's caption and legend, read in the page (this file is type-checked without the DOM library).
+        const compareLegends = await page.evaluate<string[]>(
+          `[...document.querySelectorAll('.compare figure.chart')].map((f) => (f.querySelector('figcaption')?.textContent ?? '') + ': ' + [...f.querySelectorAll('.u-series')].map((s) => s.textContent).join(' | '))`,
         );
         console.log(compareLegends.join('\n'));
         expect(compareLegends.filter((v) => / –( |$)/.test(v))).toEqual([]);
