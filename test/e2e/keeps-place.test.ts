@@ -63,6 +63,12 @@ async function openPage(size: (typeof SCREEN_SIZES)[number]): Promise<Page> {
 const hash = (page: Page) => new URL(page.url()).hash;
 const sidebar = (page: Page, name: string) => page.locator('nav').getByRole('button', { name, exact: true });
 
+/** A screen from the sidebar; on a narrow window the sidebar is a rail whose menu unfolds it first. */
+async function navTo(page: Page, name: string): Promise<void> {
+  if (!(await sidebar(page, name).isVisible())) await page.getByTestId('menu-toggle').click();
+  await sidebar(page, name).click();
+}
+
 /** The three headline figures a screen shows, by key, as text ("236 ms"). */
 async function figuresIn(scope: Locator): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -77,7 +83,7 @@ describe('the address names the place', () => {
   for (const size of SCREEN_SIZES) {
     it(`${size.name}: diagnosis, flame and comparison survive reload and Back; the flame of a fresh diagnosis is its profile`, { timeout: 120_000 }, async () => {
       const page = await openPage(size);
-      await sidebar(page, 'History').click();
+      await navTo(page, 'History');
       await expect.poll(() => hash(page)).toBe('#/sessions');
       await page.getByTestId('run-row').first().getByRole('button', { name: 'Open', exact: true }).click();
       await page.getByTestId('verdict').waitFor({ timeout: 30_000 });
@@ -94,7 +100,7 @@ describe('the address names the place', () => {
 
       // The Flame screen is open to a fresh diagnosis: it shows the run's CPU profile.
       expect(await sidebar(page, 'Flame graph').isDisabled()).toBe(false);
-      await sidebar(page, 'Flame graph').click();
+      await navTo(page, 'Flame graph');
       await expect.poll(() => page.getByTestId('speedscope').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
       expect(hash(page)).toBe(`#/flame/session/${diagnosisHash.split('/')[2]}/cpu`);
 
@@ -136,7 +142,7 @@ describe('one figure, one number', () => {
     const evidence = page.locator('ul.figures li', { hasText: 'Event-loop delay p99' }).first();
     if (await evidence.count()) expect(await evidence.locator('strong').textContent()).toBe(onDiagnosis.delayP99Ms);
 
-    await sidebar(page, 'Flame graph').click();
+    await navTo(page, 'Flame graph');
     await expect.poll(() => page.getByTestId('speedscope').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
     const onFlame = await figuresIn(page.getByTestId('run-figures').first());
 
