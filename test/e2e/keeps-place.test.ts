@@ -61,7 +61,7 @@ async function openPage(size: (typeof SCREEN_SIZES)[number]): Promise<Page> {
 }
 
 const hash = (page: Page) => new URL(page.url()).hash;
-const sidebar = (page: Page, name: string) => page.locator('nav').getByRole('button', { name, exact: true });
+const sidebar = (page: Page, name: string) => page.locator('nav').getByRole('button', { name, exact: true, includeHidden: true });
 
 /** A screen from the sidebar; on a narrow window the sidebar is a rail whose menu unfolds it first. */
 async function navTo(page: Page, name: string): Promise<void> {
