@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckupError } from '../errors.js';
 import type { AttachAddress } from './attach-address.js';
 import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
-import { assertSignalable, commandLineOf, isNodeProgram, listeningSockets, programOf, type ListeningSocket } from './os-processes.js';
+import { assertSignalable, commandLineOf, isNodeProgram, listeningSockets, portListened, programOf, stderrTail, type ListeningSocket } from './os-processes.js';
 
 /** What the attached process says of itself. */
 export interface ProcessFacts {
@@ -77,10 +77,23 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
   // No new port: the inspector was open already (inspector.open() in the app), or it could not open.
   const existing = await existingInspector(before);
   if (existing) return withFacts(await InspectorLink.connect(existing.url), existing.port, false, pid);
-  const detail = (await portTaken(DEFAULT_INSPECTOR_PORT))
-    ? `port ${DEFAULT_INSPECTOR_PORT}, where Node opens its inspector on demand, is already taken (by another inspector or program)`
-    : `it did not answer SIGUSR1 within ${OPEN_TIMEOUT_MS / 1000} s (was it started with --disable-sigusr1?)`;
-  throw new CheckupError('CHK_ATTACH_INSPECTOR_NOT_OPENED', { pid, detail });
+  // Say what happened in the app's own words when its stderr can be read back, else what the port says.
+  const said = inspectorFailure(stderrTail(pid));
+  if (said) throw new CheckupError('CHK_ATTACH_INSPECTOR_PORT_TAKEN', { pid, port: said.port, said: said.line });
+  if (portListened(DEFAULT_INSPECTOR_PORT) || (await portTaken(DEFAULT_INSPECTOR_PORT))) {
+    throw new CheckupError('CHK_ATTACH_INSPECTOR_PORT_TAKEN', { pid, port: DEFAULT_INSPECTOR_PORT, said: `Starting inspector on 127.0.0.1:${DEFAULT_INSPECTOR_PORT} failed: address already in use` });
+  }
+  throw new CheckupError('CHK_ATTACH_INSPECTOR_NOT_OPENED', { pid, detail: `it did not answer SIGUSR1 within ${OPEN_TIMEOUT_MS / 1000} s (was it started with --disable-sigusr1?)` });
+}
+
+/** Node's own line when the inspector could not open ("Starting inspector on 127.0.0.1:9229 failed: address already in use"). */
+export function inspectorFailure(stderr: string | undefined): { line: string; port: number } | undefined {
+  const lines = (stderr ?? '').split('\n').reverse();
+  for (const line of lines) {
+    const m = /Starting inspector on [^\s]*:(\d+) failed: .*/.exec(line);
+    if (m) return { line: m[0].trim(), port: Number(m[1]) };
+  }
+  return undefined;
 }
 
 /** Whether something listens on 127.0.0.1:port. */

@@ -152,3 +152,37 @@ export function parentOf(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/** Whether any process on this machine listens on TCP `port` (Linux: this network namespace's tables; elsewhere unknown). */
+export function portListened(port: number): boolean | undefined {
+  if (process.platform !== 'linux') return undefined;
+  for (const table of ['tcp', 'tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/net/${table}`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length >= 10 && f[3] === '0A' && parseInt(f[1]!.split(':')[1] ?? '', 16) === port) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The last lines the process wrote to its stderr, when that is a file we may read (an app started with
+ * `2> app.log`, a service manager's log file); a terminal or a pipe cannot be read back, so undefined.
+ */
+export function stderrTail(pid: number, bytes = 8192): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const path = readlinkSync(`/proc/${pid}/fd/2`);
+    if (!path.startsWith('/') || path.startsWith('/dev/')) return undefined;
+    const text = readFileSync(path, 'utf8');
+    return text.slice(-bytes);
+  } catch {
+    return undefined;
+  }
+}

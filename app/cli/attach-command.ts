@@ -47,7 +47,7 @@ export async function attachCommand(argv: string[], io: CliIo = processIo): Prom
     if (argv.includes('--list')) return await listCommand(json, io);
     const { to, command } = parseAttachArgs(argv);
     const { target: _launchStandIn, ...recipe } = command.recipe;
-    return await followRun(command, io, (api) => api.startAttachRun({ to, recipe }));
+    return await followRun(command, io, (api) => api.startAttachRun({ to, recipe }), undefined, true);
   } catch (err) {
     return failWith(err, json, io);
   }

@@ -65,10 +65,10 @@ function functionLines(functions: FunctionDelta[]): string[] {
     const detail = [words.perRequest, words.shares].filter(Boolean).join('; ');
     return `    ${words.change.padStart(22)}  ${bold(culpritName(f))}  ${cyan(location(f))}  ${dim(detail)}`;
   };
-  const by = functions.some((f) => f.deltaPerRequestUs !== undefined) ? 'self time per request' : 'self time, share of the profile';
+  const by = functions.some((f) => f.deltaPerRequestUs !== undefined) ? 'self time per request' : functions.some((f) => f.deltaMsPerSecond !== undefined) ? 'self time per second of profile' : 'self time, share of the profile';
   if (faster.length) out.push('', `  ${green('Faster')} (${by})`, ...faster.map(fn));
   if (slower.length) out.push('', `  ${yellow('Slower')} (${by})`, ...slower.map(fn));
-  if (!faster.length && !slower.length) out.push('', dim('  No function changed its share of the profile by more than the noise floor.'));
+  if (!faster.length && !slower.length) out.push('', dim("  No function's time changed beyond the noise."));
   return out;
 }
 

@@ -131,8 +131,18 @@ the app failed (exited, never listened, port taken, crashed; a set-up step unans
 --fail-on-regression), 1 other errors.
 `;
 
+/** `checkup run --help` and the like: help asked of a command, before any `--` (after it, the app's own arguments). */
+function asksHelp(args: string[]): boolean {
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  return own.includes('--help') || own.includes('-h');
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && asksHelp(rest)) {
+    processIo.stdout(HELP);
+    return 0;
+  }
   switch (command) {
     case 'run':
       return runCommand(rest);

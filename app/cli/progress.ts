@@ -32,6 +32,8 @@ export class ProgressPrinter {
   constructor(
     warmupSec: number,
     private readonly out: NodeJS.WriteStream = process.stderr,
+    /** The app runs already (checkup attach): nothing is started, Checkup connects to it. */
+    private readonly attached = false,
   ) {
     this.warmupSec = warmupSec;
   }
@@ -41,7 +43,8 @@ export class ProgressPrinter {
       this.phase = event.phase;
       if (event.totalSec) this.totalSec = event.totalSec;
       if (['done', 'failed', 'stopped'].includes(event.phase)) return this.clear();
-      this.write(`${phaseText[event.phase]}${event.message ? ` (${printable(event.message)})` : ''}…`, true);
+      const text = this.attached && event.phase === 'starting' ? 'attaching to the app' : phaseText[event.phase];
+      this.write(`${text}${event.message ? ` (${printable(event.message)})` : ''}…`, true);
     } else if (event.type === 'run-units') {
       // Once the load is over, the tree only shrinks as it is shut down: not news.
       if (!['starting', 'waiting-for-port', 'warmup', 'measuring'].includes(this.phase)) return;

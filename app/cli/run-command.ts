@@ -63,10 +63,10 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
 }
 
 /** One run from start to report: live progress on stderr, Ctrl-C stops and saves, the report (or JSON) on stdout. */
-export async function followRun(command: RunCommand, io: CliIo, start: StartRun, engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {})): Promise<number> {
+export async function followRun(command: RunCommand, io: CliIo, start: StartRun, engine = openInProcessEngine(command.outDir ? { sessionsDir: command.outDir } : {}), attached = false): Promise<number> {
   const wantsJson = command.json;
   const api = engine.api;
-  const progress = new ProgressPrinter(command.recipe.load.warmupSec);
+  const progress = new ProgressPrinter(command.recipe.load.warmupSec, process.stderr, attached);
   api.onEvent((e) => progress.handle(e));
 
   let interrupts = 0;

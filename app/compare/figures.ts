@@ -7,6 +7,8 @@ import { DEFAULT_RUN_SIGMA, type NoiseFigure, type RunNoise } from './run-noise.
 import { compareFigure, type Untested } from './significance.js';
 import { MACHINE_NOTICE } from '../contract/words.js';
 import { mean } from '../numbers.js';
+import { appOwnDelay } from '../diagnosis/cpu-wait.js';
+import { loopDelay } from '../diagnosis/loop-delay.js';
 import { studentQuantile, studentTwoSidedP, variance, welchTest } from './stats.js';
 
 interface Samples {
@@ -64,9 +66,11 @@ const extractors: Record<string, Extractor> = {
   },
   delayP99: {
     label: 'Event-loop delay p99', unit: 'ms', better: 'lower', minEffect: SINGLE_RUN_MIN_EFFECT.delay, values: 'probe windows',
+    // The diagnosis's own figure (the median window, the machine's wait taken off), so that both screens say one
+    // number; the windows tested are those the doctor read.
     get: (d) => {
-      const w = measured(d).map((s) => s.delay.p99);
-      return w.length ? { value: mean(w), within: w } : undefined;
+      const w = measured(d).map((s) => appOwnDelay(s).p99);
+      return w.length ? { value: d.diagnosis?.figures?.delayP99Ms ?? loopDelay(measured(d)).p99, within: w } : undefined;
     },
   },
   cpu: {

@@ -85,20 +85,47 @@ function pairByLine(before: Entry[], after: Entry[]): Array<[Entry | undefined, 
 }
 
 export interface PerRequest {
-  /** Completed requests in the profiled window, and the profile's duration in µs. */
+  /** Completed requests in the profiled window: self time per request compares. */
   requestsBefore?: number;
   requestsAfter?: number;
+  /** Without requests, time profiles compare self time per second of profile rather than shares (two profile files). */
+  perSecond?: boolean;
+  /**
+   * Changes within the sampling noise of the function's own sample counts are `same`: for profiles whose sample
+   * counts are real (two profile files); a session comparison judges its runs by the load's figures and the floor.
+   */
+  samplingNoise?: boolean;
 }
 
 /**
  * Below these a function's change is noise: sampling at 1 ms over a few seconds resolves a few tenths of a µs per
- * request on a fast server, and a twentieth of a percentage point of the profile.
+ * request on a fast server, half a millisecond per second of profile, and a twentieth of a percentage point.
  */
-export const FUNCTION_CHANGE_FLOOR = { perRequestUs: 0.5, points: 0.05 };
+export const FUNCTION_CHANGE_FLOOR = { perRequestUs: 0.5, msPerSecond: 0.5, points: 0.05 };
 
-function changeOf(delta: number, deltaPerRequestUs: number | undefined): FunctionDelta['change'] {
-  const value = deltaPerRequestUs ?? delta;
-  if (Math.abs(value) < (deltaPerRequestUs !== undefined ? FUNCTION_CHANGE_FLOOR.perRequestUs : FUNCTION_CHANGE_FLOOR.points)) return 'same';
+/**
+ * A change smaller than this many standard errors of the function's own sample counts (Poisson: a function seen n
+ * times has a standard error of √n) is sampling noise. Fifty functions are judged at once, so 3 rather than 2: the
+ * chance that a function that did not change is called slower stays near one in 700.
+ */
+export const FUNCTION_CHANGE_Z = 3;
+
+/**
+ * Whether counts nA over baseA and nB over baseB (requests, seconds...) differ beyond sampling noise: the two Poisson
+ * rates compared under the hypothesis that they are one, with the pooled rate's variance. A function never sampled in
+ * a short run is not "zero": 20 slow requests cannot show a cost of 0.1 ms each, so it must not look slower later.
+ */
+export function beyondSamplingNoise(nA: number, baseA: number, nB: number, baseB: number): boolean {
+  if (baseA <= 0 || baseB <= 0) return false;
+  const pooled = (nA + nB) / (baseA + baseB);
+  const variance = pooled / baseA + pooled / baseB;
+  if (variance === 0) return false;
+  return Math.abs(nB / baseB - nA / baseA) / Math.sqrt(variance) >= FUNCTION_CHANGE_Z;
+}
+
+/** The basis a change is measured on, and its floor. */
+function changeOf(value: number, floor: number, noisy: boolean): FunctionDelta['change'] {
+  if (Math.abs(value) < floor || noisy) return 'same';
   return value < 0 ? 'faster' : 'slower';
 }
 
@@ -109,6 +136,10 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
   const out: FunctionDelta[] = [];
   const usPerRequest = (share: number, profile: Profile, requests: number | undefined) =>
     requests ? (share / 100) * (profile.totalWeight / requests) : undefined;
+  const seconds = (p: Profile) => p.durationUs / 1e6;
+  const perSecond = perRequest.perSecond === true && before.unit === 'microseconds' && seconds(before) > 0 && seconds(after) > 0;
+  const msPerSecond = (share: number, profile: Profile) => ((share / 100) * profile.totalWeight) / 1000 / seconds(profile);
+  const samples = (share: number, profile: Profile) => (share / 100) * profile.sampleCount;
   const pairs = [...keys].flatMap((key) => pairByLine(a.get(key) ?? [], b.get(key) ?? []));
   for (const [x, y] of pairAcrossFiles(pairs)) {
     const ref = (y ?? x)!;
@@ -119,6 +150,19 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
     const perAfter = usPerRequest(selfAfter, after, perRequest.requestsAfter);
     const delta = round(selfAfter - selfBefore, 2);
     const deltaPerRequestUs = perBefore !== undefined && perAfter !== undefined ? round(perAfter - perBefore, 2) : undefined;
+    const secBefore = perSecond && deltaPerRequestUs === undefined ? msPerSecond(selfBefore, before) : undefined;
+    const secAfter = perSecond && deltaPerRequestUs === undefined ? msPerSecond(selfAfter, after) : undefined;
+    const deltaMsPerSecond = secBefore !== undefined && secAfter !== undefined ? round(secAfter - secBefore, 2) : undefined;
+    // The same counts, over the basis the change is measured on: requests, seconds, or each profile's whole.
+    const [baseA, baseB] =
+      deltaPerRequestUs !== undefined ? [perRequest.requestsBefore!, perRequest.requestsAfter!] : deltaMsPerSecond !== undefined ? [seconds(before), seconds(after)] : [before.sampleCount, after.sampleCount];
+    const noisy = perRequest.samplingNoise === true && !beyondSamplingNoise(samples(selfBefore, before), baseA, samples(selfAfter, after), baseB);
+    const change =
+      deltaPerRequestUs !== undefined
+        ? changeOf(deltaPerRequestUs, FUNCTION_CHANGE_FLOOR.perRequestUs, noisy)
+        : deltaMsPerSecond !== undefined
+          ? changeOf(deltaMsPerSecond, FUNCTION_CHANGE_FLOOR.msPerSecond, noisy)
+          : changeOf(delta, FUNCTION_CHANGE_FLOOR.points, noisy);
     out.push({
       functionName: ref.functionName,
       url: ref.url,
@@ -132,9 +176,10 @@ export function functionDeltas(before: Profile, after: Profile, perRequest: PerR
       ...(perBefore !== undefined ? { perRequestUsBefore: round(perBefore, 2) } : {}),
       ...(perAfter !== undefined ? { perRequestUsAfter: round(perAfter, 2) } : {}),
       ...(deltaPerRequestUs !== undefined ? { deltaPerRequestUs } : {}),
-      change: changeOf(delta, deltaPerRequestUs),
+      ...(deltaMsPerSecond !== undefined ? { msPerSecondBefore: round(secBefore!, 2), msPerSecondAfter: round(secAfter!, 2), deltaMsPerSecond } : {}),
+      change,
     });
   }
-  const size = (f: FunctionDelta) => Math.abs(f.deltaPerRequestUs ?? f.delta);
+  const size = (f: FunctionDelta) => Math.abs(f.deltaPerRequestUs ?? f.deltaMsPerSecond ?? f.delta);
   return out.sort((p, q) => size(q) - size(p)).slice(0, limit);
 }

@@ -21,6 +21,7 @@ function describe(d: SessionDetail): ComparedSession {
     ...(s.recipe.note ? { note: s.recipe.note } : {}),
     ...(s.git ? { git: s.git } : {}),
     ...(d.diagnosis ? { verdict: d.diagnosis.verdict } : {}),
+    ...(d.diagnosis?.figures ? { figures: d.diagnosis.figures } : {}),
     repeats: d.load?.repeats?.length ?? (d.load ? 1 : 0),
   };
 }

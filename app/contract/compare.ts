@@ -86,8 +86,16 @@ export interface FunctionDelta {
    */
   deltaPerRequestUs?: number;
   /**
-   * Which list it belongs in: `same` when the change is below the noise floor (0.5 µs per request, or 0.05 points of
-   * the profile without load figures). Idle time, the program and the probe are not listed at all.
+   * Self time per second of profile, ms, before and after, and their difference: for two profiles compared without
+   * request counts (two files), where shares of each profile would mislead (issue 28). Absent with per-request figures.
+   */
+  msPerSecondBefore?: number;
+  msPerSecondAfter?: number;
+  deltaMsPerSecond?: number;
+  /**
+   * Which list it belongs in: `same` when the change is below the noise floor (0.5 µs per request, 0.5 ms per second,
+   * or 0.05 points of the profile) or within the sampling noise of the function's own sample counts (3 standard
+   * errors). Idle time, the program and the probe are not listed at all.
    */
   change: 'faster' | 'slower' | 'same';
 }
@@ -125,6 +133,8 @@ export interface ComparedSession {
   git?: GitInfo;
   verdict?: FindingKind;
   repeats: number;
+  /** The run's headline figures as its diagnosis gave them (absent for diagnoses written before they were added). */
+  figures?: import('./diagnosis.js').RunFigures;
 }
 
 /**
@@ -167,11 +177,14 @@ export interface ComparedProfile {
   unit: import('./profile.js').ProfileSummary['unit'];
   durationMs: number;
   samples: number;
+  /** Requests completed while it was recorded, when the profile is a session's (its load.json): time per request compares. */
+  requests?: number;
 }
 
 /**
- * Two profiles compared function by function, with no load figures (added with issue 17/10: `checkup compare
- * a.cpuprofile b.pb.gz`). Shares of each profile's own total are compared, so profiles of different lengths compare.
+ * Two profiles compared function by function (added with issue 17/10: `checkup compare a.cpuprofile b.pb.gz`). Time
+ * profiles compare self time per request when both carry their request counts (a session's), else per second of
+ * profile; byte and count profiles compare shares of each profile's own total.
  */
 export interface ProfileComparison {
   before: ComparedProfile;

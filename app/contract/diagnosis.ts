@@ -101,7 +101,24 @@ export interface Finding {
   advice: string;
 }
 
+/**
+ * The run's headline figures, computed once by the doctor over the measured window, so that every face (Diagnosis,
+ * Comparison, Flame, the HTML report, the CLI) shows the same number for the same figure. Added with the UI walk
+ * (issue 28); absent in diagnoses written before it.
+ */
+export interface RunFigures {
+  /** Event-loop delay p99, ms: the median over the measured window's probe windows of each one's p99, with the
+   * time the machine kept the app from running taken off (app/diagnosis/loop-delay.ts). */
+  delayP99Ms: number;
+  /** Requests per second over the measured window (the load's own figure). */
+  requestsPerSecond?: number;
+  /** Event-loop busy time per request, ms (app/diagnosis/request-cost.ts). */
+  loopMsPerRequest?: number;
+}
+
 export interface Diagnosis {
+  /** The run's headline figures (absent in diagnoses written before they were added). */
+  figures?: RunFigures;
   /** The kind of the most severe problem, else `healthy` (or `insufficient-data` when nothing could be judged). */
   verdict: FindingKind;
   findings: Finding[];

@@ -4,7 +4,7 @@
 // Dependency-free on purpose (no zod, no Node, no DOM; only contract types), so the renderer may import it as a value.
 import type { SetupOutcome } from './setup.js';
 import type { FigureComparison, FunctionDelta } from './compare.js';
-import type { Culprit, Evidence, FindingKind, Severity } from './diagnosis.js';
+import type { Culprit, Evidence, FindingKind, RunFigures, Severity } from './diagnosis.js';
 import type { FrameCategory } from './profile.js';
 import type { MachineLoad } from './session.js';
 import type { LoadTick } from './metrics.js';
@@ -256,8 +256,10 @@ export function verdictChange(before: FindingKind | undefined, after: FindingKin
 }
 
 /** The change used to sort and split: per request when both runs had load, else share of the profile. */
-export function functionChange(f: FunctionDelta): { value: number; perRequest: boolean } {
-  return f.deltaPerRequestUs !== undefined ? { value: f.deltaPerRequestUs, perRequest: true } : { value: f.delta, perRequest: false };
+export function functionChange(f: FunctionDelta): { value: number; perRequest: boolean; perSecond?: boolean } {
+  if (f.deltaPerRequestUs !== undefined) return { value: f.deltaPerRequestUs, perRequest: true };
+  if (f.deltaMsPerSecond !== undefined) return { value: f.deltaMsPerSecond, perRequest: false, perSecond: true };
+  return { value: f.delta, perRequest: false };
 }
 
 /** Functions that got faster and slower (as the engine classed them), largest change first. */
@@ -274,8 +276,9 @@ export function functionChangeWords(f: FunctionDelta): { change: string; perRequ
   const c = functionChange(f);
   const sign = c.value < 0 ? '−' : '+';
   return {
-    change: c.perRequest ? `${sign}${micros(Math.abs(c.value))} per request` : `${sign}${sig(Math.abs(c.value), 2)} points`,
+    change: c.perRequest ? `${sign}${micros(Math.abs(c.value))} per request` : c.perSecond ? `${sign}${sig(Math.abs(c.value), 2)} ms per second` : `${sign}${sig(Math.abs(c.value), 2)} points`,
     ...(f.perRequestUsBefore !== undefined && f.perRequestUsAfter !== undefined ? { perRequest: `${micros(f.perRequestUsBefore)} → ${micros(f.perRequestUsAfter)} per request` } : {}),
+    ...(f.msPerSecondBefore !== undefined && f.msPerSecondAfter !== undefined ? { perRequest: `${sig(f.msPerSecondBefore, 3)} → ${sig(f.msPerSecondAfter, 3)} ms per second of profile` } : {}),
     shares: `self ${sig(f.selfBefore, 3)} % → ${sig(f.selfAfter, 3)} % of the profile`,
   };
 }
@@ -404,4 +407,41 @@ export function setupWords(outcome: SetupOutcome): string {
   if (outcome.cookies.length) carried.push(`cookie${outcome.cookies.length > 1 ? 's' : ''} ${outcome.cookies.join(', ')}`);
   if (outcome.token) carried.push(`a ${outcome.token.length}-character token from "${outcome.token.from}" in ${outcome.token.header}`);
   return `${answers}; ${carried.length ? `carrying ${carried.join(' and ')} into every load request` : 'no cookie or token to carry'}`;
+}
+
+/** A run's headline figures, labelled as every face shows them (Diagnosis, Comparison, Flame, the HTML report). */
+export function runFigureWords(f: RunFigures | undefined): Array<{ key: 'requestsPerSecond' | 'delayP99Ms' | 'loopMsPerRequest'; label: string; text: string }> {
+  if (!f) return [];
+  return [
+    ...(f.requestsPerSecond !== undefined ? [{ key: 'requestsPerSecond' as const, label: 'req/s', text: num(f.requestsPerSecond, 0) }] : []),
+    { key: 'delayP99Ms' as const, label: 'event-loop delay p99', text: quantity(f.delayP99Ms, 'ms') },
+    ...(f.loopMsPerRequest !== undefined ? [{ key: 'loopMsPerRequest' as const, label: 'event-loop time per request', text: quantity(f.loopMsPerRequest, 'ms') }] : []),
+  ];
+}
+
+/**
+ * What "Open in editor" did, said where the user clicked: the file goes to an editor on the machine running Checkup
+ * (in browser mode that may not be the screen being looked at), so the words say which program was asked.
+ */
+export function editorOpenedWords(opened: 'editor' | 'os' | undefined, where: string, host: 'desktop' | 'browser'): string {
+  const machine = host === 'browser' ? ' on the machine running Checkup' : '';
+  return opened === 'editor' ? `Asked VS Code to open ${where}${machine}.` : `Handed ${where} to the system's default application${machine}; it opens the file, not always at the line.`;
+}
+
+/**
+ * The catalogue's hints name the command line's options (it is shared with the CLI); in the app the same advice names
+ * the fields on screen. Each pattern is a whole option mention as the catalogue writes it.
+ */
+const FIELDS_FOR_OPTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/ \(--ready-timeout\)/g, ' (“Ready timeout” on the Recipe screen)'],
+  [/ \(--path, -m, -b\)/g, ' (“Request paths”, “Method” and “Body” on the Recipe screen)'],
+  [/Pass --allow-remote \(or confirm in the app\)/g, 'Confirm it in the app'],
+  [/raise --timeout/g, 'run it again with a longer time limit'],
+  [/ with --out DIR \(or CHECKUP_DATA_DIR\)/g, ' (set CHECKUP_DATA_DIR to a folder there before starting Checkup)'],
+  [/name an older commit with --against \(e\.g\. HEAD~1\)/g, 'compare with an older commit (e.g. HEAD~1)'],
+];
+
+/** An error's words as the app shows them: the fields on screen rather than the CLI's options. */
+export function inAppWords(text: string): string {
+  return FIELDS_FOR_OPTIONS.reduce((t, [pattern, words]) => t.replace(pattern, words), text);
 }

@@ -1,6 +1,6 @@
 // The judgement of one process's measured window: every analyser over the doctor's input, causes over their effects,
 // and the verdict. Pure: data in, diagnosis out. The doctor's door (index.ts) builds the input from what a run collected.
-import type { Diagnosis, Finding, FindingKind, Severity } from '../contract/diagnosis.js';
+import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDelay } from './analyse-delay.js';
 import { analyseGc, gcShare } from './analyse-gc.js';
@@ -21,6 +21,15 @@ import { round } from '../numbers.js';
 import { THRESHOLDS_VERSION, thresholds as T } from './thresholds.js';
 
 export type { AdviceTexts, DiagnosisInput } from './input.js';
+
+/** The headline figures every face shows, rounded as the evidence rounds them. */
+export function runFigures(input: DiagnosisInput): RunFigures {
+  const load = input.load;
+  return {
+    delayP99Ms: round(loopDelay(input.samples).p99),
+    ...(load ? { requestsPerSecond: Math.round(load.requestsPerSecond), loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3) } : {}),
+  };
+}
 
 /** Most severe first: how findings, and the units of a run, are ordered. */
 export const SEVERITY_RANK: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
@@ -134,6 +143,7 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
   const lead = findings.findIndex((f) => f.kind === verdict);
   if (lead > 0) findings.unshift(...findings.splice(lead, 1));
   return {
+    figures: runFigures(input),
     verdict,
     findings: findings.map(({ score: _score, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),
     analyser: THRESHOLDS_VERSION,

@@ -16,6 +16,7 @@ import { confirmImportedRecipe, deleteSession, listSessions, readSession, readSe
 import { assertLaunchable, checkForeignRecipe, rerunPreview } from './foreign-recipe.js';
 import { ReferencedPaths } from './referenced-paths.js';
 import { compareProfiles } from '../compare/profiles.js';
+import { requestsOfProfile } from './profile-requests.js';
 import { compareRefs } from './comparison.js';
 import { openInEditor, revealPath } from './os-actions.js';
 import { ProfileViews } from './profile-views.js';
@@ -371,7 +372,8 @@ export class Engine implements EngineApi {
       const what = { microseconds: 'time', bytes: 'bytes', count: 'counts of events' };
       throw new CheckupError('CHK_COMPARE_MISMATCH', { detail: `${before.title} measures ${what[before.profile.unit]} and ${after.title} measures ${what[after.profile.unit]}: choose two profiles of the same kind` });
     }
-    return compareProfiles(before, after);
+    const [requestsBefore, requestsAfter] = await Promise.all([requestsOfProfile(params.before, this.sessionsDir), requestsOfProfile(params.after, this.sessionsDir)]);
+    return compareProfiles({ ...before, ...(requestsBefore ? { requests: requestsBefore } : {}) }, { ...after, ...(requestsAfter ? { requests: requestsAfter } : {}) });
   }
 
   async compareSessions(params: MethodParams['compareSessions']): Promise<MethodResults['compareSessions']> {

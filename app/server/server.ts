@@ -75,6 +75,24 @@ function forbidden(res: ServerResponse): void {
   res.end();
 }
 
+/**
+ * The address opened without its token (a bookmark, a copied link, a restarted server): a page that says how to get
+ * in, rather than a blank refusal. It carries nothing of the session (no token, no data), has no script, and is sent
+ * only to a request that names our own host, so another site can learn nothing from it.
+ */
+const TOKEN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkup: open the address with its token</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937}code{background:#f1f5f9;padding:0 .3em;border-radius:4px}h1{font-size:1.4rem}</style></head>
+<body><h1>Checkup needs the address with its token</h1>
+<p>This is Checkup's browser mode, but this address lacks the secret token that lets only you in.</p>
+<ol><li>Open the full address <code>checkup serve</code> printed when it started: it ends with <code>/?token=</code> and 64 characters.</li>
+<li>If you no longer have it, stop <code>checkup serve</code> (Ctrl-C) and start it again: it prints a new address and opens it.</li></ol>
+<p>Links within the app (such as <code>#/diagnosis/…</code>) work once the browser has been let in with the token.</p></body></html>`;
+
+function needsToken(res: ServerResponse, headOnly: boolean): void {
+  res.writeHead(403, { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'", 'Content-Length': String(Buffer.byteLength(TOKEN_PAGE)) });
+  res.end(headOnly ? undefined : TOKEN_PAGE);
+}
+
 function json(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...BASE_HEADERS, ...extra, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
@@ -159,7 +177,8 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
     const verdict = checkRequest(req, guard, { requireOrigin: false });
     if (!verdict.ok) {
       req.resume();
-      return forbidden(res);
+      const page = (req.method === 'GET' || req.method === 'HEAD') && /^\/(index\.html)?(\?|$)/.test(req.url ?? '');
+      return verdict.reason === 'token' && page ? needsToken(res, req.method === 'HEAD') : forbidden(res);
     }
     const headers = verdict.fromQuery ? { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(guard) } : { ...BASE_HEADERS };
     route(req, res, headers).catch((err: unknown) => {

@@ -4,7 +4,7 @@ import type { Comparison } from '../contract/compare.js';
 import type { Culprit, Finding } from '../contract/diagnosis.js';
 import type { ProfileSummary } from '../contract/profile.js';
 import type { SessionDetail } from '../contract/session.js';
-import { categoryName, changeText, culpritName, culpritShare, evidenceWords, functionChangeWords, functionLabel, location, methodNotes, num, OUTCOME_WORDS, quantity, severityTone, verdictChange } from '../contract/words.js';
+import { categoryName, changeText, culpritName, culpritShare, evidenceWords, functionChangeWords, functionLabel, location, methodNotes, num, OUTCOME_WORDS, quantity, runFigureWords, severityTone, verdictChange } from '../contract/words.js';
 import { diffSvg } from './diff-svg.js';
 import { esc, markdownHtml } from './html.js';
 import { chartsHtml, reportPage, type ReportChart } from './report-page.js';
@@ -62,12 +62,19 @@ function hotFunctions(summary: ProfileSummary | undefined, project: string): str
   return `<section><h2>Hot functions (CPU profile)</h2><table><tr><th>Function</th><th>Where</th><th>Self</th><th>Total</th><th>Kind</th></tr>${rows}</table></section>`;
 }
 
+/** The run's headline figures as its diagnosis gave them, as every face shows them; the load's req/s without them. */
+function headline(d: SessionDetail): string {
+  const words = runFigureWords(d.diagnosis?.figures);
+  if (!words.length) return d.load ? `<div><b>${num(d.load.requestsPerSecond)}</b> req/s</div>` : '';
+  return words.map((w) => `<div data-figure="${w.key}"><b>${esc(w.text)}</b> ${esc(w.label)}</div>`).join('');
+}
+
 export function sessionReportHtml(d: SessionDetail, cpu?: ProfileSummary): string {
   const s = d.session;
   const findings = d.diagnosis?.findings ?? [];
   const load = d.load;
   const figures = load
-    ? `<section class="figures"><div><b>${num(load.requestsPerSecond)}</b> req/s</div><div><b>${quantity(load.latency.p50, 'ms')}</b> p50</div><div><b>${quantity(load.latency.p99, 'ms')}</b> p99</div><div><b>${quantity(load.latency.max, 'ms')}</b> max</div><div><b>${load.errors + load.timeouts + load.non2xx}</b> failed</div><div class="meta">${esc(load.durationSec)} s at ${esc(load.connections)} connections · ${esc(load.requestsTotal.toLocaleString('en-US'))} requests</div></section>`
+    ? `<section class="figures">${headline(d)}<div><b>${quantity(load.latency.p50, 'ms')}</b> latency p50</div><div><b>${quantity(load.latency.p99, 'ms')}</b> latency p99</div><div><b>${quantity(load.latency.max, 'ms')}</b> max</div><div><b>${load.errors + load.timeouts + load.non2xx}</b> failed</div><div class="meta">${esc(load.durationSec)} s at ${esc(load.connections)} connections · ${esc(load.requestsTotal.toLocaleString('en-US'))} requests</div></section>`
     : '';
   const body = `<p class="meta">Checkup report · ${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.recipe.note ? ` · ${esc(s.recipe.note)}` : ''}${s.status !== 'complete' ? ` · <strong>${esc(s.status)}${s.partialReason ? ` (${esc(s.partialReason)})` : ''}</strong>` : ''}</p>
 ${findings[0] ? findingHtml(findings[0], true, s.project) : ''}${figures}

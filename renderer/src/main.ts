@@ -6,4 +6,9 @@ import { getClient } from './lib/client/index.js';
 import { AppState } from './lib/state/app.svelte.js';
 
 const target = document.getElementById('app');
-if (target) mount(App, { target, props: { app: new AppState(getClient()) } });
+if (target) {
+  const app = new AppState(getClient());
+  // The place the address names (a reload or a bookmark), before the first screen is drawn.
+  if (window.location.hash) void app.restore(window.location.hash);
+  mount(App, { target, props: { app } });
+}

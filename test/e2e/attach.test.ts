@@ -49,10 +49,25 @@ describe('attach to a running app in the app', () => {
     // Checkup's own serve process is not offered.
     expect(await entry.locator('label.proc', { hasText: `pid ${serve.child.pid}` }).count()).toBe(0);
 
+    // Nothing is chosen for the user: the first Node process may be someone else's.
+    expect(await entry.locator('input[type=radio]:checked').count()).toBe(0);
+    expect(await entry.getByRole('button', { name: /^Attach and check/ }).isDisabled()).toBe(true);
+
+    // An inspector address can be pasted, as the hint offers; one where nothing answers says so.
+    await entry.getByTestId('attach-address').fill('127.0.0.1:1');
+    await entry.getByRole('button', { name: 'Attach and check that address' }).click();
+    await entry.getByText('No Node.js inspector answers at 127.0.0.1:1').waitFor({ timeout: 15_000 });
+
+    // Choosing a process clears that error and the address, and the choice stays across Refresh.
     await row.locator('input[type=radio]').check();
+    expect(await entry.getByText('No Node.js inspector answers').count()).toBe(0);
+    expect(await entry.getByTestId('attach-address').inputValue()).toBe('');
+    await entry.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => row.locator('input[type=radio]').isChecked()).toBe(true);
+    expect(await entry.locator('input[type=radio]:checked').count()).toBe(1);
     await entry.getByLabel('Duration').fill('2');
     await entry.getByLabel('Warm-up').fill('1');
-    await entry.getByLabel('Connections').fill('4');
+    await entry.getByLabel('Connections', { exact: true }).fill('4');
     await entry.scrollIntoViewIfNeeded();
     await shoot(page, 'attach-start', 1400);
     await page.setViewportSize({ width: 1024, height: 700 });

@@ -52,6 +52,13 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A screen from the sidebar; on a narrow window the sidebar is a rail whose menu unfolds it first. */
+async function sidebar(page: Page, name: string): Promise<void> {
+  const button = page.locator('nav').getByRole('button', { name, exact: true });
+  if (!(await button.isVisible())) await page.getByTestId('menu-toggle').click();
+  await button.click();
+}
+
 async function openPage(size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]): Promise<Page> {
   const page = await browser.newPage({ viewport: size, colorScheme: scheme });
   errorLists.push(collectPageErrors(page));
@@ -108,7 +115,7 @@ describe('the light and dark schemes', () => {
         await page.getByRole('button', { name: 'Start checkup' }).waitFor();
         await shot(page, 'recipe', scheme, size.width);
 
-        await page.getByRole('button', { name: 'History' }).click();
+        await sidebar(page, 'History');
         const blocking = page.getByTestId('project').filter({ hasText: 'blocking (slow)' });
         await blocking.getByTestId('run-row').nth(1).waitFor();
         await shot(page, 'history', scheme, size.width);
@@ -133,19 +140,19 @@ describe('the light and dark schemes', () => {
         await page.getByTestId('hot-toggle').click();
         await shot(page, 'flame', scheme, size.width);
 
-        await page.getByRole('button', { name: 'History' }).click();
+        await sidebar(page, 'History');
         for (const row of await blocking.getByTestId('run-row').all()) await row.getByRole('checkbox').check();
         await page.getByRole('button', { name: 'Compare', exact: true }).click();
         await page.getByText(/Before/).first().waitFor({ timeout: 15_000 });
         await page.waitForTimeout(800);
         await shot(page, 'comparison', scheme, size.width);
 
-        await page.getByRole('button', { name: 'History' }).click();
+        await sidebar(page, 'History');
         await page.getByTestId('run-row').filter({ hasText: 'slow-startup' }).getByRole('button', { name: 'Open', exact: true }).click();
         await page.getByTestId('startup-title').waitFor({ timeout: 15_000 });
         await shot(page, 'startup', scheme, size.width);
 
-        await page.getByRole('button', { name: 'Help' }).click();
+        await sidebar(page, 'Help');
         await page.getByTestId('help').getByRole('heading', { name: 'Glossary' }).waitFor();
         await shot(page, 'help', scheme, size.width);
         publishShots(size.width === 1440 ? [`diagnosis-${scheme}-1440`, `flame-${scheme}-1440`, `history-${scheme}-1440`, `help-${scheme}-1440`] : [`history-${scheme}-1024`]);

@@ -72,6 +72,9 @@ describe('checkup attach <pid>', () => {
       const { code, doc, stderr } = await attach(String(a.pid));
       expect(code, stderr).toBe(0);
       await expectAttachedRun(a, doc);
+      // Nothing was started: the progress says what happened.
+      expect(stderr).toContain('attaching to the app');
+      expect(stderr).not.toContain('starting the app');
     }
   });
 

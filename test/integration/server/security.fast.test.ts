@@ -39,7 +39,13 @@ describe('HTTP requests', () => {
       for (const query of ['', `?token=${'0'.repeat(64)}`, `?token=${token.slice(0, 10)}`, `?token=${token}x`, '?token=']) {
         const res = await rawRequest(port, path + query);
         expect(res.status, `${path}${query}`).toBe(403);
-        expect(res.body).toBe('');
+        // The page itself says how to get in (no token in it, no script); everything else is refused empty.
+        if (path === '/' || path === '/index.html') {
+          expect(res.body).toContain('Checkup needs the address with its token');
+          expect(res.body).not.toContain(token);
+          expect(res.body).not.toMatch(/<script/i);
+          expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+        } else expect(res.body).toBe('');
         expect(res.headers['set-cookie']).toBeUndefined();
       }
     }

@@ -19,6 +19,7 @@ import { StartupState } from './startup.svelte.js';
 import { StartupComparisonState } from './startup-comparison.svelte.js';
 import { profiledUnits } from '../util/units.js';
 import { CourseState } from './course.svelte.js';
+import { placeHash, readPlace, type Place } from './route.js';
 
 export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'help' | 'course' | 'lab' | 'presenter';
 
@@ -93,9 +94,82 @@ export class AppState {
     });
   }
 
-  /** A window that opens (or reloads) mid-run shows that run, live from its start, and then its result. */
+  /** A window that opens (or reloads) mid-run shows that run, live from its start, unless its address names another place. */
   private async showRunInProgress(): Promise<void> {
-    if (await this.run.follow()) this.screen = 'live';
+    const opened = this.screen;
+    if ((await this.run.follow()) && (opened === 'start' || opened === 'live') && (this.screen === 'start' || this.screen === 'live')) this.screen = 'live';
+  }
+
+  /** Where the user is, as the address names it: the screen and what it shows. */
+  get place(): Place {
+    switch (this.screen) {
+      case 'live':
+        return this.run.sessionId ? { screen: 'live', sessionId: this.run.sessionId } : { screen: 'live' };
+      case 'diagnosis':
+        return this.session.id ? { screen: 'diagnosis', sessionId: this.session.id } : { screen: 'sessions' };
+      case 'startup':
+        return this.startup.id ? { screen: 'startup', sessionId: this.startup.id } : { screen: 'startup' };
+      case 'flame':
+        return this.flame.source ? { screen: 'flame', source: this.flame.source } : { screen: 'flame' };
+      case 'compare': {
+        if (this.compareKind === 'profiles') {
+          const { before, after } = this.profileComparison;
+          return before && after ? { screen: 'compare', kind: 'profiles', before, after } : { screen: 'compare', kind: 'none' };
+        }
+        const pair = this.compareKind === 'startups' ? this.startupComparison : this.comparison;
+        return pair.beforeId && pair.afterId ? { screen: 'compare', kind: this.compareKind, before: pair.beforeId, after: pair.afterId } : { screen: 'compare', kind: 'none' };
+      }
+      case 'lab': {
+        const view = this.course.view;
+        return view ? { screen: 'lab', course: view.course.id, lab: view.lab.name } : { screen: 'lab' };
+      }
+      default:
+        return { screen: this.screen };
+    }
+  }
+
+  get placeHash(): string {
+    return placeHash(this.place);
+  }
+
+  /**
+   * Goes to the place an address names (a reload, Back, a bookmark). A place that needs what this window no longer
+   * has (a recipe being edited, a run that ended) falls back to the nearest one that can be shown.
+   */
+  async restore(hash: string): Promise<void> {
+    if (hash === this.placeHash) return;
+    const place = readPlace(hash);
+    switch (place.screen) {
+      case 'diagnosis':
+        return this.openDiagnosis(place.sessionId);
+      case 'live': {
+        if (this.run.sessionId === place.sessionId || !place.sessionId) return this.go(this.run.runId || this.run.startError ? 'live' : 'start');
+        this.screen = 'live';
+        // The run of that address is still going: follow it; it ended: its result.
+        if (!(await this.run.follow()) || this.run.sessionId !== place.sessionId) await this.openDiagnosis(place.sessionId);
+        return;
+      }
+      case 'startup':
+        if (place.sessionId && place.sessionId !== this.startup.id) return this.openStartup(place.sessionId);
+        return this.go(this.startup.id || this.startup.runId ? 'startup' : 'start');
+      case 'flame':
+        // A session's profile: its diagnosis is read too, for the run's figures beside the graph.
+        if (place.source?.kind === 'session' && this.session.id !== place.source.sessionId) void this.session.open(place.source.sessionId);
+        if (place.source && JSON.stringify(place.source) !== JSON.stringify(this.flame.source)) return this.openProfile(place.source);
+        return this.go('flame');
+      case 'compare':
+        if (place.kind === 'sessions') return this.openComparison(place.before, place.after);
+        if (place.kind === 'startups') return this.compareListed({ id: place.before, kind: 'startup' }, { id: place.after, kind: 'startup' });
+        if (place.kind === 'profiles') return this.openProfileComparison(place.before, place.after);
+        return this.go(this.comparison.beforeId || this.profileComparison.before || this.startupComparison.beforeId ? 'compare' : 'sessions');
+      case 'lab':
+        if (place.course && place.lab) return this.openLab(place.course, place.lab);
+        return this.go(this.course.view ? 'lab' : 'course');
+      case 'recipe':
+        return this.go(this.recipe.target ? 'recipe' : 'start');
+      default:
+        return this.go(place.screen);
+    }
   }
 
   private handle(event: EngineEvent): void {
@@ -148,9 +222,23 @@ export class AppState {
   }
 
   go(screen: Screen): void {
+    // The Flame screen of a fresh diagnosis is its run's CPU profile (a profile opened since stays until another run is read).
+    if (screen === 'flame' && this.flameOfDiagnosis) {
+      void this.openProfile(this.flameOfDiagnosis);
+      return;
+    }
     this.screen = screen;
     if (screen === 'sessions') void this.sessions.refresh();
     if (screen === 'course') void this.course.loadCourses();
+  }
+
+  /** The diagnosis's CPU profile, when the Flame screen would otherwise show nothing or another run's profile. */
+  get flameOfDiagnosis(): ProfileSource | undefined {
+    const detail = this.session.detail;
+    if (!detail?.profiles.cpu) return undefined;
+    const shown = this.flame.source;
+    if (shown && (shown.kind !== 'session' || shown.sessionId === detail.session.id)) return undefined;
+    return { kind: 'session', sessionId: detail.session.id, file: 'cpu' };
   }
 
   /** A lab of a course, at the step the student is at. */
@@ -218,6 +306,17 @@ export class AppState {
   async editRecipe(target: RecipeInput['target'], base: Partial<Recipe> = {}): Promise<void> {
     await this.recipe.load(target, base);
     this.screen = 'recipe';
+  }
+
+  /** After a failed start: the Recipe screen with what that run used, to change what made it fail. */
+  async backToRecipe(sessionId: string): Promise<void> {
+    try {
+      const { session } = await this.client.getSession({ id: sessionId });
+      await this.editRecipe(session.recipe.target, session.recipe);
+    } catch (err) {
+      if (this.recipe.target) this.go('recipe');
+      else this.notice = err;
+    }
   }
 
   async openDiagnosis(sessionId: string): Promise<void> {

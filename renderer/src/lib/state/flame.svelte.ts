@@ -31,14 +31,27 @@ export class FlameState {
 
   /** Opens a profile afresh: nothing hidden, focused only when asked. */
   async open(source: ProfileSource, focus?: Focus, units: RunUnit[] = []): Promise<boolean> {
+    const shown = this.view ? { units: this.units, source: this.source, hidden: this.hidden, focus: this.focus, view: this.view } : undefined;
     this.units = source.kind === 'session' ? units : [];
     this.source = source;
     this.hidden = [];
     this.focus = focus;
+    this.keptAfterError = false;
     // Another profile: the old one must not stay on screen while this one loads.
     this.view = undefined;
-    return this.reload();
+    const opened = await this.reload();
+    // A file that would not open does not cost the profile that was shown: it comes back, under the error.
+    if (!opened && shown && this.error !== undefined && this.view === undefined) {
+      const error = this.error;
+      Object.assign(this, shown);
+      this.error = error;
+      this.keptAfterError = true;
+    }
+    return opened;
   }
+
+  /** The profile shown is the one from before a file that failed to open (the error says which). */
+  keptAfterError = $state(false);
 
   async reload(): Promise<boolean> {
     if (!this.source) return false;

@@ -168,7 +168,7 @@ export class RunState {
   }
 
   private attach(run: RunSnapshot): void {
-    const keep = this.runId === run.runId ? { title: this.title, origin: this.origin } : { title: run.name, origin: undefined };
+    const keep = this.runId === run.runId ? { title: this.title, origin: this.origin } : { title: keptTitle(run.sessionId) ?? run.name, origin: undefined };
     this.warmupSec = run.warmupSec;
     this.durationSec = run.durationSec;
     const blocked = this.blockedByOther;
@@ -202,6 +202,7 @@ export class RunState {
       const started = await call();
       this.runId = started.runId;
       this.sessionId = started.sessionId;
+      keepTitle(started.sessionId, title);
       return true;
     } catch (err) {
       // One run at a time: the run in the way is shown instead of a dead end, with its Stop button.
@@ -312,6 +313,16 @@ export class RunState {
     this.lastSample = shown[shown.length - 1];
   }
 
+  /**
+   * Where the run is on the charts' own clock: seconds of warm-up, then seconds measured (x on every live chart; the
+   * charts draw each second once it is complete, so their lines end up to a second behind this).
+   */
+  clock(now: number): { part: 'warm-up' | 'measured'; sec: number; of: number } | undefined {
+    if (this.measureStartAt !== undefined) return { part: 'measured', sec: Math.min(this.durationSec, Math.max(0, (now - this.measureStartAt) / 1000)), of: this.durationSec };
+    if (this.loadStartedAt !== undefined) return { part: 'warm-up', sec: Math.min(this.warmupSec, Math.max(0, (now - this.loadStartedAt) / 1000)), of: this.warmupSec };
+    return undefined;
+  }
+
   /** Seconds of load so far (warm-up included), for the progress bar. */
   elapsedSec(now: number): number {
     return this.loadStartedAt === undefined ? 0 : (now - this.loadStartedAt) / 1000;
@@ -320,6 +331,26 @@ export class RunState {
   /** Whole seconds left before Checkup gives up waiting for the app to listen. */
   secondsToListen(now: number): number | undefined {
     return this.readyDeadline === undefined ? undefined : Math.max(0, Math.round((this.readyDeadline - now) / 1000));
+  }
+}
+
+/** The title this tab gave a run (a lab's name, "again"...), so that a reload names it the same. */
+const TITLE_KEY = 'checkup.run-title';
+
+function keepTitle(sessionId: string, title: string): void {
+  try {
+    sessionStorage.setItem(TITLE_KEY, JSON.stringify({ sessionId, title }));
+  } catch {
+    // Storage refused: a reload names the run by its app.
+  }
+}
+
+function keptTitle(sessionId: string): string | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(TITLE_KEY) ?? 'null') as { sessionId?: string; title?: string } | null;
+    return kept?.sessionId === sessionId && typeof kept.title === 'string' ? kept.title : undefined;
+  } catch {
+    return undefined;
   }
 }
 

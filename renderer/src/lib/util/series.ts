@@ -228,7 +228,8 @@ export interface LiveAxis {
  * was sampled earlier) to the end of the load, the same on every chart from the first sample on.
  */
 export function liveCharts(samples: ProbeSample[], ticks: LoadTick[], axis: LiveAxis, instead: ChartSpec[] = []): ChartSpec[] {
-  const names: SeriesName[] = ['load.rps', 'load.latencyP99', 'delay.p99', 'cpu', 'memory.heapUsed', 'handles', 'gc.share'];
+  // Event-loop delay second: on a narrow window two charts fit beside each other above the fold, and it is the key one.
+  const names: SeriesName[] = ['load.rps', 'delay.p99', 'load.latencyP99', 'cpu', 'memory.heapUsed', 'handles', 'gc.share'];
   // `instead`: charts drawn otherwise (several units overlaid, renderer/src/lib/util/live-units.ts), by key.
   const charts = names.map((n) => SERIES[n]!(samples, ticks, axis.originMs)).map((c) => instead.find((i) => i.key === c.key) ?? c);
   let min = -axis.warmupSec;

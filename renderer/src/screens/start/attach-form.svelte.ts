@@ -9,7 +9,10 @@ export class AttachForm {
   listed = $state(false);
   listError = $state<unknown>(undefined);
   startError = $state<unknown>(undefined);
+  /** Nothing is chosen for the user: the first Node process listed may well be someone else's. */
   picked = $state<number | undefined>(undefined);
+  /** An inspector's address pasted instead (ws://… as Node prints it, or host:port). */
+  address = $state('');
   paths = $state('/');
   connections = $state('10');
   duration = $state('10');
@@ -31,13 +34,38 @@ export class AttachForm {
     this.listError = undefined;
     try {
       this.processes = await this.app.client.listRunningApps({});
-      if (!this.pickedProcess) this.picked = this.processes.find((p) => p.ports.length)?.pid;
+      // The choice stays across a refresh while its process is still there; gone, nothing is chosen in its place.
+      if (!this.pickedProcess) this.picked = undefined;
     } catch (err) {
       this.listError = err;
     } finally {
       this.loading = false;
       this.listed = true;
     }
+  }
+
+  /** A process chosen: the address field and an error about another choice are cleared. */
+  pick(pid: number): void {
+    if (this.picked !== pid) this.startError = undefined;
+    this.picked = pid;
+    this.address = '';
+  }
+
+  /** An address typed or pasted: no process stays chosen, and an error about one goes. */
+  setAddress(text: string): void {
+    this.address = text;
+    if (text.trim()) {
+      this.picked = undefined;
+      this.startError = undefined;
+    }
+  }
+
+  /** What the run attaches to, and its name: the pasted address, else the chosen process. */
+  get target(): { to: string; title: string } | undefined {
+    const address = this.address.trim();
+    if (address) return { to: address, title: `the app at ${address.replace(/^ws:\/\/([^/]+).*$/, '$1')}` };
+    const chosen = this.pickedProcess;
+    return chosen ? { to: String(chosen.pid), title: `${commandName(chosen)} (pid ${chosen.pid})` } : undefined;
   }
 
   /** The load as the Recipe screen would send it; the engine validates it and says what is wrong. */
@@ -55,11 +83,10 @@ export class AttachForm {
   }
 
   async start(): Promise<void> {
-    const chosen = this.pickedProcess;
-    if (!chosen) return;
+    const target = this.target;
+    if (!target) return;
     this.startError = undefined;
-    const title = `${commandName(chosen)} (pid ${chosen.pid})`;
-    if (await this.app.run.startAttached(String(chosen.pid), this.recipe(), title)) this.app.go('live');
+    if (await this.app.run.startAttached(target.to, this.recipe(), target.title)) this.app.go('live');
     else this.startError = this.app.run.startError;
   }
 }
