@@ -8,6 +8,7 @@ import { Engine } from '../engine/engine.js';
 import { defaultSessionsDir } from '../paths.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { humanStartup, jsonStartup } from './startup-report.js';
+import { printable } from './terminal.js';
 import { targetFromCommand } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
 
@@ -55,7 +56,7 @@ export async function startupCommand(argv: string[], io: CliIo = processIo): Pro
       target = { ...target, node: v.node };
     }
     engine = new Engine({ sessionsDir: v.out ?? defaultSessionsDir() });
-    if (!json) engine.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${e.message}\n`));
+    if (!json) engine.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${printable(e.message)}\n`));
     const started = await engine.startStartup({
       target,
       ...(v.runs !== undefined ? { runs: positiveInt('runs', v.runs, 50) } : {}),
