@@ -79,6 +79,7 @@ const catalogue = {
   CHK_COURSE_NOT_FOUND: { message: 'There is no course "{id}".', hint: 'Available: {available}.', exit: 2 },
   CHK_LAB_NOT_IN_COURSE: { message: 'The course "{course}" has no lab "{name}".', hint: 'Its labs: {available}.', exit: 2 },
   CHK_LAB_NOT_STARTED: { message: 'You have no copy of the lab "{name}" yet: {dir} does not exist.', hint: 'Start the lab first (Start the lab, or `checkup lab start {name}`): it copies the code there for you to edit.', exit: 2 },
+  CHK_LAB_RESET_WOULD_OVERWRITE: { message: 'Resetting "{name}" would overwrite your edits to {files} in {dir}.', hint: 'To put the starting code back anyway, run `checkup lab reset {name} --force` (copy your edits elsewhere first to keep them).', exit: 2 },
   CHK_SESSION_NOT_THIS_LAB: { message: 'The session {id} is not a run of your copy of "{name}" ({dir}).', hint: 'Run your copy from the lab page, then check it.', exit: 2 },
   CHK_FORBIDDEN: { message: 'Forbidden: {detail}', exit: 1 },
   CHK_INTERNAL: { message: 'Internal error: {detail}', hint: 'This is a bug in Checkup; please report it with the session folder.', exit: 1 },

@@ -73,13 +73,26 @@ function checkLines(check: LabCheck): string {
   return lines.join('\n') + '\n';
 }
 
+/** Asks a yes/no question when a person is at the terminal (stdin and stderr a TTY); false otherwise. */
+async function confirmedOnTerminal(question: string, json: boolean): Promise<boolean> {
+  if (json || !process.stdin.isTTY || !process.stderr.isTTY) return false;
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
 /** `checkup lab start|check|reset NAME [--course ID]`: the student's copy. check exits 0 when it passed, 1 when not yet. */
 export async function labCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
   let engine: Engine | undefined;
   const onSigint = () => void engine?.stopAll();
   try {
-    const { values, positionals } = parse(argv);
+    const { values, positionals } = parse(argv, { force: { type: 'boolean' } });
+    const force = (values as { force?: boolean }).force === true;
     const [action, name, ...more] = positionals;
     if (!['start', 'check', 'reset'].includes(action ?? '') || !name || more.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'use `checkup lab start NAME`, `checkup lab check NAME` or `checkup lab reset NAME` (--course ID)' });
     engine = engineFor(values.out);
@@ -90,6 +103,10 @@ export async function labCommand(argv: string[], io: CliIo = processIo): Promise
       return 0;
     }
     if (action === 'reset') {
+      const edited = await engine.workshop.editedFiles(ref);
+      if (edited.files.length && !force && !(await confirmedOnTerminal(`Reset "${printable(name)}"? Your edits to ${edited.files.map(printable).join(', ')} will be overwritten. [y/N] `, json))) {
+        throw new CheckupError('CHK_LAB_RESET_WOULD_OVERWRITE', { name, files: edited.files.join(', '), dir: edited.dir });
+      }
       const done = await engine.resetLab(ref);
       io.stdout(json ? JSON.stringify(done, null, 2) + '\n' : `Restored ${done.restored.map(printable).join(', ')} in ${printable(done.dir)}.\n`);
       return 0;

@@ -375,7 +375,8 @@ export class Engine implements EngineApi {
     if (params.note !== undefined) recipe.note = params.note;
     else delete recipe.note;
     if (params.repeats !== undefined) recipe.repeats = params.repeats;
-    return this.startRun({ recipe });
+    // A re-run of an imported recipe is still someone else's command line: the new session keeps the mark.
+    return this.beginRun(validRecipe(recipe), session.imported ? { imported: session.imported } : {});
   }
 
   async runAgainstCommit(params: MethodParams['runAgainstCommit']): Promise<MethodResults['runAgainstCommit']> {
@@ -407,7 +408,15 @@ export class Engine implements EngineApi {
 
   async checkCommitComparison(params: MethodParams['checkCommitComparison']): Promise<MethodResults['checkCommitComparison']> {
     const ref = params.ref ?? 'HEAD';
-    const { recipe } = await readSessionFile(this.sessionsDir, params.sessionId);
+    const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    const { recipe } = session;
+    // git runs code a repository configures (core.fsmonitor, hooks): an imported recipe's folder is not looked at
+    // before the user has seen and confirmed the recipe.
+    try {
+      assertLaunchable(session, this.sessionsDir);
+    } catch (err) {
+      return { available: false, ref, reason: toCheckupError(err).message };
+    }
     if (recipe.target.kind === 'lab') return { available: false, ref, reason: new CheckupError('CHK_AB_NOT_A_PROJECT', { detail: `"${recipe.target.lab}" is bundled with Checkup, not code in your repository` }).message };
     const reason = await commitComparisonProblem(resolveTarget(recipe.target).project, ref);
     return { available: !reason, ref, ...(reason ? { reason } : {}) };

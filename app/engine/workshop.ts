@@ -15,7 +15,7 @@ import { exportCourse, importCourse } from '../labs/course-bundle.js';
 import { courseLab, courseLabs, findCourse, listCourseFiles, type CourseLab } from '../labs/courses.js';
 import { figureClaims, fillPlaceholders, type LabClaims } from '../labs/placeholders.js';
 import { ProgressStore } from '../labs/progress.js';
-import { resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceExists, workspaceFiles, workspaceRecipe } from '../labs/workspace.js';
+import { editedFiles, resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceExists, workspaceFiles, workspaceRecipe } from '../labs/workspace.js';
 import { makeDir, writeJsonAtomic } from '../store/atomic.js';
 import { checkupVersion } from '../paths.js';
 import type { ReferencedPaths } from './referenced-paths.js';
@@ -171,6 +171,12 @@ export class Workshop {
     const lab = this.lab(params.course, params.lab);
     const restored = await resetWorkspace(this.options.workspaceRoot, lab);
     return { dir: workspaceDir(this.options.workspaceRoot, lab), restored };
+  }
+
+  /** The student's edits a reset would overwrite (the app asks before a reset; the CLI wants --force). */
+  async editedFiles(params: MethodParams['resetLab']): Promise<{ dir: string; files: string[] }> {
+    const lab = this.lab(params.course, params.lab);
+    return { dir: workspaceDir(this.options.workspaceRoot, lab), files: await editedFiles(this.options.workspaceRoot, lab) };
   }
 
   async solutionDiff(params: MethodParams['solutionDiff']): Promise<MethodResults['solutionDiff']> {
