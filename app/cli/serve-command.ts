@@ -49,7 +49,7 @@ export async function serveCommand(argv: string[], io: CliIo = processIo): Promi
     return e.exitCode;
   }
   io.stdout(`Checkup UI: ${server.url}\n`);
-  if (command.open) openBrowser(server.url);
+  if (command.open) void openBrowser(server.launchUrl());
 
   process.on('exit', killAllTargetsSync);
   return new Promise<number>((done) => {
