@@ -5,9 +5,11 @@
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckupError } from '../errors.js';
-import type { AttachAddress } from './attach-address.js';
+import { readFileSync } from 'node:fs';
+import { isLoopbackAddress, type AttachAddress } from './attach-address.js';
 import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
 import { assertSignalable, commandLineOf, isNodeProgram, listeningSockets, programOf, type ListeningSocket } from './os-processes.js';
+import { assertOwnProcess, runsNode } from './process-owner.js';
 
 /** What the attached process says of itself. */
 export interface ProcessFacts {
@@ -42,6 +44,7 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
   if (address.kind !== 'pid') {
     const url = address.kind === 'url' ? address.url : await inspectorUrlAt(address.host, address.port);
     if (!url) throw new CheckupError('CHK_ATTACH_NO_INSPECTOR', { address: `${address.host}:${address.port}` });
+    assertSameLoopbackInspector(url, address);
     const link = await InspectorLink.connect(url).catch((err: unknown) => {
       throw new CheckupError('CHK_ATTACH_NO_INSPECTOR', { address: url }, { cause: err });
     });
@@ -50,9 +53,13 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
 
   const { pid } = address;
   assertSignalable(pid);
+  // Ours by uid (as root kill() would signal anyone's), and Node by what it runs, not by its name: SIGUSR1's default
+  // action ends a process, and only a node process, which handles it, is ever sent one.
+  assertOwnProcess(pid);
   const program = programOf(pid);
-  // SIGUSR1's default action ends a process: only a node process, which handles it, is ever sent one.
-  if (!isNodeProgram(program)) throw new CheckupError('CHK_ATTACH_NOT_NODE', { pid, program });
+  if (!isNodeProgram(program) || !runsNode(pid)) throw new CheckupError('CHK_ATTACH_NOT_NODE', { pid, program });
+  const exposed = exposedInspectorSetting(pid);
+  if (exposed) throw new CheckupError('CHK_ATTACH_INSPECTOR_EXPOSED', { what: `process ${pid}`, address: exposed });
   const before = listeningSockets(pid);
   const alreadyOpen = commandLineOf(pid).some((a) => /^--inspect(-brk|-wait)?(=|$)/.test(a)) ? await existingInspector(before) : undefined;
   if (alreadyOpen) return withFacts(await InspectorLink.connect(alreadyOpen.url), alreadyOpen.port, false, pid);
@@ -69,7 +76,14 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
     for (const s of listeningSockets(pid)) {
       if (known.has(s.port)) continue;
       const url = await inspectorUrlAt('127.0.0.1', s.port);
-      if (url) return withFacts(await InspectorLink.connect(url), s.port, true, pid);
+      if (!url) continue;
+      const link = await InspectorLink.connect(url);
+      // Opened where the network reaches it (an address set in the app's code or environment): closed at once.
+      if (!isLoopbackAddress(s.address)) {
+        await closeInspector({ link, openedByUs: true });
+        throw new CheckupError('CHK_ATTACH_INSPECTOR_EXPOSED', { what: `process ${pid}`, address: `${s.address}:${s.port}` });
+      }
+      return withFacts(link, s.port, true, pid);
     }
     assertSignalable(pid);
     await sleep(50);
@@ -97,12 +111,51 @@ function portTaken(port: number): Promise<boolean> {
   });
 }
 
+/** An inspector the app has open already; one listening beyond loopback is refused, never used. */
 async function existingInspector(sockets: ListeningSocket[]): Promise<{ url: string; port: number } | undefined> {
   for (const s of sockets) {
     const url = await inspectorUrlAt('127.0.0.1', s.port, 500);
-    if (url) return { url, port: s.port };
+    if (!url) continue;
+    if (!isLoopbackAddress(s.address)) throw new CheckupError('CHK_ATTACH_INSPECTOR_EXPOSED', { what: 'this process', address: `${s.address}:${s.port}` });
+    return { url, port: s.port };
   }
   return undefined;
+}
+
+/** Where the process's options say its inspector listens, when that is not loopback (its command line, NODE_OPTIONS). */
+function exposedInspectorSetting(pid: number): string | undefined {
+  let nodeOptions = '';
+  try {
+    nodeOptions = /(?:^|\0)NODE_OPTIONS=([^\0]*)/.exec(readFileSync(`/proc/${pid}/environ`, 'latin1'))?.[1] ?? '';
+  } catch {
+    // not Linux, or not readable: the command line is what we have
+  }
+  for (const arg of [...commandLineOf(pid), ...nodeOptions.split(/\s+/)]) {
+    const m = /^--(?:inspect|inspect-brk|inspect-wait|inspect-port|debug-port)=(.+)$/.exec(arg);
+    if (!m) continue;
+    const value = m[1]!;
+    if (/^\d+$/.test(value)) continue;
+    const host = /^(.*):\d+$/.exec(value)?.[1] ?? value;
+    if (!isLoopbackAddress(host.replace(/^\[|\]$/g, ''))) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The WebSocket an inspector's /json/list names must be the very inspector asked, on loopback: a list naming
+ * ws://0.0.0.0:... (an inspector open to the network) or another host or port is not followed.
+ */
+function assertSameLoopbackInspector(url: string, address: { host: string; port: number }): void {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new CheckupError('CHK_ATTACH_NO_INSPECTOR', { address: `${address.host}:${address.port}` });
+  }
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (host === '0.0.0.0' || host === '::') throw new CheckupError('CHK_ATTACH_INSPECTOR_EXPOSED', { what: `the inspector at ${address.host}:${address.port}`, address: `${host}:${target.port}` });
+  if (!isLoopbackAddress(host)) throw new CheckupError('CHK_ATTACH_REMOTE', { host });
+  if (Number(target.port || 80) !== address.port) throw new CheckupError('CHK_ATTACH_REMOTE', { host: `${host}:${target.port} (named by the inspector at port ${address.port})` });
 }
 
 /** Asks the process who it is; a pid that does not match is refused (and what we opened is closed again). */
