@@ -16,6 +16,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckupError } from '../errors.js';
 import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
+import { armWatchdog } from './inspector-watchdog.js';
 import { closeInspector, openInspector, type OpenInspector, type ProcessFacts } from './open-inspector.js';
 import { allPids, assertSignalable, isNodeProgram, listeningSockets, parentOf, programOf } from './os-processes.js';
 
@@ -62,7 +63,11 @@ export async function moveInspectorAside(opened: OpenInspector): Promise<OpenIns
       if (!url) continue;
       const link = await InspectorLink.connect(url);
       const facts = await link.evaluate<ProcessFacts>(`({ pid: process.pid })`).catch(() => undefined);
-      if (facts?.pid === pid) return { ...opened, link, inspectorPort: s.port };
+      if (facts?.pid === pid) {
+        // The watchdog moved with the process; it is fed over the new line from now on.
+        await armWatchdog(link);
+        return { ...opened, link, inspectorPort: s.port };
+      }
       await link.close();
     }
     await sleep(25);

@@ -10,6 +10,7 @@ import { isLoopbackAddress, type AttachAddress } from './attach-address.js';
 import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
 import { assertSignalable, commandLineOf, isNodeProgram, listeningSockets, programOf, type ListeningSocket } from './os-processes.js';
 import { assertOwnProcess, runsNode } from './process-owner.js';
+import { armWatchdog, OPENED_KEY, WATCHDOG_STOP } from './inspector-watchdog.js';
 
 /** What the attached process says of itself. */
 export interface ProcessFacts {
@@ -21,6 +22,8 @@ export interface ProcessFacts {
   nodeVersion: string;
   /** A Checkup probe is in it already (a launched run, or another attach). */
   probed: boolean;
+  /** Its inspector was opened by a Checkup (inspector-watchdog.ts), perhaps one that died: not the user's own. */
+  openedByCheckup: boolean;
 }
 
 export interface OpenInspector {
@@ -38,7 +41,8 @@ const OPEN_TIMEOUT_MS = 5000;
 const DEFAULT_INSPECTOR_PORT = 9229;
 
 const FACTS = `({ pid: process.pid, argv: process.argv, execArgv: process.execArgv, execPath: process.execPath,
-  cwd: process.cwd(), nodeVersion: process.version, probed: Boolean(globalThis[Symbol.for('checkup.probe')]) })`;
+  cwd: process.cwd(), nodeVersion: process.version, probed: Boolean(globalThis[Symbol.for('checkup.probe')]),
+  openedByCheckup: Boolean(globalThis[${OPENED_KEY}]) })`;
 
 export async function openInspector(address: AttachAddress): Promise<OpenInspector> {
   if (address.kind !== 'pid') {
@@ -83,6 +87,11 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
         await closeInspector({ link, openedByUs: true });
         throw new CheckupError('CHK_ATTACH_INSPECTOR_EXPOSED', { what: `process ${pid}`, address: `${s.address}:${s.port}` });
       }
+      // The first thing sent: what closes this inspector should we go away before we close it ourselves.
+      await armWatchdog(link).catch(async (err: unknown) => {
+        await closeInspector({ link, openedByUs: true });
+        throw err;
+      });
       return withFacts(link, s.port, true, pid);
     }
     assertSignalable(pid);
@@ -163,6 +172,11 @@ async function withFacts(link: InspectorLink, inspectorPort: number, openedByUs:
   const opened: OpenInspector = { link, inspectorPort, openedByUs, facts: undefined as unknown as ProcessFacts };
   try {
     opened.facts = await link.evaluate<ProcessFacts>(FACTS);
+    // An inspector a Checkup opened and did not close (it was killed): ours to close again, not the user's.
+    if (!openedByUs && opened.facts.openedByCheckup && expectedPid !== undefined) {
+      opened.openedByUs = true;
+      await armWatchdog(link);
+    }
     if (expectedPid !== undefined && opened.facts.pid !== expectedPid) {
       throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: `the inspector that opened belongs to process ${opened.facts.pid}, not ${expectedPid}` });
     }
@@ -180,6 +194,7 @@ async function withFacts(link: InspectorLink, inspectorPort: number, openedByUs:
  */
 export async function closeInspector(opened: Pick<OpenInspector, 'link' | 'openedByUs'>): Promise<void> {
   if (opened.openedByUs && !opened.link.isClosed) {
+    await opened.link.evaluate(WATCHDOG_STOP).catch(() => undefined);
     await opened.link
       .evaluate(`(() => { const i = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector');
         setTimeout(() => { try { i.close(); } catch {} }, 20); return true; })()`)
