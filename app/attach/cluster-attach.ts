@@ -81,7 +81,7 @@ export async function moveInspectorAside(opened: OpenInspector): Promise<OpenIns
  * that cannot be opened closes what was opened and refuses the attach (CHK_ATTACH_WORKER_NOT_OPENED). Only a node
  * process we may signal is looked into; anything else is left to openInspector to refuse, untouched.
  */
-export async function openClusterChildren(pid: number): Promise<OpenInspector[]> {
+export async function openClusterChildren(pid: number, signal?: AbortSignal): Promise<OpenInspector[]> {
   try {
     assertSignalable(pid);
     if (!isNodeProgram(programOf(pid))) return [];
@@ -95,10 +95,12 @@ export async function openClusterChildren(pid: number): Promise<OpenInspector[]>
   const opened: OpenInspector[] = [];
   try {
     for (const child of children) {
+      if (signal?.aborted) throw new CheckupError('CHK_CANCELLED');
       let one: OpenInspector;
       try {
-        one = await openInspector({ kind: 'pid', pid: child });
+        one = await openInspector({ kind: 'pid', pid: child }, signal);
       } catch (err) {
+        if (err instanceof CheckupError && err.code === 'CHK_CANCELLED') throw err;
         const detail = err instanceof CheckupError ? err.message.replace(/\.$/, '') : String(err);
         throw new CheckupError('CHK_ATTACH_WORKER_NOT_OPENED', { pid, child, detail }, { cause: err });
       }

@@ -37,6 +37,8 @@ export interface OpenInspector {
 
 /** How long a process has to open its inspector after SIGUSR1 (Node does it on a thread of its own, busy or not). */
 const OPEN_TIMEOUT_MS = 5000;
+/** After a cancel, how long an inspector already signalled still has to show (Node opens it at once, busy or not). */
+const CANCEL_GRACE_MS = 500;
 /** Where Node opens an inspector on demand unless told otherwise. */
 const DEFAULT_INSPECTOR_PORT = 9229;
 
@@ -44,7 +46,8 @@ const FACTS = `({ pid: process.pid, argv: process.argv, execArgv: process.execAr
   cwd: process.cwd(), nodeVersion: process.version, probed: Boolean(globalThis[Symbol.for('checkup.probe')]),
   openedByCheckup: Boolean(globalThis[${OPENED_KEY}]) })`;
 
-export async function openInspector(address: AttachAddress): Promise<OpenInspector> {
+/** `signal`: the attach was cancelled (Ctrl-C); an inspector opened meanwhile is closed again. */
+export async function openInspector(address: AttachAddress, signal?: AbortSignal): Promise<OpenInspector> {
   if (address.kind !== 'pid') {
     const url = address.kind === 'url' ? address.url : await inspectorUrlAt(address.host, address.port);
     if (!url) throw new CheckupError('CHK_ATTACH_NO_INSPECTOR', { address: `${address.host}:${address.port}` });
@@ -75,10 +78,13 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
     throw new CheckupError('CHK_ATTACH_NO_PROCESS', { pid });
   }
   const known = new Set(before.map((s) => s.port));
-  const deadline = Date.now() + OPEN_TIMEOUT_MS;
+  let deadline = Date.now() + OPEN_TIMEOUT_MS;
+  // Cancelled: a moment more for an inspector SIGUSR1 is opening (to close it), not the whole wait.
+  signal?.addEventListener('abort', () => (deadline = Math.min(deadline, Date.now() + CANCEL_GRACE_MS)), { once: true });
   while (Date.now() < deadline) {
     for (const s of listeningSockets(pid)) {
       if (known.has(s.port)) continue;
+      if (signal?.aborted) await closeOpenedAndCancel(s.port);
       const url = await inspectorUrlAt('127.0.0.1', s.port);
       if (!url) continue;
       const link = await InspectorLink.connect(url);
@@ -97,6 +103,8 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
     assertSignalable(pid);
     await sleep(50);
   }
+  // Cancelled, and no inspector opened within the time it had (SIGUSR1 was sent: one that opened is closed above).
+  if (signal?.aborted) throw new CheckupError('CHK_CANCELLED');
   // No new port: the inspector was open already (inspector.open() in the app), or it could not open.
   const existing = await existingInspector(before);
   if (existing) return withFacts(await InspectorLink.connect(existing.url), existing.port, false, pid);
@@ -104,6 +112,14 @@ export async function openInspector(address: AttachAddress): Promise<OpenInspect
     ? `port ${DEFAULT_INSPECTOR_PORT}, where Node opens its inspector on demand, is already taken (by another inspector or program)`
     : `it did not answer SIGUSR1 within ${OPEN_TIMEOUT_MS / 1000} s (was it started with --disable-sigusr1?)`;
   throw new CheckupError('CHK_ATTACH_INSPECTOR_NOT_OPENED', { pid, detail });
+}
+
+/** Cancelled just as the inspector opened: it is closed (it is ours), then the attach ends. */
+async function closeOpenedAndCancel(port: number): Promise<never> {
+  const url = await inspectorUrlAt('127.0.0.1', port);
+  const link = url ? await InspectorLink.connect(url).catch(() => undefined) : undefined;
+  if (link) await closeInspector({ link, openedByUs: true });
+  throw new CheckupError('CHK_CANCELLED');
 }
 
 /** Whether something listens on 127.0.0.1:port. */

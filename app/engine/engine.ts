@@ -58,6 +58,8 @@ export class Engine implements EngineApi {
   private readonly runs = new Map<string, RunSession>();
   /** Runs whose session folder is still being made: a stopAll() meanwhile is applied once they exist. */
   private readonly starting = new Map<string, { stopped: boolean }>();
+  /** Attaches still opening their inspectors: stopAll cancels them. */
+  private readonly attaching = new Set<AbortController>();
   /** Start-up checkups in progress; they take the machine like a run does, so one of either at a time. */
   private readonly startups = new Map<string, StartupRun>();
   private readonly routeFinder = new RouteFinder();
@@ -162,7 +164,20 @@ export class Engine implements EngineApi {
   /** A run of a process already running (app/attach); refusals come before any session exists. */
   async startAttachRun(params: MethodParams['startAttachRun']): Promise<MethodResults['startAttachRun']> {
     this.refuseWhileBusy();
-    const { recipe, source } = await prepareAttachRun(params.to, (params.recipe ?? {}) as object, validRecipe);
+    // Opening the inspectors takes seconds (a cluster's workers one by one): a stop meanwhile cancels the attach.
+    const attaching = new AbortController();
+    this.attaching.add(attaching);
+    let prepared: Awaited<ReturnType<typeof prepareAttachRun>>;
+    try {
+      prepared = await prepareAttachRun(params.to, (params.recipe ?? {}) as object, validRecipe, attaching.signal);
+    } finally {
+      this.attaching.delete(attaching);
+    }
+    const { recipe, source } = prepared;
+    if (attaching.signal.aborted) {
+      await source.release();
+      throw new CheckupError('CHK_CANCELLED');
+    }
     return this.beginRun(recipe, { source }).catch(async (err: unknown) => {
       await source.release();
       throw err;
@@ -275,6 +290,7 @@ export class Engine implements EngineApi {
 
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
+    for (const attaching of this.attaching) attaching.abort();
     await this.routeFinder.stopAndWait();
     for (const starting of this.starting.values()) starting.stopped = true;
     await this.interleaved?.stop();

@@ -111,3 +111,31 @@ describe.skipIf(process.platform !== 'linux')('checkup attach refuses, leaving t
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('Ctrl-C during an attach', () => {
+  it('while the inspector is opening ends the attach at once (CHK_CANCELLED), the app left as it was', async () => {
+    const a = await startApp(apps.http);
+    // Port 9229 taken: the inspector cannot open, and the attach waits for it (5 s) — the window Ctrl-C must cut.
+    const blocker = createServer().listen(9229, '127.0.0.1');
+    await once(blocker, 'listening');
+    try {
+      const { startCli } = await import('../../helpers/cli.js');
+      const cli = startCli(['attach', String(a.pid), '--json', '-d', '1', '--warmup', '0', '--out', join(dir, 'sessions')]);
+      // SIGUSR1 arrived (the app says its inspector could not take 9229): the attach is waiting now.
+      const deadline = Date.now() + 20_000;
+      while (!/address already in use/i.test(a.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(a.output()).toMatch(/address already in use/i);
+      const sent = Date.now();
+      cli.child.kill('SIGINT');
+      const r = await cli.done;
+      expect(Date.now() - sent, 'Ctrl-C was ignored until the attach gave up').toBeLessThan(2500);
+      expect(r.code).toBe(4);
+      expect(JSON.parse(r.stdout).error.code).toBe('CHK_CANCELLED');
+      expect(ports(a.pid)).toEqual([a.port]);
+      expect((await answer(a.port)).status).toBe(200);
+    } finally {
+      blocker.close();
+      await a.stop();
+    }
+  });
+});
