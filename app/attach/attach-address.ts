@@ -10,9 +10,15 @@ export type AttachAddress =
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
+/** 127.0.0.0/8, ::1 or localhost: an address only this machine reaches (0.0.0.0 and :: are every address, not this). */
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.toLowerCase();
+  return LOOPBACK.has(bare) || /^127\.\d+\.\d+\.\d+$/.test(bare) || /^::ffff:127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
 function loopbackHost(host: string): string {
   const bare = host.toLowerCase();
-  if (!LOOPBACK.has(bare) && !/^127\.\d+\.\d+\.\d+$/.test(bare)) throw new CheckupError('CHK_ATTACH_REMOTE', { host });
+  if (!isLoopbackAddress(bare)) throw new CheckupError('CHK_ATTACH_REMOTE', { host });
   return bare === 'localhost' ? '127.0.0.1' : bare;
 }
 

@@ -73,14 +73,16 @@ function installRefusal(result: InstallResult, pid: number): CheckupError {
  * options given, the process's own command as its target, and `attach.to` so that the same recipe attaches again.
  * Every refusal here leaves the process as it was and no session behind.
  */
-export async function prepareAttachRun(to: string, recipeInput: object, validRecipe: (input: unknown) => Recipe): Promise<{ recipe: Recipe; source: Attachment }> {
+export async function prepareAttachRun(to: string, recipeInput: object, validRecipe: (input: unknown) => Recipe, signal?: AbortSignal): Promise<{ recipe: Recipe; source: Attachment }> {
   assertAttachSupported();
   const address = parseAttachAddress(to);
   // A cluster (a pid with Node children): its workers are opened first, the primary last (app/attach/cluster-attach.ts).
-  const children = address.kind === 'pid' ? await openClusterChildren(address.pid) : [];
+  const children = address.kind === 'pid' ? await openClusterChildren(address.pid, signal) : [];
   let opened: OpenInspector | undefined;
   try {
-    opened = await openInspector(address);
+    if (signal?.aborted) throw new CheckupError('CHK_CANCELLED');
+    opened = await openInspector(address, signal);
+    if (signal?.aborted) throw new CheckupError('CHK_CANCELLED');
     const { facts } = opened;
     const inspectorPort = opened.inspectorPort;
     const served = listeningSockets(facts.pid).filter((s) => s.port !== inspectorPort);

@@ -16,6 +16,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckupError } from '../errors.js';
 import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
+import { armWatchdog } from './inspector-watchdog.js';
 import { closeInspector, openInspector, type OpenInspector, type ProcessFacts } from './open-inspector.js';
 import { allPids, assertSignalable, isNodeProgram, listeningSockets, parentOf, programOf } from './os-processes.js';
 
@@ -62,7 +63,11 @@ export async function moveInspectorAside(opened: OpenInspector): Promise<OpenIns
       if (!url) continue;
       const link = await InspectorLink.connect(url);
       const facts = await link.evaluate<ProcessFacts>(`({ pid: process.pid })`).catch(() => undefined);
-      if (facts?.pid === pid) return { ...opened, link, inspectorPort: s.port };
+      if (facts?.pid === pid) {
+        // The watchdog moved with the process; it is fed over the new line from now on.
+        await armWatchdog(link);
+        return { ...opened, link, inspectorPort: s.port };
+      }
       await link.close();
     }
     await sleep(25);
@@ -76,7 +81,7 @@ export async function moveInspectorAside(opened: OpenInspector): Promise<OpenIns
  * that cannot be opened closes what was opened and refuses the attach (CHK_ATTACH_WORKER_NOT_OPENED). Only a node
  * process we may signal is looked into; anything else is left to openInspector to refuse, untouched.
  */
-export async function openClusterChildren(pid: number): Promise<OpenInspector[]> {
+export async function openClusterChildren(pid: number, signal?: AbortSignal): Promise<OpenInspector[]> {
   try {
     assertSignalable(pid);
     if (!isNodeProgram(programOf(pid))) return [];
@@ -90,10 +95,12 @@ export async function openClusterChildren(pid: number): Promise<OpenInspector[]>
   const opened: OpenInspector[] = [];
   try {
     for (const child of children) {
+      if (signal?.aborted) throw new CheckupError('CHK_CANCELLED');
       let one: OpenInspector;
       try {
-        one = await openInspector({ kind: 'pid', pid: child });
+        one = await openInspector({ kind: 'pid', pid: child }, signal);
       } catch (err) {
+        if (err instanceof CheckupError && err.code === 'CHK_CANCELLED') throw err;
         const detail = err instanceof CheckupError ? err.message.replace(/\.$/, '') : String(err);
         throw new CheckupError('CHK_ATTACH_WORKER_NOT_OPENED', { pid, child, detail }, { cause: err });
       }

@@ -11,7 +11,7 @@ import { failWith, type CliIo } from './io.js';
 import { ProgressPrinter } from './progress.js';
 import { errorReport } from './report.js';
 import type { RunCommand } from './run-options.js';
-import { bold, dim } from './terminal.js';
+import { bold, dim, printable } from './terminal.js';
 
 type AbFinished = Extract<EngineEvent, { type: 'ab-finished' }>;
 type RunFinished = Extract<EngineEvent, { type: 'run-finished' }>;
@@ -41,13 +41,13 @@ function followRuns(api: EngineApi, io: CliIo, progress: ProgressPrinter): { run
       runs.push(line);
       byRun.set(e.runId, line);
       progress.clear();
-      io.stderr(`${bold(line.label)}  ${e.side === 'before' ? `before: ${e.ref} (${e.commit.slice(0, 8)})` : 'after: your working tree'}  ${dim(`pair ${e.pair} of ${e.pairs}`)}\n`);
+      io.stderr(`${bold(line.label)}  ${e.side === 'before' ? `before: ${printable(e.ref)} (${printable(e.commit.slice(0, 8))})` : 'after: your working tree'}  ${dim(`pair ${e.pair} of ${e.pairs}`)}\n`);
     } else if (e.type === 'run-finished') {
       const line = byRun.get(e.runId);
       if (!line) return;
       record(line, e);
       progress.clear();
-      io.stderr(`${bold(line.label)}  ${line.error ? `failed: ${line.error.message}` : `${num(line.requestsPerSecond)} req/s, p99 ${num(line.latencyP99)} ms${line.verdict ? `, ${line.verdict}` : ''}`}\n`);
+      io.stderr(`${bold(line.label)}  ${line.error ? `failed: ${printable(line.error.message)}` : `${num(line.requestsPerSecond)} req/s, p99 ${num(line.latencyP99)} ms${line.verdict ? `, ${printable(line.verdict)}` : ''}`}\n`);
     } else if (e.type === 'ab-finished') resolve(e);
   });
   return { runs, finished };
@@ -91,7 +91,7 @@ export async function abCommand(command: RunCommand, io: CliIo): Promise<number>
     const started = await api.runAgainstCommit({ recipe: command.recipe, ref: ab.ref, pairs: ab.pairs, ...(ab.exclude.length ? { exclude: ab.exclude } : {}) });
     // a Ctrl-C while the commit was being checked out
     if (interrupts > 0) void engine.stopAll();
-    for (const note of started.notes) io.stderr(dim(`Note: ${note}\n`));
+    for (const note of started.notes) io.stderr(dim(`Note: ${printable(note)}\n`));
     const end = await finished;
     progress.clear();
     let error: SerializedError | undefined = end.error;

@@ -82,13 +82,26 @@ function checkLines(check: LabCheck): string {
   return lines.join('\n') + '\n';
 }
 
+/** Asks a yes/no question when a person is at the terminal (stdin and stderr a TTY); false otherwise. */
+async function confirmedOnTerminal(question: string, json: boolean): Promise<boolean> {
+  if (json || !process.stdin.isTTY || !process.stderr.isTTY) return false;
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
 /** `checkup lab start|check|reset NAME [--course ID]`: the student's copy. check exits 0 when it passed, 1 when not yet. */
 export async function labCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
   let engine: InProcessEngine | undefined;
   const onSigint = () => void engine?.stopAll();
   try {
-    const { values, positionals } = parse(argv);
+    const { values, positionals } = parse(argv, { force: { type: 'boolean' } });
+    const force = (values as { force?: boolean }).force === true;
     const [action, name, ...more] = positionals;
     if (!['start', 'check', 'reset'].includes(action ?? '') || !name || more.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: 'use `checkup lab start NAME`, `checkup lab check NAME` or `checkup lab reset NAME` (--course ID)' });
     engine = engineFor(values.out);
@@ -99,7 +112,14 @@ export async function labCommand(argv: string[], io: CliIo = processIo): Promise
       return 0;
     }
     if (action === 'reset') {
-      const done = await engine.api.resetLab(ref);
+      let done;
+      try {
+        done = await engine.api.resetLab({ ...ref, overwriteEdits: force });
+      } catch (err) {
+        const refused = err instanceof Error && (err as { code?: string }).code === 'CHK_LAB_RESET_WOULD_OVERWRITE';
+        if (!refused || !(await confirmedOnTerminal(`${printable(err.message)} Reset anyway? [y/N] `, json))) throw err;
+        done = await engine.api.resetLab(ref);
+      }
       io.stdout(json ? JSON.stringify(done, null, 2) + '\n' : `Restored ${done.restored.map(printable).join(', ')} in ${printable(done.dir)}.\n`);
       return 0;
     }

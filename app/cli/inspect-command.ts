@@ -8,7 +8,7 @@ import { categoryName, culpritName } from '../contract/words.js';
 import { openInProcessEngine } from '../rpc/in-process.js';
 import { location } from './report.js';
 import { failWith, processIo, type CliIo } from './io.js';
-import { bold, cyan, dim, isTty, printableDeep, yellow } from './terminal.js';
+import { bold, cyan, dim, isTty, printable, printableDeep, yellow } from './terminal.js';
 
 function share(v: number): string {
   return `${v.toFixed(1).padStart(5)} %`;
@@ -32,11 +32,13 @@ export function humanInspect(...args: [path: string, format: string, summary: Pr
   out.push('', `  ${bold('By category')}  ${cats.join(' · ')}`);
   const pkgs = summary.packages.slice(0, 6).map((p) => `${p.name} ${p.percent.toFixed(1)} %`);
   if (pkgs.length) out.push(`  ${bold('By package')}   ${pkgs.join(' · ')}`);
-  for (const a of summary.advice) {
+  for (const [i, a] of summary.advice.entries()) {
     out.push('', `  ${yellow(bold(a.title))} ${dim(`(${a.percent.toFixed(1)} % of the profile)`)}`);
     for (const f of a.frames.slice(0, 3)) out.push(`    ${bold(culpritName(f))}  ${cyan(location(f))}`);
-    const firstStep = a.text.split('\n').find((l) => /^\s*(1\.|-)\s/.test(l)) ?? a.text.split('\n\n')[0] ?? '';
-    if (firstStep) out.push(`    ${firstStep.trim().replace(/^(1\.|-)\s+/, '')}`);
+    // The advice's lines are read before it is made printable (which puts each text on one line).
+    const text = args[2].advice[i]!.text;
+    const firstStep = text.split('\n').find((l) => /^\s*(1\.|-)\s/.test(l)) ?? text.split('\n\n')[0] ?? '';
+    if (firstStep) out.push(`    ${printable(firstStep.trim().replace(/^(1\.|-)\s+/, ''))}`);
   }
   for (const w of summary.warnings) out.push('', yellow(`  Note: ${w}`));
   out.push('');

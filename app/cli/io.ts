@@ -5,13 +5,15 @@ import { resolve } from 'node:path';
 import { RemoteError } from '../contract/rpc.js';
 import { exitCodeOf, toCheckupError, type SerializedError } from '../errors.js';
 import { errorReport } from './report.js';
+import { terminalSafe } from './terminal.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
 
-export const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+// Every byte a command writes passes the terminal guard, whatever printer made it.
+export const processIo: CliIo = { stdout: (t) => process.stdout.write(terminalSafe(t)), stderr: (t) => process.stderr.write(terminalSafe(t)) };
 
 /** Any failure in its wire form: an engine call's answer as it came, anything else through the catalogue. */
 export function wireForm(err: unknown): SerializedError {

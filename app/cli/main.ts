@@ -59,6 +59,7 @@ Usage:
                                                     (~/Checkup workshop/COURSE/NAME, never overwriting your edits);
                                                     check runs your copy and judges it against the fixed claims
                                                     (exit 0 passed, 1 not yet); reset restores the starting code
+                                                    (over your edits only with --force, or when you say yes)
   checkup course export|import FILE [--course ID]   a course as one file, for every student machine (import never
                                                     runs anything)
   checkup serve [--port N] [--out DIR] [--no-open]  the app in your browser, on 127.0.0.1 only (port 0: any free)

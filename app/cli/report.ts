@@ -4,7 +4,7 @@ import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
 import { CULPRIT_MEASURES, culpritName, setupWords, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
-import { bold, cyan, dim, green, printableDeep, red, yellow } from './terminal.js';
+import { bold, cyan, dim, green, printable, printableDeep, red, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
 import { routesLines } from './routes-report.js';
 
@@ -46,10 +46,10 @@ function culpritLines(culprits: Culprit[], indent: string): string[] {
   });
 }
 
-/** First paragraph of the advice (the full text is in the session and the app). */
+/** First paragraph of the advice (the full text is in the session and the app), read before it is made printable. */
 function nextStep(advice: string): string {
   const numbered = advice.split('\n').find((l) => /^1\. /.test(l));
-  return (numbered ?? advice.split('\n\n')[0] ?? '').replace(/^1\. /, '').trim();
+  return printable((numbered ?? advice.split('\n\n')[0] ?? '').replace(/^1\. /, '').trim());
 }
 
 export function humanReport(untrustedDetail: SessionDetail, untrustedError?: SerializedError): string {
@@ -85,7 +85,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
       const measure = CULPRIT_MEASURES[f.culprits[0]!.measure];
       out.push(`  Culprits    ${dim(measure)}`, ...culpritLines(f.culprits, '              '));
     }
-    if (i === 0 && f.advice) out.push(`  Next step   ${nextStep(f.advice)}`);
+    if (i === 0 && f.advice) out.push(`  Next step   ${nextStep(untrustedDetail.diagnosis!.findings[0]!.advice!)}`);
   }
   if (error) {
     out.push('');

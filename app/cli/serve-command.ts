@@ -48,7 +48,7 @@ export async function serveCommand(argv: string[], io: CliIo = processIo): Promi
     return e.exitCode;
   }
   io.stdout(`Checkup UI: ${server.url}\n`);
-  if (command.open) openBrowser(server.url);
+  if (command.open) void openBrowser(server.launchUrl());
 
   process.on('exit', Engine.killAllSync);
   return new Promise<number>((done) => {

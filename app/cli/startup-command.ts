@@ -10,6 +10,7 @@ import { openInProcessEngine } from '../rpc/in-process.js';
 import type { EngineApi } from '../contract/api.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { humanStartup, jsonStartup } from './startup-report.js';
+import { printable } from './terminal.js';
 import { targetFromCommand } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
 
@@ -58,7 +59,8 @@ export async function startupCommand(argv: string[], io: CliIo = processIo): Pro
     }
     const api = openInProcessEngine(v.out !== undefined ? { sessionsDir: v.out } : {}).api;
     engine = api;
-    if (!json) api.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${e.message}\n`));
+    if (!json) api.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${printable(e.message)}
+`));
     const params = {
       target,
       ...(v.runs !== undefined ? { runs: positiveInt('runs', v.runs, 50) } : {}),

@@ -2,6 +2,7 @@
 // or a short text report.
 import type { StartupComparison, StartupResult } from '../contract/startup.js';
 import { round } from '../numbers.js';
+import { printableDeep } from './terminal.js';
 
 const ms = (x: number) => round(x, 1);
 
@@ -24,7 +25,9 @@ export function jsonStartup(session: string, dir: string, r: StartupResult): Rec
   };
 }
 
-export function humanStartup(dir: string, r: StartupResult): string {
+export function humanStartup(untrustedDir: string, untrusted: StartupResult): string {
+  // Module paths, package names and the app's own words are the app's: printed only once made printable.
+  const [dir, r] = printableDeep([untrustedDir, untrusted] as const);
   const lines: string[] = [];
   const timed = r.runs.filter((x) => x.purpose === 'timed');
   lines.push(`Time to ready (${timed[0]?.readyKind === 'exit' ? 'exit' : 'listening'}): median ${ms(r.readyMs.median)} ms, min ${ms(r.readyMs.min)}, max ${ms(r.readyMs.max)} over ${timed.length} starts`);
@@ -52,7 +55,8 @@ export function jsonStartupComparison(c: StartupComparison): Record<string, unkn
   return { kind: 'startup', before: c.before, after: c.after, readyMs: c.readyMs, modules: c.modules, packages: c.packages };
 }
 
-export function humanStartupComparison(c: StartupComparison): string {
+export function humanStartupComparison(untrusted: StartupComparison): string {
+  const c = printableDeep(untrusted);
   const f = c.readyMs;
   const lines = [
     `Start-up: ${c.before.name} (${c.before.id}) -> ${c.after.name} (${c.after.id})`,

@@ -16,21 +16,65 @@ export function isTty(stream: NodeJS.WriteStream): boolean {
   return enabled(stream);
 }
 
-// Text that came from outside (a profile's function names, a session's name and note, the target's log, an error
-// carrying what the user typed) must never steer the terminal: an ESC or C1 byte starts a sequence that can clear
-// the screen, set the window title or plant a hyperlink. Every printer passes such text through `printable`, which
-// writes each control character as a visible escape (ESC as `\x1b`), so the user still sees that it was there. Newline
-// and tab stay: they are the text's own layout. Our own colours are added after, by the styles above.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// What may reach a terminal is decided here, once. Text that came from outside (a profile's function names, a module's
+// path, a session's name and note, the target's log, an error carrying what the user typed) must never steer the
+// terminal nor fake a line of our report: an ESC or C1 byte starts a sequence that can clear the screen, set the window
+// title or plant a hyperlink; a newline or carriage return can print a made-up "Verdict" line under ours; a bidi
+// override or isolate makes text read in another order than it is. `printable` writes each such character as a
+// visible escape (ESC as `\x1b`, a newline as `\n`, U+202E as `\u202e`), so the user still sees that it was there.
+// Tab stays: it cannot start a line. Our own colours are added after, by the styles above; and every byte a command
+// writes passes `terminalSafe` (cli/io.ts), which lets through only our own styles and layout.
+const BIDI_AND_SEPARATORS = '\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Everything outside text may not carry to a terminal: C0 but tab, DEL, C1, bidi marks, overrides and isolates, line separators. */
+const CONTROL = new RegExp(`[\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f${BIDI_AND_SEPARATORS}]`, 'g');
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
 
 function visible(ch: string): string {
   const code = ch.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : ch;
+  if (NAMED[ch]) return NAMED[ch];
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/** `text` with every control character but newline and tab made visible and inert. */
+/** `text` on one line, with every control, line-breaking and bidi character made visible and inert (tab kept). */
 export function printable(text: string): string {
   return text.replace(CONTROL, visible);
+}
+
+/** Lines of outside text (a log), each made printable: its own line breaks kept as breaks, nothing else. */
+export function printableLines(text: string): string[] {
+  return text.split(/\r?\n/).map(printable);
+}
+
+// The sequences our own output writes: the styles above (SGR), and a progress line redrawn in place (CR, erase line).
+const OURS = /\u001b\[(?:1|2|22|31|32|33|36|39)m|\u001b\[2K|\r(?=\u001b\[2K)/y;
+// Escaped in a whole output: C1, bidi and line separators as `\uXXXX` (a JSON string stays valid and means the same),
+// and any other C0 byte but newline and tab.
+const UNSAFE_OUTPUT = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI_AND_SEPARATORS}]`, 'g');
+
+/**
+ * A whole piece of a command's output made safe for a terminal: anything printable() would escape that is not one of
+ * our own sequences. The last guard, behind printable() on each outside value; text a printer forgot passes it inert.
+ */
+export function terminalSafe(output: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of output.matchAll(UNSAFE_OUTPUT)) {
+    const i = m.index;
+    if (i < at) continue;
+    OURS.lastIndex = i;
+    const own = OURS.exec(output);
+    out += output.slice(at, i);
+    if (own) {
+      out += own[0];
+      at = i + own[0].length;
+      continue;
+    }
+    const code = m[0].charCodeAt(0);
+    out += code < 0x20 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    at = i + 1;
+  }
+  return out + output.slice(at);
 }
 
 /** A document for a printer, with `printable` applied to every string in it (keys included), shape unchanged. */

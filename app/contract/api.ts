@@ -155,8 +155,12 @@ export const methodParams = {
   getLabCourse: z.object({ course: CourseId, lab: LabName }).strict(),
   /** Copies the lab's files into the student's workspace folder; files already there are kept. */
   startLab: z.object({ course: CourseId, lab: LabName }).strict(),
-  /** Restores the lab's starting files in the workspace (the UI confirms first); other files are left alone. */
-  resetLab: z.object({ course: CourseId, lab: LabName }).strict(),
+  /**
+   * Restores the lab's starting files in the workspace; other files are left alone. With `overwriteEdits: false` a
+   * workspace the student edited is refused (CHK_LAB_RESET_WOULD_OVERWRITE) so the face can ask first; the UI asks
+   * before it calls, so it leaves the flag out.
+   */
+  resetLab: z.object({ course: CourseId, lab: LabName, overwriteEdits: z.boolean().optional() }).strict(),
   solutionDiff: z.object({ course: CourseId, lab: LabName }).strict(),
   /** A step marked done (or not), or the choice of a predict step (recorded, never judged); `step` from 0. */
   recordStep: z.object({ course: CourseId, lab: LabName, step: z.number().int().min(0).max(100), done: z.boolean().optional(), prediction: z.string().max(100).optional() }).strict(),

@@ -74,6 +74,8 @@ export class Engine implements EngineApi {
   private readonly runs = new Map<string, RunSession>();
   /** Runs whose session folder is still being made: a stopAll() meanwhile is applied once they exist. */
   private readonly starting = new Map<string, { stopped: boolean }>();
+  /** Attaches still opening their inspectors: stopAll cancels them. */
+  private readonly attaching = new Set<AbortController>();
   /** Start-up checkups in progress; they take the machine like a run does, so one of either at a time. */
   private readonly startups = new Map<string, StartupRun>();
   /** Ramps in progress (rampLoad), each with what stops it. */
@@ -204,7 +206,20 @@ export class Engine implements EngineApi {
   /** A run of a process already running (app/attach); refusals come before any session exists. */
   async startAttachRun(params: MethodParams['startAttachRun']): Promise<MethodResults['startAttachRun']> {
     this.refuseWhileBusy();
-    const { recipe, source } = await prepareAttachRun(params.to, (params.recipe ?? {}) as object, validRecipe);
+    // Opening the inspectors takes seconds (a cluster's workers one by one): a stop meanwhile cancels the attach.
+    const attaching = new AbortController();
+    this.attaching.add(attaching);
+    let prepared: Awaited<ReturnType<typeof prepareAttachRun>>;
+    try {
+      prepared = await prepareAttachRun(params.to, (params.recipe ?? {}) as object, validRecipe, attaching.signal);
+    } finally {
+      this.attaching.delete(attaching);
+    }
+    const { recipe, source } = prepared;
+    if (attaching.signal.aborted) {
+      await source.release();
+      throw new CheckupError('CHK_CANCELLED');
+    }
     return this.beginRun(recipe, { source }).catch(async (err: unknown) => {
       await source.release();
       throw err;
@@ -317,6 +332,7 @@ export class Engine implements EngineApi {
 
   /** Stops every run (quitting the app, Ctrl-C in the CLI). */
   async stopAll(): Promise<void> {
+    for (const attaching of this.attaching) attaching.abort();
     await this.routeFinder.stopAndWait();
     for (const starting of this.starting.values()) starting.stopped = true;
     for (const ramp of this.ramps.values()) ramp.abort();
@@ -419,7 +435,8 @@ export class Engine implements EngineApi {
     if (params.note !== undefined) recipe.note = params.note;
     else delete recipe.note;
     if (params.repeats !== undefined) recipe.repeats = params.repeats;
-    return this.startRun({ recipe });
+    // A re-run of an imported recipe is still someone else's command line: the new session keeps the mark.
+    return this.beginRun(validRecipe(recipe), session.imported ? { imported: session.imported } : {});
   }
 
   async runAgainstCommit(params: MethodParams['runAgainstCommit']): Promise<MethodResults['runAgainstCommit']> {
@@ -451,7 +468,15 @@ export class Engine implements EngineApi {
 
   async checkCommitComparison(params: MethodParams['checkCommitComparison']): Promise<MethodResults['checkCommitComparison']> {
     const ref = params.ref ?? 'HEAD';
-    const { recipe } = await readSessionFile(this.sessionsDir, params.sessionId);
+    const session = await readSessionFile(this.sessionsDir, params.sessionId);
+    const { recipe } = session;
+    // git runs code a repository configures (core.fsmonitor, hooks): an imported recipe's folder is not looked at
+    // before the user has seen and confirmed the recipe.
+    try {
+      assertLaunchable(session, this.sessionsDir);
+    } catch (err) {
+      return { available: false, ref, reason: toCheckupError(err).message };
+    }
     if (recipe.target.kind === 'lab') return { available: false, ref, reason: new CheckupError('CHK_AB_NOT_A_PROJECT', { detail: `"${recipe.target.lab}" is bundled with Checkup, not code in your repository` }).message };
     const reason = await commitComparisonProblem(resolveTarget(recipe.target).project, ref);
     return { available: !reason, ref, ...(reason ? { reason } : {}) };

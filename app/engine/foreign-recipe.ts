@@ -14,7 +14,7 @@ import { labScript } from '../labs/catalogue.js';
 import { resolveTarget } from '../target/resolve-target.js';
 
 export interface LaunchPreview {
-  /** The program and its arguments, as they are started. */
+  /** The program and its arguments, as they are started; for a recipe that attaches, `checkup attach` and where. */
   command: string[];
   cwd: string;
   /** What the recipe adds to the environment. */
@@ -23,6 +23,8 @@ export interface LaunchPreview {
 
 export function launchPreview(recipe: Recipe): LaunchPreview {
   const t = recipe.target;
+  // A recipe that attached launches nothing: it attaches again, to what `attach.to` names.
+  if (recipe.attach) return { command: ['checkup', 'attach', recipe.attach.to], cwd: t.kind === 'lab' ? resolveTarget(t).project : t.cwd, env: {} };
   const node = t.node ?? 'node';
   if (t.kind === 'lab') {
     const script = labScript(t.lab, t.variant);
@@ -93,9 +95,20 @@ function checkEnv(env: Record<string, string>): void {
   }
 }
 
+const LOOPBACK_HOSTS = /^(?:127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
+/**
+ * A shared recipe loads this machine only, as a lab does: sent elsewhere, the load (and any Authorization header the
+ * recipe carries) would go from the user's machine to a host someone else chose. Headers to the user's own app stay.
+ */
+function checkLoad(load: Recipe['load']): void {
+  if (load.allowRemote || !LOOPBACK_HOSTS.test(load.host)) refuse(`load host ${load.host}${load.allowRemote ? ' (allowRemote)' : ''}`, 'it sends load to another machine, and a shared recipe loads only this one');
+}
+
 /** Throws CHK_RECIPE_REFUSED, naming the argument, when a recipe from outside carries what it must never carry. */
 export function checkForeignRecipe(recipe: Recipe, sessionsDir: string): void {
   const t = recipe.target;
+  if (recipe.attach) refuse(`attach to ${recipe.attach.to}`, 'it attaches to a running process rather than launching its command, and a process named on the machine that wrote it is not one of yours here');
+  checkLoad(recipe.load);
   checkEnv(t.env);
   if (t.node !== undefined && !/^node[\w.-]*$/.test(t.node)) refuse(`--node ${t.node}`, 'a shared recipe runs the node on your PATH, not a program it names');
   if (t.kind === 'lab') return;

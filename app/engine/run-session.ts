@@ -5,7 +5,7 @@ import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import type { InterleavedRole } from '../contract/session.js';
+import type { InterleavedRole, SessionFile } from '../contract/session.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
@@ -47,6 +47,8 @@ export interface RunAs {
   interleaved?: InterleavedRole;
   /** A target that is not launched from the recipe: a running process attached to (app/attach). */
   source?: TargetSource;
+  /** A re-run of an imported session: the new session keeps the mark, so its own re-runs are checked as imports. */
+  imported?: SessionFile['imported'];
 }
 
 /** What the measurement left: the load figures, a crash, the profiles, the heap after the load, or what stopped it. */
@@ -104,7 +106,7 @@ export class RunSession {
     // The git state of the code that runs (a checked-out commit for an A/B run), the project the user knows it by.
     const git = await readGitInfo(resolved.project);
     const project = as.project ?? resolved.project;
-    const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}) });
+    const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}), ...(as.imported ? { imported: as.imported } : {}) });
     return new RunSession(runId, recipe, resolved, writer, emit, as.source);
   }
 

@@ -15,7 +15,7 @@ import { exportCourse, importCourse } from '../labs/course-bundle.js';
 import { courseLab, courseLabs, findCourse, listCourseFiles, type CourseLab } from '../labs/courses.js';
 import { figureClaims, fillPlaceholders, type LabClaims } from '../labs/placeholders.js';
 import { ProgressStore } from '../labs/progress.js';
-import { resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceExists, workspaceFiles, workspaceRecipe } from '../labs/workspace.js';
+import { editedFiles, resetWorkspace, solutionDiff, startWorkspace, workspaceDir, workspaceExists, workspaceFiles, workspaceRecipe } from '../labs/workspace.js';
 import { makeDir, writeJsonAtomic } from '../store/atomic.js';
 import { checkupVersion } from '../paths.js';
 import type { ReferencedPaths } from './referenced-paths.js';
@@ -167,9 +167,14 @@ export class Workshop {
 
   async resetLab(params: MethodParams['resetLab']): Promise<MethodResults['resetLab']> {
     const lab = this.lab(params.course, params.lab);
+    if (params.overwriteEdits === false) {
+      const edited = await editedFiles(this.options.workspaceRoot, lab);
+      if (edited.length) throw new CheckupError('CHK_LAB_RESET_WOULD_OVERWRITE', { name: lab.name, files: edited.join(', '), dir: workspaceDir(this.options.workspaceRoot, lab) });
+    }
     const restored = await resetWorkspace(this.options.workspaceRoot, lab);
     return { dir: workspaceDir(this.options.workspaceRoot, lab), restored };
   }
+
 
   async solutionDiff(params: MethodParams['solutionDiff']): Promise<MethodResults['solutionDiff']> {
     return solutionDiff(this.options.workspaceRoot, this.lab(params.course, params.lab));

@@ -3,7 +3,7 @@
 // student's edits are never overwritten; resetting restores exactly the lab's files and nothing else. Runs of the copy
 // resolve the lab's npm dependencies from Checkup's own node_modules (NODE_PATH), in a checkout and in the packaged
 // app alike (app/paths.ts keeps node_modules outside the archive for that).
-import { existsSync, promises as fs } from 'node:fs';
+import { constants as fsConstants, existsSync, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, relative, isAbsolute, resolve } from 'node:path';
 import { structuredPatch } from 'diff';
@@ -32,18 +32,45 @@ export function workspaceFiles(lab: CourseLab): string[] {
   return [...new Set([...files, ...(existsSync(join(lab.dir, 'package.json')) ? ['package.json'] : [])])];
 }
 
+/** Whether something (a file, a folder, a link even dangling) is at `path`. */
+async function present(path: string): Promise<boolean> {
+  return fs.lstat(path).then(() => true, () => false);
+}
+
+const inside = (root: string, path: string) => {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
+
 async function copyInto(lab: CourseLab, dir: string, file: string, overwrite: boolean): Promise<boolean> {
   const to = join(dir, file);
-  if (!overwrite && existsSync(to)) return false;
+  // A link counts as there, dangling or not: a start never writes through it to wherever it points.
+  if (!overwrite && (await present(to))) return false;
   try {
     await makeDir(dirname(to));
+    // A file in a subfolder: the subfolder must be the copy's own, not a link out of it.
+    if (!inside(await fs.realpath(dir), await fs.realpath(dirname(to)))) throw new CheckupError('CHK_INTERNAL', { detail: `${dirname(to)} leads outside ${dir}` });
     // Replace rather than write through: a link the student put there must not redirect the copy elsewhere.
     if (overwrite) await fs.rm(to, { force: true });
-    await fs.copyFile(join(lab.dir, file), to);
+    // Exclusive: should anything appear at `to` meanwhile (a link), the copy fails rather than follow it.
+    await fs.copyFile(join(lab.dir, file), to, fsConstants.COPYFILE_EXCL);
   } catch (err) {
+    if (err instanceof CheckupError) throw err;
     throw storeError(err, to);
   }
   return true;
+}
+
+/** The files of the student's copy that differ from the lab's starting code (their edits): what a reset would lose. */
+export async function editedFiles(root: string, lab: CourseLab): Promise<string[]> {
+  const dir = workspaceDir(root, lab);
+  const edited: string[] = [];
+  for (const file of workspaceFiles(lab)) {
+    const mine = await fs.readFile(join(dir, file)).catch(() => undefined);
+    if (mine === undefined) continue;
+    if (!mine.equals(await fs.readFile(join(lab.dir, file)))) edited.push(file);
+  }
+  return edited;
 }
 
 /** Makes the student's copy; files already there are kept as they are. Answers the files copied now. */

@@ -6,10 +6,18 @@ import type { IncomingMessage } from 'node:http';
 export interface GuardConfig {
   port: number;
   token: string;
+  /** Redeems a one-time launch code (launch-codes.ts); true once per code, within its lifetime. */
+  redeem?: (code: string) => boolean;
 }
 
 export type GuardVerdict =
-  | { ok: true; /** The token came in the query: the response should set the cookie. */ fromQuery: boolean }
+  | {
+      ok: true;
+      /** The token came in the query: the response should set the cookie. */
+      fromQuery: boolean;
+      /** A launch code was redeemed: the response sets the cookie and sends the browser on to the address without it. */
+      launched?: boolean;
+    }
   | { ok: false; reason: 'host' | 'origin' | 'token' };
 
 /** A fresh secret per start: 32 random bytes as hex. */
@@ -55,7 +63,13 @@ export function checkRequest(req: IncomingMessage, config: GuardConfig, opts: { 
     return { ok: false, reason: 'origin' };
   }
 
-  const query = new URL(req.url ?? '/', 'http://x').searchParams.getAll('token');
+  const params = new URL(req.url ?? '/', 'http://x').searchParams;
+  const codes = params.getAll('code');
+  if (codes.length > 0 && config.redeem) {
+    // A code is good once: a second use, or a wrong one, is refused whatever else the request carries.
+    return codes.length === 1 && config.redeem(codes[0]!) ? { ok: true, fromQuery: true, launched: true } : { ok: false, reason: 'token' };
+  }
+  const query = params.getAll('token');
   if (query.length > 0) {
     // A wrong token in the query is refused even when a good cookie comes with it: no guessing on a valid session.
     return query.length === 1 && tokensEqual(query[0]!, config.token) ? { ok: true, fromQuery: true } : { ok: false, reason: 'token' };

@@ -11,6 +11,7 @@ import { CheckupError, serializeError } from '../errors.js';
 import { rootDir } from '../paths.js';
 import { serveDownload } from './download.js';
 import { checkRequest, newToken, tokenCookie, type GuardConfig } from './guard.js';
+import { LaunchCodes } from './launch-codes.js';
 import { resolveInside, sendFile } from './static-files.js';
 import { receiveUpload, uploadFolder, UPLOAD_LIMIT_BYTES } from './upload.js';
 import { KEPT_UPLOADS, pruneUploads, removeUploads, UPLOADS_FOLDER, type UploadBounds } from './uploads-kept.js';
@@ -59,8 +60,10 @@ export interface ServerOptions {
 export interface CheckupServer {
   port: number;
   token: string;
-  /** The address to open, token included. */
+  /** The address with the token, for the user to read on their terminal (never to hand to another program). */
   url: string;
+  /** An address for a browser started by another program: a one-time code instead of the token (launch-codes.ts). */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
@@ -119,7 +122,8 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
   const received = new Set<string>();
   await pruneUploads(importsDir, uploadsKept);
   const uploadLimit = options.uploadLimitBytes ?? UPLOAD_LIMIT_BYTES;
-  const guard: GuardConfig = { port: 0, token: options.token ?? newToken() };
+  const launchCodes = new LaunchCodes();
+  const guard: GuardConfig = { port: 0, token: options.token ?? newToken(), redeem: (code) => launchCodes.redeem(code) };
 
   async function route(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -181,6 +185,15 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
       return verdict.reason === 'token' && page ? needsToken(res, req.method === 'HEAD') : forbidden(res);
     }
     const headers = verdict.fromQuery ? { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(guard) } : { ...BASE_HEADERS };
+    if (verdict.launched) {
+      // The code is spent: on to the address without it, the cookie set. A page of ours does it rather than a 303: the
+      // browser came from a file (a cross-site start), and a SameSite=Strict cookie is sent only on a navigation our
+      // own page starts.
+      req.resume();
+      const page = '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>Checkup</title><a href="/">Open Checkup</a>\n';
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'", 'Content-Length': String(Buffer.byteLength(page)) });
+      return void res.end(page);
+    }
     route(req, res, headers).catch((err: unknown) => {
       if (res.headersSent) res.destroy();
       else json(res, 500, { error: serializeError(err) }, headers);
@@ -219,6 +232,7 @@ export async function startServer(options: ServerOptions): Promise<CheckupServer
     port: guard.port,
     token: guard.token,
     url: `http://127.0.0.1:${guard.port}/?token=${guard.token}`,
+    launchUrl: () => `http://127.0.0.1:${guard.port}/?code=${launchCodes.issue()}`,
     close: async () => {
       for (const client of wss.clients) client.terminate();
       wss.close();

@@ -111,7 +111,8 @@ export async function importBundle(path: string, sessionsDir: string): Promise<s
   }
   const from = path.split(/[\\/]/).pop() ?? path;
   const { session, files } = await readBundle(data, from);
-  const safe = session.id.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100) || 'imported';
+  // A name starting with a dot is not a session to the history (a folder being written, the uploads): never one here.
+  const safe = session.id.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^\.+/, '').slice(0, 100) || 'imported';
   await fs.mkdir(sessionsDir, { recursive: true });
   const taken = await fs.stat(join(sessionsDir, safe)).then(() => true, () => false);
   const id = taken ? `${safe}-imported-${randomBytes(2).toString('hex')}` : safe;

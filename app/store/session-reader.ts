@@ -46,9 +46,19 @@ export async function readSessionFile(sessionsDir: string, id: string): Promise<
   return session;
 }
 
+/** What a damaged file still holds, if it is JSON at all. */
+function parsedOrUndefined(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A session whose files do not fit the format: listed with what is wrong, under what can still be read of it. */
 async function damagedItem(dir: string, damage: DamagedFile): Promise<SessionListItem> {
-  const raw = (await fs.readFile(join(dir, SESSION_FILE), 'utf8').then((t) => JSON.parse(t) as unknown, () => undefined)) as Record<string, unknown> | undefined;
+  const raw = parsedOrUndefined(await fs.readFile(join(dir, SESSION_FILE), 'utf8').catch(() => undefined)) as Record<string, unknown> | undefined;
   const text = (key: string) => (raw && typeof raw === 'object' && typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
   const created = text('createdAt');
   const mtime = await fs.stat(dir).then((s) => s.mtime.toISOString(), () => new Date(0).toISOString());

@@ -43,7 +43,7 @@ export class SessionWriter {
     this.log = new TargetLog(join(dir, SESSION_FILES.log));
   }
 
-  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; kind?: SessionFile['kind']; interleaved?: SessionFile['interleaved'] }): Promise<SessionWriter> {
+  static async create(sessionsDir: string, init: { name: string; project: string; recipe: Recipe; git?: SessionFile['git']; kind?: SessionFile['kind']; interleaved?: SessionFile['interleaved']; imported?: SessionFile['imported'] }): Promise<SessionWriter> {
     const id = newSessionId(init.name);
     const dir = join(sessionsDir, id);
     await makeDir(sessionsDir);
@@ -68,6 +68,7 @@ export class SessionWriter {
       checkupVersion,
       ...(init.git ? { git: init.git } : {}),
       ...(init.interleaved ? { interleaved: init.interleaved } : {}),
+      ...(init.imported ? { imported: init.imported } : {}),
     };
     // The folder appears whole or not at all: session.json is written in a hidden folder renamed into place, so a full
     // or read-only disk never leaves an empty session folder behind.

@@ -11,6 +11,7 @@ import { loadWith, sampleAt, tickAt } from './session-parts.js';
 export const DAMAGE: Record<string, { file: string; field: RegExp; damage: (dir: string) => void }> = {
   'no-created-at': { file: 'session.json', field: /createdAt/, damage: (d) => editSession(d, (s) => delete s.createdAt) },
   'numeric-created-at': { file: 'session.json', field: /createdAt/, damage: (d) => editSession(d, (s) => (s.createdAt = 1795478795230)) },
+  'not-json': { file: 'session.json', field: /not valid JSON/, damage: (d) => writeFileSync(join(d, 'session.json'), 'this is not JSON at all\n') },
   'no-recipe': { file: 'session.json', field: /recipe/, damage: (d) => editSession(d, (s) => delete s.recipe) },
   'no-summary': { file: 'session.json', field: /summary/, damage: (d) => editSession(d, (s) => delete s.summary) },
   'diagnosis-array': { file: 'diagnosis.json', field: /the whole file/, damage: (d) => writeFileSync(join(d, 'diagnosis.json'), '[]') },

@@ -15,8 +15,9 @@ import { JsonParseError, JsonStreamParser } from './json/stream-parser.js';
 import { preprocessV8Log } from './prof-process.js';
 import { looksLikePprof, pprofToModels } from './pprof.js';
 import { unzipPprof } from './pprof-gzip.js';
-import { folderMembers, importSet, MAX_SET_FILES } from './profile-set.js';
-import { isTar, tarEntries } from './tar-entries.js';
+import { ArchiveBudget } from './archive-budget.js';
+import { folderMembers, importSet } from './profile-set.js';
+import { isTar, TarFormatError, tarEntries } from './tar-entries.js';
 import { formatBytes, openSource, type ByteSource, type ProfileInput } from './source.js';
 import { isSpeedscope, speedscopeToModels } from './speedscope.js';
 import { isPreprocessedV8Log, looksLikeV8Log, v8LogToModel } from './v8-log.js';
@@ -50,6 +51,8 @@ export interface ImportOptions {
    * is (its folder's SESSION_FILES.sourceMaps, or `recordedFile`); `false`: frames as recorded.
    */
   sourceMaps?: SourceMapOption;
+  /** Inside a set: the set's one budget (files, bytes unpacked) and how deep in archives this member is. */
+  within?: { budget: ArchiveBudget; depth: number };
 }
 
 /** `false`: frames as recorded. `recordedFile`: a session's source-maps.json (SESSION_FILES.sourceMaps). */
@@ -203,30 +206,40 @@ async function fromV8Log(src: ByteSource, opts: ImportOptions): Promise<ImportRe
 
 /** pprof (gzipped or not), or a tar archive (gzipped or not) of profiles of any format. */
 async function fromBinary(bytes: Uint8Array, name: string, opts: ImportOptions, maxBytes: number): Promise<ImportResult> {
-  const unzipped = await unzipPprof(bytes, name, maxBytes);
+  const within = opts.within;
+  // Inside a set, a gunzip stops at what is left of the set's budget (the member is then skipped as too large).
+  const unzipped = await unzipPprof(bytes, name, within ? Math.min(maxBytes, within.budget.bytesLeft + 1) : maxBytes);
+  if (within && unzipped !== bytes) within.budget.takeBytes(unzipped.length);
   if (isTar(unzipped)) {
+    const budget = within?.budget ?? new ArchiveBudget(name, maxBytes);
+    const depth = (within?.depth ?? 0) + 1;
+    budget.enterArchive(depth);
     let entries;
     try {
       entries = tarEntries(unzipped);
     } catch (err) {
-      throw new CheckupError('CHK_PROFILE_TRUNCATED', { name, detail: (err as Error).message }, { cause: err });
+      if (!(err instanceof TarFormatError)) throw err;
+      if (err.truncated) throw new CheckupError('CHK_PROFILE_TRUNCATED', { name, detail: err.message }, { cause: err });
+      throw new CheckupError('CHK_PROFILE_MALFORMED', { format: 'tar', name, detail: err.message }, { cause: err });
     }
+    budget.takeFiles(entries.length);
     // In name order, as a folder's files are: the archive's order is whatever its writer's directory listing was.
     const members = entries.map((e) => ({ name: e.name, input: { name: e.name, data: e.data } })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    if (members.length > MAX_SET_FILES) throw new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: `${members.length} files`, limit: `${MAX_SET_FILES} files` });
-    return importSet(name, members, (input) => importProfile(input, memberOptions(opts, maxBytes)), opts.signal);
+    const inside = { budget, depth };
+    // A member over budget refuses the whole set: skipping it would leave the rest of the budget to be spent again.
+    return importSet(name, members, (input) => importProfile(input, memberOptions(opts, maxBytes, inside)), opts.signal, (err) => budget.isRefusal(err));
   }
   // A gzipped profile of another format (profile.cpuprofile.gz): open what is inside.
-  if (unzipped !== bytes && !looksLikePprof(unzipped)) return importProfile({ name: name.replace(/\.gz$/i, ''), data: unzipped }, memberOptions(opts, maxBytes));
+  if (unzipped !== bytes && !looksLikePprof(unzipped)) return importProfile({ name: name.replace(/\.gz$/i, ''), data: unzipped }, memberOptions(opts, maxBytes, within));
   opts.onProgress?.({ phase: 'build', fraction: 0 });
   const pprof = pprofToModels(unzipped, name);
   opts.onProgress?.({ phase: 'build', fraction: 1 });
   return { format: 'pprof', ...pprof };
 }
 
-/** A set's members are imported with the set's limits and signal, without reporting each one's progress. */
-function memberOptions(opts: ImportOptions, maxBytes: number): ImportOptions {
-  return { ...opts, maxBytes, onProgress: undefined };
+/** A set's members are imported with the set's limits, budget and signal, without reporting each one's progress. */
+function memberOptions(opts: ImportOptions, maxBytes: number, within: ImportOptions['within']): ImportOptions {
+  return { ...opts, maxBytes, onProgress: undefined, ...(within ? { within } : {}) };
 }
 
 /** A builder or typed-array allocation that cannot fit is a file too large for us, not a bug. */
@@ -242,7 +255,10 @@ export async function importProfile(input: ProfileInput, opts: ImportOptions = {
   if (opts.signal?.aborted) throw interrupted();
   if ('path' in input && (await stat(input.path).catch(() => undefined))?.isDirectory()) {
     const members = await folderMembers(input.path, maxBytes);
-    return importSet(basename(input.path), members, (member) => importProfile(member, memberOptions(opts, maxBytes)), opts.signal);
+    const budget = opts.within?.budget ?? new ArchiveBudget(basename(input.path), maxBytes);
+    if (!opts.within) budget.takeFiles(members.length);
+    const inside = { budget, depth: opts.within?.depth ?? 0 };
+    return importSet(basename(input.path), members, (member) => importProfile(member, memberOptions(opts, maxBytes, inside)), opts.signal, (err) => budget.isRefusal(err));
   }
   const src = await openSource(input, maxBytes);
   let result: ImportResult;

@@ -5,6 +5,13 @@ import type { WeightUnit } from '../model/types.js';
 import { WIRE_LEN, fieldsOf } from './protobuf-fields.js';
 import { malformed } from './values.js';
 
+/**
+ * Each sample type becomes a profile of its own, every sample carries one value per type, and each profile copies the
+ * call tree: work grows with types x samples x nodes. Real producers write a handful (pprof's Go heap profile: 4);
+ * 20,000 took 18 s. Past this many the file is built to cost, not to be read.
+ */
+export const MAX_SAMPLE_TYPES = 64;
+
 const TIME_SCALE_TO_US: Record<string, number> = { nanoseconds: 1e-3, microseconds: 1, milliseconds: 1e3, seconds: 1e6 };
 
 export interface SampleType {
@@ -105,6 +112,7 @@ export function readTables(buffer: Uint8Array, name: string): Tables {
   };
   if (strings.length === 0 || strings[0] !== '') throw bad('its string table does not start with the empty string');
   if (rawTypes.length === 0) throw bad('it declares no sample type');
+  if (rawTypes.length > MAX_SAMPLE_TYPES) throw bad(`it declares ${rawTypes.length} sample types; a profile has a few (Go's heap profile, the most, has 4), and Checkup reads up to ${MAX_SAMPLE_TYPES}`);
   const functions: Tables['functions'] = new Map();
   for (const fn of rawFunctions) functions.set(fn.id, { name: text(fn.name), filename: text(fn.filename), startLine: fn.startLine });
   return {

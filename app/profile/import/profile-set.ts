@@ -8,10 +8,10 @@ import type { ProfileFormat } from '../../contract/profile.js';
 import { CheckupError } from '../../errors.js';
 import { mergeProfiles } from '../model/merge.js';
 import { Profile } from '../model/profile.js';
+import { MAX_SET_FILES } from './archive-budget.js';
 import { formatBytes, type ProfileInput } from './source.js';
 
-/** More files than this in one set is a folder the user did not mean (a home directory, node_modules). */
-export const MAX_SET_FILES = 500;
+export { MAX_SET_FILES } from './archive-budget.js';
 
 export interface SetMember {
   name: string;
@@ -37,7 +37,8 @@ export async function folderMembers(dir: string, maxBytes: number): Promise<SetM
   return names.map((name) => ({ name, input: { path: join(dir, name) } }));
 }
 
-export async function importSet(setName: string, members: SetMember[], importOne: ImportOne, signal?: AbortSignal): Promise<Imported> {
+/** `refusesSet`: a member's error that refuses the whole set (a budget spent) rather than skipping the member. */
+export async function importSet(setName: string, members: SetMember[], importOne: ImportOne, signal?: AbortSignal, refusesSet: (err: unknown) => boolean = () => false): Promise<Imported> {
   const opened: Array<{ name: string; result: Imported }> = [];
   const skipped: string[] = [];
   let firstError: unknown;
@@ -46,7 +47,7 @@ export async function importSet(setName: string, members: SetMember[], importOne
     try {
       opened.push({ name: member.name, result: await importOne(member.input) });
     } catch (err) {
-      if (err instanceof CheckupError && err.code === 'CHK_CANCELLED') throw err;
+      if ((err instanceof CheckupError && err.code === 'CHK_CANCELLED') || refusesSet(err)) throw err;
       firstError ??= err;
       skipped.push(`${member.name} (${err instanceof CheckupError ? err.code : 'unreadable'})`);
     }

@@ -40,7 +40,8 @@ describe('checkup labs, lab and course', () => {
     expect(after.code, after.stdout + after.stderr).toBe(0);
     expect(JSON.parse(after.stdout)).toMatchObject({ passed: true, verdict: { expected: 'healthy', actual: 'healthy', passed: true } });
 
-    const reset = await runCli(['lab', 'reset', 'listener-leak', ...out], env);
+    // The copy holds the student's edit: a reset overwrites it only when told to.
+    const reset = await runCli(['lab', 'reset', 'listener-leak', '--force', ...out], env);
     expect(reset.code).toBe(0);
     expect(readFileSync(join(dir, 'slow.js'), 'utf8')).toBe(readFileSync(join(labDir('listener-leak'), 'slow.js'), 'utf8'));
   });

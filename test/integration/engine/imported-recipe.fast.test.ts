@@ -3,6 +3,7 @@
 // processes. A malicious recipe (`-e` writing a marker file) is shown and refused, and the marker never appears; every
 // kind of argument and environment a recipe from outside must never carry is refused with a coded error naming it;
 // a harmless imported recipe runs only after the user confirmed it.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,18 +29,19 @@ afterAll(() => engine.close());
 
 let made = 0;
 /** A bundle of a session whose recipe is `target` (over the harmless script), made on "another machine". */
-async function bundle(target: Record<string, unknown>): Promise<string> {
+async function bundle(target: Record<string, unknown>, extra: Partial<RecipeInput> = {}, id?: string): Promise<string> {
   const elsewhere = mkdtempSync(join(root, 'elsewhere-'));
-  const recipe = RecipeSchema.parse({ target: { kind: 'script', script: 'server.js', cwd: project, ...target }, load: { durationSec: 1, warmupSec: 0 }, profile: { cpu: false, heap: false } } satisfies RecipeInput);
+  const recipe = RecipeSchema.parse({ target: { kind: 'script', script: 'server.js', cwd: project, ...target }, load: { durationSec: 1, warmupSec: 0 }, profile: { cpu: false, heap: false }, ...extra } satisfies RecipeInput);
   const w = await SessionWriter.create(elsewhere, { name: 'server.js', project, recipe });
+  if (id) w.session.id = id;
   await w.finish('complete');
   const file = join(root, `shared-${made++}.checkup`);
   await writeBundle(w.dir, file);
   return file;
 }
 
-async function imported(target: Record<string, unknown>): Promise<string> {
-  return (await engine.importBundle({ path: await bundle(target) })).sessionId;
+async function imported(target: Record<string, unknown>, extra: Partial<RecipeInput> = {}): Promise<string> {
+  return (await engine.importBundle({ path: await bundle(target, extra) })).sessionId;
 }
 
 describe('imported recipes', () => {
@@ -118,8 +120,10 @@ describe('imported recipes', () => {
     const outcome = await engine.runOutcome(runId);
     expect(outcome.error?.message).toBeUndefined();
     expect(existsSync(preloadMarker)).toBe(true);
-    // The run it made is the user's own: not marked imported.
-    expect((await engine.listSessions({})).find((s) => s.id === outcome.sessionId)?.imported).toBeUndefined();
+    // The run it made keeps the mark: its own re-runs are still checked as someone else's recipe.
+    expect((await engine.listSessions({})).find((s) => s.id === outcome.sessionId)?.imported).toEqual({ confirmed: true });
+    const again = await engine.describeRerun({ sessionId: outcome.sessionId });
+    expect(again.imported?.from).toBe(confirmed.imported?.from);
   }, 60_000);
 
   it('`checkup import --trust-recipe` confirms a harmless recipe after showing it', async () => {
@@ -129,5 +133,47 @@ describe('imported recipes', () => {
     expect(r.stdout).toContain('command  node server.js');
     expect(r.stdout).toContain('env      PORT=0');
     expect(r.stdout).toContain('Confirmed (--trust-recipe)');
+  });
+
+  it('a recipe that attaches, or loads another machine, is refused and shown as what it does', async () => {
+    const attaching = await imported({}, { attach: { to: '1' } });
+    const preview = await engine.describeRerun({ sessionId: attaching });
+    expect(preview.command).toEqual(['checkup', 'attach', '1']);
+    expect(preview.refused?.code).toBe('CHK_RECIPE_REFUSED');
+    expect(preview.refused?.message).toContain('attach to 1');
+    await expect(engine.confirmImportedRecipe({ sessionId: attaching })).rejects.toMatchObject({ code: 'CHK_RECIPE_REFUSED' });
+    await expect(engine.rerun({ sessionId: attaching })).rejects.toMatchObject({ code: 'CHK_RECIPE_REFUSED' });
+
+    const remote = await imported({}, { load: { host: '203.0.113.7', allowRemote: true, requests: [{ method: 'GET', path: '/', headers: { Authorization: 'Bearer someone-elses' } }], durationSec: 1, warmupSec: 0 } });
+    const remotePreview = await engine.describeRerun({ sessionId: remote });
+    expect(remotePreview.refused?.message).toContain('load host 203.0.113.7 (allowRemote)');
+    await expect(engine.confirmImportedRecipe({ sessionId: remote })).rejects.toMatchObject({ code: 'CHK_RECIPE_REFUSED' });
+  });
+
+  it('viewing an unconfirmed import runs nothing in the folder it names (git, and a repository\'s fsmonitor)', async () => {
+    const repo = mkdtempSync(join(root, 'repo-'));
+    writeFileSync(join(repo, 'server.js'), 'require("node:http").createServer((q, s) => s.end()).listen(0);\n');
+    const marker = join(root, 'fsmonitor-ran');
+    const hook = join(root, 'fsmonitor.sh');
+    writeFileSync(hook, `#!/bin/sh\ntouch ${JSON.stringify(marker)}\n`, { mode: 0o755 });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'first');
+    git('config', 'core.fsmonitor', hook);
+    const id = await imported({ cwd: repo });
+    const check = await engine.checkCommitComparison({ sessionId: id });
+    expect(existsSync(marker), 'the fsmonitor command ran').toBe(false);
+    expect(check.available).toBe(false);
+    expect(check.reason).toMatch(/not run before you confirm it/);
+    await engine.getSession({ id });
+    await engine.describeRerun({ sessionId: id });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a bundle whose id starts with a dot is imported under a name the history lists', async () => {
+    const { sessionId } = await engine.importBundle({ path: await bundle({}, {}, '.hidden-session') });
+    expect(sessionId.startsWith('.')).toBe(false);
+    expect((await engine.listSessions({})).map((s) => s.id)).toContain(sessionId);
   });
 });

@@ -1,0 +1,51 @@
+// An inspector Checkup opened closes whatever happens to Checkup. Between SIGUSR1 and the probe's installation nothing
+// closed it: a Checkup killed there (kill -9) left an inspector open for good, which is code execution for any local
+// user, and a later attach took it for the user's own and left it open too. Here the attach is cut where a kill would
+// cut it (the line dropped without a word, the probe never installed), on Node 20, 22 and 24: the app's own watchdog
+// closes the inspector, and an attach that finds it open first knows it for Checkup's and closes it on detach.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeInspector, openInspector } from '../../../app/attach/open-inspector.js';
+import { WATCHDOG_GRACE_MS } from '../../../app/attach/inspector-watchdog.js';
+import { apps, NODE20, NODE22, NODE24, ports, startApp, type RunningApp } from '../attach/running-app.js';
+
+let running: RunningApp | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+async function until(check: () => boolean, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await sleep(100);
+  }
+  return check();
+}
+
+describe.skipIf(process.platform !== 'linux')('an inspector Checkup opened', () => {
+  for (const [label, node] of [['Node 20', NODE20], ['Node 22', NODE22], ['Node 24', NODE24]] as const) {
+    it(`closes by itself when Checkup goes away before the probe is in (${label})`, async () => {
+      running = await startApp(apps.http, { node });
+      const opened = await openInspector({ kind: 'pid', pid: running.pid });
+      expect(opened.openedByUs).toBe(true);
+      expect(ports(running.pid)).toContain(opened.inspectorPort);
+      // What a kill -9 leaves: the line gone, nothing said, no probe.
+      await opened.link.close();
+      const closed = await until(() => !ports(running!.pid).includes(opened.inspectorPort), WATCHDOG_GRACE_MS + 8000);
+      expect(closed, 'the inspector stayed open after Checkup went away').toBe(true);
+      expect(running.child.exitCode).toBeNull();
+    }, 40_000);
+  }
+
+  it('is known for Checkup\'s by a later attach that finds it open, which closes it on detach', async () => {
+    running = await startApp(apps.http, { node: NODE22 });
+    const first = await openInspector({ kind: 'pid', pid: running.pid });
+    await first.link.close();
+    const second = await openInspector({ kind: 'pid', pid: running.pid });
+    expect(second.openedByUs, 'a later attach took the inspector Checkup left for the user\'s own').toBe(true);
+    await closeInspector(second);
+    expect(await until(() => ports(running!.pid).length === 1, 5000)).toBe(true);
+  }, 40_000);
+});
