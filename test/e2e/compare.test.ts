@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
-import { canvasInk, publishShots, SHOTS, shoot, VIEWPORT } from './page-tools.js';
+import { canvasInk, publishShots, SHOTS, shoot, VIEWPORT, navTo } from './page-tools.js';
 
 let dir: string;
 let serve: ServeProcess;
@@ -137,7 +137,7 @@ describe('fix, then re-measure', () => {
   });
 
   it('shows both runs in the history with a timeline, and keeps a note edited there', async () => {
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     const project = page.getByTestId('project').first();
     await project.waitFor();
     await expect.poll(() => project.getByTestId('run-row').count()).toBe(2);
@@ -156,7 +156,7 @@ describe('fix, then re-measure', () => {
     await keep('history');
 
     await page.reload();
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await page.getByTestId('project').first().getByText('baseline: report computed on every request').waitFor({ timeout: 10_000 });
 
     // Two ticked runs open their comparison (older = before).
@@ -184,11 +184,11 @@ describe('fix, then re-measure', () => {
     const bundle = (await written.textContent())!.trim();
     expect(bundle).toMatch(/\.checkup$/);
 
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByTestId('profile-input').setInputFiles(bundle);
     // The imported session opens on its own diagnosis, and the history now holds three runs.
     await page.getByTestId('verdict').getByText('blocking (fixed)').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 10_000 }).toBe(3);
   });
 
@@ -197,7 +197,7 @@ describe('fix, then re-measure', () => {
     await page.getByTestId('run-row').filter({ hasText: 'imported, not confirmed' }).getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByTestId('watch-toggle').check();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('CHK_RECIPE_UNCONFIRMED');
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await page.getByTestId('run-row').filter({ hasNotText: 'imported' }).first().getByRole('button', { name: 'Open', exact: true }).click();
     const toggle = page.getByTestId('watch-toggle');
     await toggle.check();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { browserSuite, SCREEN_SIZES, type ScreenSize } from '../helpers/browser-suite.js';
 import { processesWith, waitFor } from '../helpers/cli.js';
-import { publishShots, SHOTS } from './page-tools.js';
+import { publishShots, SHOTS, navTo } from './page-tools.js';
 
 
 const SERVER = (express: string) => `'use strict';
@@ -37,7 +37,7 @@ const suite = browserSuite('routes', {
 async function recipePage(size: ScreenSize): Promise<Page> {
   const page = await suite.newPage(size);
   await page.goto(suite.serve.url);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await navTo(page, 'Start');
   await page.getByLabel('Project folder').fill(folder);
   await page.getByRole('button', { name: 'Look' }).click();
   await page.getByRole('button', { name: 'Set up the load →' }).click();
@@ -116,7 +116,7 @@ describe('Find routes', () => {
     writeFileSync(join(slow, 'server.js'), "setTimeout(() => require('http').createServer((q, s) => s.end()).listen(0), 60000);\n");
     const page = await suite.newPage(SCREEN_SIZES[0]);
     await page.goto(suite.serve.url);
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByLabel('Project folder').fill(slow);
     await page.getByRole('button', { name: 'Look' }).click();
     await page.getByRole('button', { name: 'Set up the load →' }).click();

@@ -18,7 +18,7 @@ import { runCli } from '../helpers/cli.js';
 import { RecipeSchema } from '../../app/contract/recipe.js';
 import { writeBundle } from '../../app/share/bundle.js';
 import { SessionWriter } from '../../app/store/session-writer.js';
-import { SHOTS, shoot, VIEWPORT } from './page-tools.js';
+import { SHOTS, shoot, VIEWPORT, navTo } from './page-tools.js';
 
 let dir: string;
 let serve: ServeProcess;
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 async function history(): Promise<void> {
-  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await navTo(page, 'History');
   await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(2 + Object.keys(DAMAGE).length);
 }
 
@@ -107,7 +107,7 @@ describe('imported recipes in the app', () => {
     const fine = await sharedBundle(project, 'harmless one', { env: { PORT: '0', NODE_ENV: 'production' } });
     for (const file of [evil, fine]) expect((await runCli(['import', file, '--out', join(dir, 'sessions')])).code).toBe(0);
 
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await page.getByRole('button', { name: 'Refresh' }).click();
     const evilRow = page.getByTestId('run-row').filter({ hasText: 'evil one' });
     await evilRow.waitFor({ timeout: 15_000 });

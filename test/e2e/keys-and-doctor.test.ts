@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 const SIZES = [
   { name: 'wide', width: 1440, height: 900 },
@@ -140,7 +140,7 @@ describe('keyboard', () => {
     await page.locator('.rerun-row').waitFor({ state: 'detached' });
 
     // The flame screen's export menu.
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByTestId('profile-input').setInputFiles(profile);
     await expect.poll(() => page.getByTestId('speedscope').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
     const menu = page.getByTestId('profile-export');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, SCREEN_SIZES, type ScreenSize } from '../helpers/browser-suite.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 const suite = browserSuite('follow');
 
@@ -17,7 +17,7 @@ async function openPage(size: ScreenSize): Promise<Page> {
 
 /** Start → a lab's "Adjust load…" → the Recipe screen with these fields. */
 async function recipeFor(page: Page, fields: Record<string, string>): Promise<void> {
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await navTo(page, 'Start');
   await page.getByRole('button', { name: 'Adjust load…' }).first().click();
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
   await expect.poll(() => page.getByRole('button', { name: 'Start checkup' }).isEnabled(), { timeout: 5000 }).toBe(true);
@@ -68,7 +68,7 @@ describe('a run that every window follows', () => {
     await wide.screenshot({ path: join(SHOTS, 'live-run-after-reload-wide.png') });
 
     // Another window cannot start a second run; it is told a checkup is running and can show it.
-    await narrow.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(narrow, 'Start');
     await narrow.getByTestId('run-in-progress').waitFor();
     expect(await narrow.getByRole('button', { name: 'Try the demo' }).isDisabled()).toBe(true);
     await narrow.screenshot({ path: join(SHOTS, 'start-run-in-progress-narrow.png') });

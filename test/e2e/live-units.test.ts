@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 let project = '';
 const suite = browserSuite('live-units', {
@@ -37,7 +37,7 @@ describe('the live charts of a cluster', () => {
     const page = await suite.newPage(SCREEN_SIZES[0]);
     await page.goto(suite.serve.url);
     await page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByLabel('Project folder').fill(project);
     await page.getByRole('button', { name: 'Look' }).click();
     await page.getByRole('button', { name: 'Set up the load →' }).click();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 const fixtures = join(rootDir, 'test', 'fixtures', 'targets', 'login-apps');
 let folder = '';
@@ -26,7 +26,7 @@ describe('Log in first', () => {
     for (const size of SCREEN_SIZES) {
       const page = await suite.newPage(size);
       await page.goto(suite.serve.url);
-      await page.getByRole('button', { name: 'Start', exact: true }).click();
+      await navTo(page, 'Start');
       await page.getByLabel('Project folder').fill(folder);
       await page.getByRole('button', { name: 'Look' }).click();
       await page.getByRole('button', { name: 'Set up the load →' }).click();

@@ -71,3 +71,15 @@ export async function openInFlameView(page: Page, browser: Browser, file: string
   if (!frame) throw new Error('speedscope frame not found');
   return { iframe, frame };
 }
+
+/**
+ * A screen from the sidebar, at any window size: below 1180 px the sidebar is a rail whose menu unfolds it first.
+ * Waits for the sidebar to render before deciding which it is.
+ */
+export async function navTo(page: Page, name: string): Promise<void> {
+  // The folded rail keeps its buttons out of the accessibility tree, hence includeHidden to find them either way.
+  const button = page.locator('nav').getByRole('button', { name, exact: true, includeHidden: true });
+  await button.waitFor({ state: 'attached' });
+  if (!(await button.isVisible())) await page.getByTestId('menu-toggle').click();
+  await button.click();
+}

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
-import { shoot, VIEWPORT } from './page-tools.js';
+import { shoot, VIEWPORT, navTo } from './page-tools.js';
 
 let dir: string;
 let serve: ServeProcess;
@@ -52,7 +52,7 @@ describe('the terminal and the UI name culprits identically', () => {
     page = await browser.newPage({ viewport: VIEWPORT });
     errors = collectPageErrors(page);
     await page.goto(serve.url);
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await page.getByTestId('run-row').first().getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByTestId('verdict').waitFor({ timeout: 30_000 });
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { browserSuite, SCREEN_SIZES, type ScreenSize } from '../helpers/browser-suite.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 const suite = browserSuite('start');
 
@@ -30,7 +30,7 @@ async function openPage(size: ScreenSize): Promise<Page> {
 
 /** Start → Check my app → this folder → its npm start script → the Recipe screen. */
 async function recipeForFolder(page: Page, folder: string): Promise<void> {
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await navTo(page, 'Start');
   await page.getByLabel('Project folder').fill(folder);
   await page.getByRole('button', { name: 'Look' }).click();
   await page.getByRole('button', { name: 'Set up the load →' }).click();
@@ -65,7 +65,7 @@ describe('errors in the user\'s words', () => {
       await noBackticks(page);
       await page.screenshot({ path: join(SHOTS, `start-never-listened-${size.name}.png`) });
 
-      await page.getByRole('button', { name: 'History', exact: true }).click();
+      await navTo(page, 'History');
       const row = page.getByTestId('sessions').locator('tr', { hasText: 'quiet-worker' }).first();
       await row.waitFor();
       expect(await row.textContent()).toContain('The app did not start');
@@ -108,7 +108,7 @@ describe('errors in the user\'s words', () => {
 
       const broken = join(suite.dir, 'broken.cpuprofile');
       writeFileSync(broken, '{ "nodes": [ this is not json');
-      await page.getByRole('button', { name: 'Start', exact: true }).click();
+      await navTo(page, 'Start');
       await page.getByTestId('profile-input').setInputFiles(broken);
       await page.locator('[role=alert]').filter({ hasText: 'Cannot open this profile' }).waitFor({ timeout: 30_000 });
       await page.getByTestId('retry-profile-input').setInputFiles(join(rootDir, 'test', 'fixtures', 'profiles', 'node', '20.20', 'cpu-prof.cpuprofile'));

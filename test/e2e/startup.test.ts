@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
-import { publishShots, SHOTS, shoot, VIEWPORT } from './page-tools.js';
+import { publishShots, SHOTS, shoot, VIEWPORT, navTo } from './page-tools.js';
 
 let dir: string;
 let app: string;
@@ -77,7 +77,7 @@ async function keep(name: string, maxHeight?: number): Promise<void> {
 
 /** The Start screen's start-up entry: the app's folder, server.js, two timed starts; then the Start-up screen. */
 async function checkFromStart(): Promise<void> {
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await navTo(page, 'Start');
   const entry = page.getByTestId('startup-entry');
   await entry.getByLabel('Folder of the app to time').fill(app);
   await entry.getByRole('button', { name: 'Find scripts' }).click();

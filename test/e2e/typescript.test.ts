@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { colouredPixels } from '../helpers/pixels.js';
 import { brokenDist, lineOf, prepareTsApp, profileOf } from '../helpers/ts-app.js';
-import { SHOTS, shoot, VIEWPORT } from './page-tools.js';
+import { SHOTS, shoot, VIEWPORT, navTo } from './page-tools.js';
 
 let dir: string;
 let app: string;
@@ -51,7 +51,7 @@ describe('a TypeScript app in the browser', () => {
     const expected = [`src/report.ts:${lineOf(report, 'export function buildRegionReport(')}`, `src/server.ts:${lineOf(server, 'http.createServer(')}`];
 
     await page.goto(serve.url);
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await page.getByTestId('run-row').first().getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByTestId('verdict').waitFor({ timeout: 30_000 });
     const culprit = page.getByTestId('culprit').first();
@@ -88,7 +88,7 @@ describe('a TypeScript app in the browser', () => {
 
   it('says on the flame screen when a map could not be used, and shows the compiled frames', async () => {
     const file = profileOf(brokenDist(app));
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByTestId('profile-input').setInputFiles(file);
     await page.locator('.notes').getByText(/CHK_SOURCE_MAP_UNREADABLE/).waitFor({ timeout: 30_000 });
     expect(await page.locator('.notes').textContent()).toMatch(/source map of .*dist-broken\/report\.js could not be read/);

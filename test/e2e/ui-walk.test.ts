@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { SCREEN_SIZES } from '../helpers/browser-suite.js';
-import { publishShots, SHOTS } from './page-tools.js';
+import { publishShots, SHOTS, navTo } from './page-tools.js';
 
 const SCHEMES = ['light', 'dark'] as const;
 let dir: string;
@@ -92,11 +92,11 @@ describe('every screen at both sizes, light and dark', () => {
           await page.locator('nav').getByRole('button', { name: 'History', exact: true }).waitFor();
           expect((await box(page, 'nav')).width).toBeGreaterThan(200);
           await shot(page, `walk-menu-${tag}`);
-          await page.locator('nav').getByRole('button', { name: 'History', exact: true }).click();
+          await navTo(page, 'History');
           expect((await box(page, 'nav')).width).toBeLessThanOrEqual(60);
         } else {
           expect(nav.width).toBeGreaterThan(200);
-          await page.locator('nav').getByRole('button', { name: 'History', exact: true }).click();
+          await navTo(page, 'History');
         }
 
         // History: the failed start is not listed as a checkup; shown on request, marked.
@@ -127,7 +127,7 @@ describe('every screen at both sizes, light and dark', () => {
 
         // Flame: open to the fresh diagnosis; with the advice open the graph keeps the width; a wrong file keeps it.
         if (narrow) await page.getByTestId('menu-toggle').click();
-        await page.locator('nav').getByRole('button', { name: 'Flame graph', exact: true }).click();
+        await navTo(page, 'Flame graph');
         const frame = page.getByTestId('speedscope');
         await expect.poll(() => frame.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
         await page.getByTestId('hot-toggle').click();
@@ -182,7 +182,7 @@ describe('a live run and a failed start at 1024x700', () => {
 
     // A failed start, run again from History: its error, and the way back to its recipe.
     await page.getByTestId('menu-toggle').click();
-    await page.locator('nav').getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     await page.getByTestId('failed-starts').getByRole('button', { name: 'Show them' }).click();
     const failedRow = page.locator('[data-testid="run-row"].failed-start');
     await failedRow.getByRole('button', { name: 'Run again…' }).click();

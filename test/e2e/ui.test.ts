@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { colouredPixels } from '../helpers/pixels.js';
-import { publishShots, SHOTS, shoot as shootPage, VIEWPORT } from './page-tools.js';
+import { publishShots, SHOTS, shoot as shootPage, VIEWPORT, navTo } from './page-tools.js';
 
 
 let dir: string;
@@ -117,7 +117,7 @@ describe('the app in a browser', () => {
     await page.getByText(/Hidden: Node core/).waitFor({ timeout: 30_000 });
     await waitForFlame();
 
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await navTo(page, 'History');
     const table = page.getByTestId('sessions');
     await table.getByText('blocking (slow)').first().waitFor();
     const shownVerdict = (await page.getByTestId('sessions').locator('.badge').first().textContent())!.trim();
@@ -126,7 +126,7 @@ describe('the app in a browser', () => {
   });
 
   it('validates a recipe inline as it is typed', async () => {
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByRole('button', { name: 'Adjust load…' }).first().click();
     await page.getByLabel('Connections').fill('0');
     await page.getByText('Connections must be at least 1').first().waitFor({ timeout: 5000 });
@@ -156,7 +156,7 @@ describe('the app in a browser', () => {
     const file = join(dir, 'evil <b>name<b>.cpuprofile');
     writeFileSync(file, JSON.stringify(profile));
 
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await navTo(page, 'Start');
     await page.getByTestId('profile-input').setInputFiles(file);
     await page.getByRole('heading', { name: /evil/ }).waitFor({ timeout: 30_000 });
     const names = await page.getByTestId('hot-function').allTextContents();
