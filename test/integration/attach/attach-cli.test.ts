@@ -133,7 +133,7 @@ describe('checkup attach refuses', () => {
       const r = await runCli(['attach', String(a.pid), '--json']);
       expect(r.code).toBe(3);
       const { error } = JSON.parse(r.stdout) as { error: { code: string; message: string; hint: string } };
-      expect(error.code).toBe('CHK_ATTACH_INSPECTOR_NOT_OPENED');
+      expect(error.code).toBe('CHK_ATTACH_INSPECTOR_PORT_TAKEN');
       expect(error.message).toContain('9229');
       expect(error.hint).toContain('--inspect=127.0.0.1:0');
     } finally {
