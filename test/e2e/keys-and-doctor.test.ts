@@ -106,7 +106,7 @@ describe('keyboard', () => {
 
   it('cancels with Escape what is open, and only that', async () => {
     const page = await openPage(SIZES[0]);
-    await page.getByRole('button', { name: 'History' }).click();
+    await navTo(page, 'History');
     const row = page.getByTestId('run-row').first();
     await row.waitFor();
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -44,7 +44,7 @@ describe('a session of several processes and threads', () => {
       const page = await browser.newPage({ viewport: size });
       const errors = collectPageErrors(page);
       await page.goto(serve.url);
-      await page.getByRole('button', { name: 'History' }).first().click();
+      await navTo(page, 'History');
       await page.locator('[data-testid=run-row]').first().getByRole('button').first().click();
 
       const panel = page.locator('[data-testid=process-tree]');

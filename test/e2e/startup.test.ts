@@ -121,7 +121,7 @@ describe('the start-up checkup in the app', () => {
     await page.setViewportSize(VIEWPORT);
 
     // History lists it as a start-up checkup; opening it goes to the Start-up screen, not a diagnosis.
-    await page.getByRole('button', { name: 'History' }).click();
+    await navTo(page, 'History');
     // Runs are named after the project (package.json's name).
     const row = page.getByTestId('run-row').filter({ hasText: 'shop-api' });
     await expect.poll(() => row.getByTestId('ready-cell').textContent(), { timeout: 15_000 }).toMatch(/ready in \d/);
@@ -135,7 +135,7 @@ describe('the start-up checkup in the app', () => {
     await checkFromStart();
     await expect.poll(() => page.getByTestId('startup-title').count(), { timeout: 120_000 }).toBe(1);
     expect(await page.getByTestId('startup-packages').textContent()).not.toContain('heavy-charts');
-    await page.getByRole('button', { name: 'History' }).click();
+    await navTo(page, 'History');
     const rows = page.getByTestId('run-row').filter({ hasText: 'shop-api' });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await rows.nth(0).getByRole('checkbox').check();
