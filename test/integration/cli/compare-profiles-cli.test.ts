@@ -68,7 +68,7 @@ describe('checkup compare on profiles', () => {
     expect(sort.change).toBe('faster');
     expect(functions.filter((f) => f.change === 'faster')[0]!.functionName).toMatch(/sortPrices|\(anonymous\)|sort/);
     const human = await runCli(['compare', slow, fast]);
-    expect(human.stdout).toMatch(/Faster \(self time, share of the profile\)[\s\S]*sortPrices/);
+    expect(human.stdout).toMatch(/Faster \(self time per second of profile\)[\s\S]*sortPrices/);
   });
 
   it('refuses a time profile against a heap profile with a coded error', async () => {
