@@ -69,7 +69,9 @@ describe('the live run screen under heavy load', () => {
     const longTotal = long.reduce((a, b) => a + b, 0);
     console.log(`responsive: ${rps} req/s; ${liveFrames.length} live batches (busiest second ${busiestSecond}); ${gaps.length} frames, p99 gap ${p99Gap.toFixed(0)} ms, max ${Math.max(...gaps).toFixed(0)} ms; long tasks ${long.length}, ${longTotal.toFixed(0)} ms in all; page round trip max ${Math.max(...roundTrips)} ms`);
 
-    expect(rps).toBeGreaterThan(10_000);
+    // A precondition, not the claim: the load must far outrun the live batch rate (a few a second). 10,000 req/s
+    // held on some machines and not on others (8,300-8,900 here on 2026-11-27, at main's older commit too).
+    expect(rps).toBeGreaterThan(5_000);
     expect(liveFrames.length).toBeGreaterThan(100);
     // A batch may be sent early when the run changes phase, hence one more than the rate.
     expect(busiestSecond).toBeLessThanOrEqual(LIVE_BATCHES_PER_SECOND + 1);
