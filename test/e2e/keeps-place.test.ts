@@ -15,7 +15,7 @@ import { rootDir } from '../../app/paths.js';
 import { collectPageErrors, launchChromium, startServe, type ServeProcess } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { SCREEN_SIZES } from '../helpers/browser-suite.js';
-import { SHOTS } from './page-tools.js';
+import { SHOTS, navTo } from './page-tools.js';
 
 let dir: string;
 let sessions: string;
@@ -63,11 +63,6 @@ async function openPage(size: (typeof SCREEN_SIZES)[number]): Promise<Page> {
 const hash = (page: Page) => new URL(page.url()).hash;
 const sidebar = (page: Page, name: string) => page.locator('nav').getByRole('button', { name, exact: true, includeHidden: true });
 
-/** A screen from the sidebar; on a narrow window the sidebar is a rail whose menu unfolds it first. */
-async function navTo(page: Page, name: string): Promise<void> {
-  if (!(await sidebar(page, name).isVisible())) await page.getByTestId('menu-toggle').click();
-  await sidebar(page, name).click();
-}
 
 /** The three headline figures a screen shows, by key, as text ("236 ms"). */
 async function figuresIn(scope: Locator): Promise<Record<string, string>> {
