@@ -48,13 +48,11 @@ export async function moveInspectorAside(opened: OpenInspector): Promise<OpenIns
   const { pid } = opened.facts;
   const before = new Set(listeningSockets(pid).map((s) => s.port));
   try {
-    await opened.link.evaluate(`(() => { const i = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector');
-      setTimeout(() => { try { i.close(); i.open(0, '127.0.0.1', false); } catch {} }, 20); return true; })()`);
+    await opened.link.closeThenRun(`i.close(); i.open(0, '127.0.0.1', false);`);
   } catch (err) {
     await closeInspector(opened);
     throw err;
   }
-  await opened.link.close();
   const deadline = Date.now() + MOVE_TIMEOUT_MS;
   while (Date.now() < deadline) {
     for (const s of listeningSockets(pid)) {

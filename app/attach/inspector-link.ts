@@ -29,8 +29,11 @@ export function inspectorUrlAt(host: string, port: number, timeoutMs = 1500): Pr
   });
 }
 
+const DEFERRED_CLOSE_MS = 250;
+
 export class InspectorLink {
   private closed = false;
+  private closing = false;
   private constructor(
     private readonly client: CdpClient,
     readonly url: string,
@@ -50,6 +53,24 @@ export class InspectorLink {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** Closed, or about to be: nothing optional (a heartbeat) is sent any more. */
+  get isClosing(): boolean {
+    return this.closing || this.closed;
+  }
+
+  /**
+   * Runs `statement` in the app a while after this line is gone, then closes the line. For what must not happen while
+   * a message of ours is in flight: Node has crashed closing its inspector in the middle of a session's exchange
+   * (nodejs/node#18761), so nothing more is sent once this starts, and the app waits long enough for our line to be
+   * gone even on a loaded machine (the judgement: 250 ms is ten times what a loopback close takes here under load).
+   */
+  async closeThenRun(statement: string): Promise<void> {
+    this.closing = true;
+    await this.evaluate(`(() => { const i = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector');
+      setTimeout(() => { try { ${statement} } catch {} }, ${DEFERRED_CLOSE_MS}); return true; })()`);
+    await this.close();
   }
 
   /**

@@ -49,7 +49,7 @@ export const WATCHDOG_STOP = `(() => { const w = globalThis[${WATCHDOG_KEY}]; if
 export async function armWatchdog(link: InspectorLink): Promise<void> {
   await link.evaluate(watchdogExpression());
   const timer = setInterval(() => {
-    if (link.isClosed) return clearInterval(timer);
+    if (link.isClosing) return clearInterval(timer);
     void link.evaluate(`(() => { const w = globalThis[${WATCHDOG_KEY}]; if (w) w.beat(); return Boolean(w); })()`).catch(() => undefined);
   }, HEARTBEAT_MS);
   timer.unref();

@@ -224,10 +224,7 @@ async function withFacts(link: InspectorLink, inspectorPort: number, openedByUs:
 export async function closeInspector(opened: Pick<OpenInspector, 'link' | 'openedByUs'>): Promise<void> {
   if (opened.openedByUs && !opened.link.isClosed) {
     await opened.link.evaluate(WATCHDOG_STOP).catch(() => undefined);
-    await opened.link
-      .evaluate(`(() => { const i = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector');
-        setTimeout(() => { try { i.close(); } catch {} }, 20); return true; })()`)
-      .catch(() => undefined);
+    await opened.link.closeThenRun('i.close();').catch(() => undefined);
   }
   await opened.link.close();
 }

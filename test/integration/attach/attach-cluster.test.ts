@@ -71,7 +71,7 @@ describe('checkup attach into a cluster', () => {
       for (const w of unitWorkers.filter((x) => (x.requests ?? 0) > 0)) expect(w.cpuProfile).toBeDefined();
 
       // Left as it was: every process alive, the app serving, no inspector left open in any of them.
-      for (const pid of [app.pid, ...workers]) expect(pidAlive(pid), `process ${pid} ended`).toBe(true);
+      for (const pid of [app.pid, ...workers]) expect(pidAlive(pid), `process ${pid} ended; the app printed:\n${app.output()}\nattach printed:\n${r.stderr}`).toBe(true);
       expect((await answer(app.port)).status).toBe(200);
       expect(ports(app.pid)).toEqual([app.port]);
       for (const w of workers) expect(ports(w).filter((p) => p !== app.port), `worker ${w} kept a port open`).toEqual([]);
