@@ -1,12 +1,55 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, run in this order: `unit` (pure and fast, in parallel); `fast`, the integration tests named
-// `*.fast.test.ts`; `serial`, every other integration test and the browser tests. Integration and browser tests start
+// Four projects, run in this order: `unit` (pure and fast, in parallel); `fast`, the integration tests named
+// `*.fast.test.ts`; `paired` (below); `serial`, every other integration test and the browser tests. Integration and browser tests start
 // real processes, send real load or drive a browser, sharing this machine's two cores with their targets, so they run
 // one file at a time to keep timing-sensitive verdicts honest.
 // The rule for a new integration file: name it `*.fast.test.ts` (it then runs in `npm test`) only when it takes a few
 // seconds on 2 cores; anything longer keeps the plain `*.test.ts` name and runs in `npm run test:all`.
 const serialFiles = { fileParallelism: false, testTimeout: 120_000, hookTimeout: 120_000 };
+
+// Integration and browser tests whose assertions do not depend on the CPU they get: no verdict, culprit, rate, ratio
+// or timing line is asserted, only what the code does (errors, files, screens, processes left behind). Much of their
+// time is spent waiting (a process starting, a browser drawing, a countdown), so two of them run at once, before the
+// serial ones. A file that judges a run, measures, or races a timer stays serial.
+const sharesTheMachine = [
+  'test/e2e/start-failures.test.ts',
+  'test/e2e/find-routes.test.ts',
+  'test/e2e/flame-room.test.ts',
+  'test/e2e/flame-keeps-view.test.ts',
+  'test/e2e/keys-and-doctor.test.ts',
+  'test/e2e/report-csp.test.ts',
+  'test/e2e/log-in-first.test.ts',
+  'test/e2e/pprof.test.ts',
+  'test/integration/startup/startup-compat.test.ts',
+  'test/integration/setup/*.test.ts',
+  'test/integration/cli/ab-carry-over.test.ts',
+  'test/integration/cli/routes-cli.test.ts',
+  'test/integration/cli/inspect-cli.test.ts',
+  'test/integration/cli/export-profile-cli.test.ts',
+  'test/integration/cli/compare-profiles-cli.test.ts',
+  'test/integration/cli/terminal-escapes.test.ts',
+  'test/integration/cli/nothing-outlives.test.ts',
+  'test/integration/hardening/gzip-bomb.test.ts',
+  'test/integration/hardening/load-preflight.test.ts',
+  'test/integration/hardening/attach-guards.test.ts',
+  'test/integration/hardening/store-failures.test.ts',
+  'test/integration/hardening/archives.test.ts',
+  'test/integration/hardening/browser-opener.test.ts',
+  'test/integration/hardening/workshop-files.test.ts',
+  'test/integration/store/*.test.ts',
+  'test/integration/labs/labs.test.ts',
+  'test/integration/profile/v8-log.test.ts',
+  'test/integration/profile/huge.test.ts',
+  'test/integration/profile/worker.test.ts',
+  'test/integration/profile/profile-set.test.ts',
+  'test/integration/routes/*.test.ts',
+  'test/integration/server/serve-cli.test.ts',
+  'test/integration/startup/startup-demo.test.ts',
+  'test/integration/engine/commit-worktree.test.ts',
+  'test/integration/engine/rerun-watch.test.ts',
+  'test/integration/databases.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -29,10 +72,21 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'serial',
+          name: 'paired',
           sequence: { groupOrder: 2 },
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: sharesTheMachine,
           exclude: ['test/integration/**/*.fast.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'serial',
+          sequence: { groupOrder: 3 },
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          exclude: ['test/integration/**/*.fast.test.ts', ...sharesTheMachine],
           ...serialFiles,
         },
       },
