@@ -33,6 +33,7 @@ export function recipeFor(scenario) {
   const body = (b) => (b === undefined ? undefined : typeof b === 'string' ? b : JSON.stringify(b));
   // Checkup sends the same body every time; `[<id>]` (a unique id per request in measure.mjs) becomes one id per run.
   const unique = (text) => text?.replaceAll('[<id>]', `run${Date.now().toString(36)}`);
+  /** @type {{ version: number, readyTimeoutSec: number, load: Record<string, any> }} */
   const recipe = {
     version: 1,
     readyTimeoutSec: 180,
@@ -54,7 +55,8 @@ export function recipeFor(scenario) {
     const [scheme] = s.format.split('{token}').map((x) => x.trim());
     recipe.load.setup = {
       requests: [{ method: s.request.method, path: s.request.path, body: JSON.stringify(s.request.body) }],
-      token: { from: s.tokenFrom, header: s.header, scheme },
+      // A bare token (format "{token}") has no scheme: the header carries the token alone.
+      token: { from: s.tokenFrom, header: s.header, ...(scheme ? { scheme } : {}) },
       timeoutSec: 60,
     };
   }
