@@ -18,7 +18,9 @@ const alive = (pid: number): boolean => {
 
 describe('real-app set-up', () => {
   it('starts, seeds and serves koa-sequelize-mariadb-redis, and stops it whole', { timeout: 600_000 }, async () => {
-    const app = await startApp('koa-sequelize-mariadb-redis', { log: null });
+    // The app's own output (its request log) is not this test's.
+    const quiet = { write: () => true } as unknown as typeof process.stderr;
+    const app = await startApp('koa-sequelize-mariadb-redis', { log: quiet });
     const dbs = Object.values(app.dbs) as Array<{ guard: { pid: number } }>;
     const pids: number[] = [app.pid as number, ...dbs.map((d) => d.guard.pid)];
     try {
