@@ -100,9 +100,10 @@ export async function startApp(app, { patches = [], config, port, node = process
     await setup.prepareDatabases?.(dbs, dir);
     port = setup.fixedPort ?? port ?? (await freePort());
     setup.writeConfig(dir, dbs, { port, config });
-    const { args, env = {} } = setup.command(dir, dbs, { port });
+    // `cwd`: the folder the app is started from, inside the working copy (an npm workspace's package).
+    const { args, env = {}, cwd = '.' } = setup.command(dir, dbs, { port });
     const command = [node, ...nodeArgs, ...args];
-    child = spawn(command[0], command.slice(1), { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(command[0], command.slice(1), { cwd: join(dir, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const ready = new Promise((resolve, reject) => {
       const onData = (d) => {

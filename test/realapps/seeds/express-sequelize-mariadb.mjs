@@ -5,16 +5,9 @@
 //   10,000 comments.
 import mysql from 'mysql2/promise';
 import bcrypt from 'bcryptjs';
-import { corpusRandom, paragraph, slugOf, TAGS } from './text.mjs';
+import { articleTitle, corpusRandom, COUNTS, insertManyMysql as insertMany, pairs, paragraph, PASSWORD, pickTags, SEED_START, slugOf, TAGS } from './text.mjs';
 
-export const COUNTS = { users: 1000, tags: TAGS.length, articles: 5000, favorites: 15000, follows: 8000, comments: 10000 };
-export const PASSWORD = 'password123';
-
-async function insertMany(conn, table, columns, rows, chunk = 1000) {
-  for (let i = 0; i < rows.length; i += chunk) {
-    await conn.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [rows.slice(i, i + chunk)]);
-  }
-}
+export { COUNTS, PASSWORD };
 
 async function waitForTables(conn) {
   // sync({ force: true }) runs after listen(): wait until its two users are in.
@@ -46,9 +39,9 @@ export async function seed({ mariadb }) {
     const userId = (i) => first + i; // i in 0..users-1
     await insertMany(conn, 'Tags', ['name'], TAGS.map((t) => [t]));
     const articles = [];
-    const start = Date.UTC(2024, 0, 1);
+    const start = SEED_START;
     for (let i = 1; i <= COUNTS.articles; i++) {
-      const title = `${paragraph(random, 1).split(' ').slice(0, 6).join(' ')} ${i}`;
+      const title = articleTitle(random, i);
       const created = new Date(start + i * 3_600_000);
       articles.push([slugOf(title), title, paragraph(random, 2), paragraph(random, 8 + Math.floor(random() * 16)), created, created, userId(Math.floor(random() * COUNTS.users))]);
     }
@@ -57,25 +50,11 @@ export async function seed({ mariadb }) {
     const articleId = (i) => firstArticle + i;
     const tagLists = [];
     for (let a = 0; a < COUNTS.articles; a++) {
-      const picked = new Set();
-      while (picked.size < 3) picked.add(TAGS[Math.floor(random() * TAGS.length)]);
-      for (const t of picked) tagLists.push([articleId(a), t]);
+      for (const t of pickTags(random)) tagLists.push([articleId(a), t]);
     }
     await insertMany(conn, 'TagLists', ['articleId', 'TagName'], tagLists);
-    const pairs = (n, left, right, skipSelf) => {
-      const seen = new Set();
-      const rows = [];
-      while (rows.length < n) {
-        const l = Math.floor(random() * left);
-        const r = Math.floor(random() * right);
-        if ((skipSelf && l === r) || seen.has(`${l}:${r}`)) continue;
-        seen.add(`${l}:${r}`);
-        rows.push([l, r]);
-      }
-      return rows;
-    };
-    await insertMany(conn, 'Favorites', ['UserId', 'articleId'], pairs(COUNTS.favorites, COUNTS.users, COUNTS.articles).map(([u, a]) => [userId(u), articleId(a)]));
-    await insertMany(conn, 'Followers', ['userId', 'followerId'], pairs(COUNTS.follows, COUNTS.users, COUNTS.users, true).map(([u, f]) => [userId(u), userId(f)]));
+    await insertMany(conn, 'Favorites', ['UserId', 'articleId'], pairs(random, COUNTS.favorites, COUNTS.users, COUNTS.articles).map(([u, a]) => [userId(u), articleId(a)]));
+    await insertMany(conn, 'Followers', ['userId', 'followerId'], pairs(random, COUNTS.follows, COUNTS.users, COUNTS.users, true).map(([u, f]) => [userId(u), userId(f)]));
     const comments = [];
     for (let i = 0; i < COUNTS.comments; i++) {
       const created = new Date(start + i * 1_800_000);

@@ -7,17 +7,11 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
-import { corpusRandom, paragraph, slugOf, TAGS } from './text.mjs';
+import { articleTitle, corpusRandom, COUNTS, insertManyMysql as insertMany, pairs, paragraph, pickTags, SEED_START, slugOf, TAGS } from './text.mjs';
 
-export const COUNTS = { users: 1000, tags: TAGS.length, articles: 5000, favorites: 15000, follows: 8000, comments: 10000 };
+export { COUNTS };
 
 const clip = (text, n) => (text.length <= n ? text : text.slice(0, n - 1).replace(/\s+\S*$/, '') + '.');
-
-async function insertMany(conn, table, columns, rows, chunk = 1000) {
-  for (let i = 0; i < rows.length; i += chunk) {
-    await conn.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [rows.slice(i, i + chunk)]);
-  }
-}
 
 export async function seed({ mariadb }, { dir }) {
   const argon2 = createRequire(join(dir, 'package.json'))('argon2');
@@ -32,33 +26,20 @@ export async function seed({ mariadb }, { dir }) {
     const userId = (i) => first + i;
     await insertMany(conn, 'tag', ['tag'], TAGS.map((t) => [t]));
     const articles = [];
-    const start = Date.UTC(2024, 0, 1);
+    const start = SEED_START;
     for (let i = 1; i <= COUNTS.articles; i++) {
-      const title = `${paragraph(random, 1).split(' ').slice(0, 6).join(' ')} ${i}`;
+      const title = articleTitle(random, i);
       const created = new Date(start + i * 3_600_000);
-      const tags = new Set();
-      while (tags.size < 3) tags.add(TAGS[Math.floor(random() * TAGS.length)]);
-      articles.push([slugOf(title), title, clip(paragraph(random, 2), 255), clip(paragraph(random, 3), 255), created, created, [...tags].join(','), 0, userId(Math.floor(random() * COUNTS.users))]);
+      const tags = pickTags(random);
+      articles.push([slugOf(title), title, clip(paragraph(random, 2), 255), clip(paragraph(random, 3), 255), created, created, tags.join(','), 0, userId(Math.floor(random() * COUNTS.users))]);
     }
     await insertMany(conn, 'article', ['slug', 'title', 'description', 'body', 'created', 'updated', 'tagList', 'favoriteCount', 'authorId'], articles);
     const [[{ firstArticle }]] = await conn.query('SELECT MIN(id) AS firstArticle FROM article');
     const articleId = (i) => firstArticle + i;
-    const pairs = (n, left, right, skipSelf) => {
-      const seen = new Set();
-      const rows = [];
-      while (rows.length < n) {
-        const l = Math.floor(random() * left);
-        const r = Math.floor(random() * right);
-        if ((skipSelf && l === r) || seen.has(`${l}:${r}`)) continue;
-        seen.add(`${l}:${r}`);
-        rows.push([l, r]);
-      }
-      return rows;
-    };
-    const favorites = pairs(COUNTS.favorites, COUNTS.users, COUNTS.articles);
+    const favorites = pairs(random, COUNTS.favorites, COUNTS.users, COUNTS.articles);
     await insertMany(conn, 'user_favorites_article', ['userId', 'articleId'], favorites.map(([u, a]) => [userId(u), articleId(a)]));
     await conn.query('UPDATE article a JOIN (SELECT articleId, COUNT(*) n FROM user_favorites_article GROUP BY articleId) f ON f.articleId = a.id SET a.favoriteCount = f.n');
-    await insertMany(conn, 'follows', ['followerId', 'followingId'], pairs(COUNTS.follows, COUNTS.users, COUNTS.users, true).map(([f, u]) => [userId(f), userId(u)]));
+    await insertMany(conn, 'follows', ['followerId', 'followingId'], pairs(random, COUNTS.follows, COUNTS.users, COUNTS.users, true).map(([f, u]) => [userId(f), userId(u)]));
     const comments = [];
     for (let i = 0; i < COUNTS.comments; i++) comments.push([clip(paragraph(random, 1 + Math.floor(random() * 2)), 255), articleId(Math.floor(random() * COUNTS.articles))]);
     await insertMany(conn, 'comment', ['body', 'articleId'], comments);

@@ -42,3 +42,53 @@ export function paragraph(random, n) {
 }
 
 export const slugOf = (title) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+// The rows every seed builds the same way (each seed keeps its own order of calls to `random`, so its data stays
+// the same as when its facts were measured).
+
+/** The corpus's sizes, the same for every app. */
+export const COUNTS = { users: 1000, tags: TAGS.length, articles: 5000, favorites: 15000, follows: 8000, comments: 10000 };
+export const PASSWORD = 'password123';
+/** Articles are an hour apart, comments half an hour apart, from this date. */
+export const SEED_START = Date.UTC(2024, 0, 1);
+
+/** Article i's title (six words of a sentence and its number). */
+export const articleTitle = (random, i) => `${paragraph(random, 1).split(' ').slice(0, 6).join(' ')} ${i}`;
+
+/** n distinct tags. */
+export function pickTags(random, n = 3) {
+  const picked = new Set();
+  while (picked.size < n) picked.add(TAGS[Math.floor(random() * TAGS.length)]);
+  return [...picked];
+}
+
+/** n distinct [left, right] index pairs (0-based), e.g. user x article for favourites; skipSelf for follows. */
+export function pairs(random, n, left, right, skipSelf = false) {
+  const seen = new Set();
+  const rows = [];
+  while (rows.length < n) {
+    const l = Math.floor(random() * left);
+    const r = Math.floor(random() * right);
+    if ((skipSelf && l === r) || seen.has(`${l}:${r}`)) continue;
+    seen.add(`${l}:${r}`);
+    rows.push([l, r]);
+  }
+  return rows;
+}
+
+/** Rows inserted in chunks through mysql2 (`VALUES ?` takes an array of rows). */
+export async function insertManyMysql(conn, table, columns, rows, chunk = 1000) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await conn.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [rows.slice(i, i + chunk)]);
+  }
+}
+
+/** Rows inserted in chunks through pg (numbered parameters; identifiers quoted as given). */
+export async function insertManyPg(client, table, columns, rows, chunk = 500) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    const values = [];
+    const tuples = part.map((row) => `(${row.map((v) => (values.push(v), `$${values.length}`)).join(', ')})`);
+    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+  }
+}

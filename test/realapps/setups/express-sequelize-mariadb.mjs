@@ -25,4 +25,6 @@ export function writeConfig(workDir, _dbs, { port }) {
 }
 
 export const command = (_workDir) => ({ args: ['server.js'] });
+// Its data is dropped at every start (sync force): a scorer cannot seed it before launching it, only after.
+export const resetsAtStart = true;
 export const readyPattern = /DB Connected/;

@@ -1,0 +1,5 @@
+const dotenv = require("dotenv");
+
+dotenv.config();
+
+module.exports = process.env;
