@@ -49,6 +49,7 @@ const sharesTheMachine = [
   'test/integration/engine/commit-worktree.test.ts',
   'test/integration/engine/rerun-watch.test.ts',
   'test/integration/databases.test.ts',
+  'test/integration/realapps-setup.test.ts',
 ];
 
 export default defineConfig({
