@@ -20,6 +20,7 @@ import { judge } from './judge.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evidence.js';
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
+import { offMainThread } from './threadpool.js';
 import type { UnitsCollected } from './judge-units.js';
 
 export interface CapturedProfiles {
@@ -84,6 +85,8 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
+  const offMain = offMainThread(input.samples, run.samples);
+  if (offMain) input.offMain = offMain;
   // The profiles come from the inspector already parsed; turning them into models is in-memory work. Their maps were
   // read when they were taken, so the doctor judges the frames every later view shows (the .ts file and line).
   const maps = run.profiles.sourceMaps?.set;

@@ -1,6 +1,7 @@
 // What the analysers read: everything collected over the measured window of one run. Pure data.
 import type { Culprit } from '../contract/diagnosis.js';
 import type { LoadResult, MemoryAfterLoad, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { OffMainThread } from './threadpool.js';
 
 export interface CpuEvidence {
   /** Sampled profile time, ms. */
@@ -49,6 +50,8 @@ export interface DiagnosisInput {
   /** Requests in flight the load generator keeps (connections x pipelining), to tell queueing from slowness. */
   concurrency?: number;
   memoryAfterLoad?: MemoryAfterLoad;
+  /** Work off the main thread: the threads' CPU by group and the threadpool's call sites (Linux; absent elsewhere). */
+  offMain?: OffMainThread;
 }
 
 /**
