@@ -157,7 +157,10 @@ export interface ThreadCpu {
   otherMs: number;
 }
 
-/** Calls to one threadpool API from one call site that completed in the window: from the call to its callback, ms. */
+/**
+ * Calls to one threadpool API from one call site: `count` completed in the window, `inFlight` still waiting at its end,
+ * `totalMs` the time all of them waited (call to callback) within the window.
+ */
 export interface PoolCallSite {
   /** "crypto.scrypt", "zlib.gzip"... */
   api: string;
@@ -166,6 +169,7 @@ export interface PoolCallSite {
   line: number;
   column: number;
   count: number;
+  inFlight?: number;
   totalMs: number;
   /** For an anonymous function: the nearest named function of the same file above it on the stack. */
   calledFrom?: string;

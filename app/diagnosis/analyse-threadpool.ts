@@ -10,14 +10,16 @@ import { round } from '../numbers.js';
 import { POOL_ADDONS, poolCallCulprits, type OffMainThread } from './threadpool.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
+import { fewBecauseSlow } from './slow-requests.js';
 
 /** What the pool's work is, in words, and what lowers it. */
 function whatQueues(off: OffMainThread, culprits: Culprit[]): { what: string; lower: string } {
   const top = off.calls[0];
   if (top && culprits[0]) {
-    const perCall = top.totalMs / Math.max(1, top.count);
+    // Waits are counted in the windows they span, calls still waiting at the end included: about the wait per call.
+    const perCall = top.count > 0 ? `about ${ms(top.totalMs / top.count)} per call from call to callback` : `none of its calls completed in the measured window`;
     const lower = top.api.startsWith('zlib.') ? 'a lower compression level, or compressing once and caching the result' : 'a lower cost parameter (the work per call grows with it)';
-    return { what: `${top.api} called from ${named(culprits[0])}, ${ms(perCall)} per call from call to callback`, lower };
+    return { what: `${top.api} called from ${named(culprits[0])}, ${perCall}`, lower };
   }
   const known = off.addons.filter((a) => a in POOL_ADDONS);
   if (known.length) return { what: `the native addon of ${known.join(', ')} (its calls run in the pool where no JavaScript hook sees them; the app loaded it)`, lower: POOL_ADDONS[known[0]!]! };
@@ -37,7 +39,10 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
   // The pool time one request occupies (runnable: on a CPU or waiting for one); requests wait for a thread when
   // their latency is several times that. None completed in the whole window: they waited longer than it.
   const occupiedPerRequest = requests > 0 ? (off.poolRunMs + off.poolWaitMs) / requests : Infinity;
-  const queued = requests === 0 || load.latency.p50 >= Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest);
+  // A short run of requests that take seconds counts few of them while the pool also worked on those still in flight
+  // at its end, so the time per request reads high: there, more connections than the factor times the threads say it.
+  const crowded = fewBecauseSlow(input) && (input.concurrency ?? 0) >= T.threadpoolQueueFactor * off.poolThreads;
+  const queued = requests === 0 || crowded || load.latency.p50 >= Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest);
   if (!queued) return { findings: [] };
 
   const requestTimeMs = load.latency.mean * Math.max(1, requests);

@@ -14,6 +14,8 @@ const ZLIB_APIS = ['gzip', 'gunzip', 'deflate', 'inflate', 'deflateRaw', 'inflat
 
 function createPoolCallCollector() {
   let sites = new Map();
+  const inFlight = new Set();
+  let windowStart = process.hrtime.bigint();
   const undo = [];
   const addons = [];
   let addonsSent = 0;
@@ -28,9 +30,10 @@ function createPoolCallCollector() {
         const site = safe(() => captureSite(wrapped), null);
         if (site) {
           const callback = args[last];
-          const t0 = process.hrtime.bigint();
+          const entry = { api, site, t0: process.hrtime.bigint() };
+          inFlight.add(entry);
           args[last] = function () {
-            safe(() => record(api, site, Number(process.hrtime.bigint() - t0) / 1e6));
+            safe(() => settle(entry, process.hrtime.bigint(), true));
             return callback.apply(this, arguments);
           };
         }
@@ -46,11 +49,22 @@ function createPoolCallCollector() {
     });
   }
 
-  function record(api, site, ms) {
+  /**
+   * A call's wait is counted in the windows it spans: the part since the last window closed, when it completes or when
+   * a window closes while it still waits. A call that takes longer than the run still names its site.
+   */
+  function settle(entry, now, done) {
+    const from = entry.t0 > windowStart ? entry.t0 : windowStart;
+    record(entry.api, entry.site, Number(now - from) / 1e6, done ? 1 : 0);
+    if (done) inFlight.delete(entry);
+  }
+
+  function record(api, site, ms, completed) {
     const key = api + '|' + site.key;
-    const s = sites.get(key) || { api, functionName: site.functionName, url: site.url, line: site.line, column: site.column, count: 0, totalMs: 0 };
+    const s = sites.get(key) || { api, functionName: site.functionName, url: site.url, line: site.line, column: site.column, count: 0, totalMs: 0, inFlight: 0 };
     if (site.calledFrom) s.calledFrom = site.calledFrom;
-    s.count++;
+    s.count += completed;
+    if (!completed) s.inFlight++;
     s.totalMs += ms;
     sites.set(key, s);
   }
@@ -77,8 +91,14 @@ function createPoolCallCollector() {
   }
 
   return {
-    /** Per API and call site: calls completed in the window and their wait, ms; and the addons loaded since the last window. */
+    /**
+     * Per API and call site: calls completed in the window, calls still waiting at its end, and the time all of them
+     * waited within the window, ms; and the addons loaded since the last window.
+     */
     take() {
+      const now = process.hrtime.bigint();
+      for (const entry of inFlight) safe(() => settle(entry, now, false));
+      windowStart = now;
       const out = [];
       for (const s of sites.values()) out.push({ ...s, totalMs: round(s.totalMs, 3) });
       sites = new Map();
