@@ -21,6 +21,7 @@ import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evid
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
 import { offMainThread } from './threadpool.js';
+import type { AppLogSummary } from './app-log.js';
 import type { UnitsCollected } from './judge-units.js';
 
 export interface CapturedProfiles {
@@ -52,6 +53,8 @@ export interface CollectedRun {
   timings: Pick<SessionTimings, 'measureStartAt' | 'measureEndAt'>;
   recipe: Recipe;
   memoryAfterLoad?: MemoryAfterLoad;
+  /** Warnings and errors the app wrote to its structured log (JSON lines on stdout or stderr), grouped. */
+  appLog?: AppLogSummary;
   /** Every process and thread the probe reached, when there was more than the main process's main thread. */
   units?: UnitsCollected;
 }
@@ -85,6 +88,7 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
+  if (run.appLog && run.appLog.lines > 0) input.appLog = run.appLog;
   const offMain = offMainThread(input.samples, run.samples);
   if (offMain) input.offMain = offMain;
   // The profiles come from the inspector already parsed; turning them into models is in-memory work. Their maps were

@@ -2,6 +2,7 @@
 import type { Culprit } from '../contract/diagnosis.js';
 import type { LoadResult, MemoryAfterLoad, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { OffMainThread } from './threadpool.js';
+import type { AppLogSummary } from './app-log.js';
 
 export interface CpuEvidence {
   /** Sampled profile time, ms. */
@@ -52,6 +53,8 @@ export interface DiagnosisInput {
   memoryAfterLoad?: MemoryAfterLoad;
   /** Work off the main thread: the threads' CPU by group and the threadpool's call sites (Linux; absent elsewhere). */
   offMain?: OffMainThread;
+  /** Warnings and errors the app wrote to its own structured log (JSON lines), grouped. */
+  appLog?: AppLogSummary;
 }
 
 /**

@@ -3,7 +3,9 @@
 // Expected by root cause, written before the runs:
 // - an express login running crypto.scrypt at cost 2^16: threadpool-saturated, the culprit the scrypt call in
 //   checkPassword (scrypt-login.cjs:12), never insufficient-data although few logins complete;
-// - an express login with the real bcrypt package's native compare: threadpool-saturated naming bcrypt.
+// - an express login with the real bcrypt package's native compare: threadpool-saturated naming bcrypt;
+// - fastify with @fastify/under-pressure on the heap, logging with pino: its 503s are the app's own load shedding,
+//   named as @fastify/under-pressure from its log, answered in the plugin's file.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,5 +55,19 @@ describe.each([
     const lead = json.diagnosis.findings[0]!;
     expect(json.diagnosis.verdict, lead.explanation).toBe('threadpool-saturated');
     expect(lead.explanation).toContain('bcrypt');
+  }, 90_000);
+});
+
+describe.each([
+  ['20', process.execPath],
+  ['24', NODE24],
+] as const)('the app\'s own load shedding on Node %s', (_version, node) => {
+  it.skipIf(!existsSync(node))('@fastify/under-pressure named from the app\'s log, answered in its file', async () => {
+    const args = ['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '20', '--no-heap', '--path', '/tasks', '--node', node, '--cwd', join(fixturesDir, 'offmain'), '-e', 'HEAP_MB=40', '--', 'node', 'under-pressure-app.cjs'];
+    const json = JSON.parse((await runCli(args)).stdout) as RunJson;
+    const f = json.diagnosis.findings.find((x) => x.kind === 'load-errors');
+    expect(f, JSON.stringify(json.diagnosis.findings.map((x) => x.explanation))).toBeDefined();
+    expect(f!.explanation).toContain('@fastify/under-pressure');
+    expect(f!.culprits[0]).toMatchObject({ url: expect.stringContaining('@fastify/under-pressure') });
   }, 90_000);
 });
