@@ -21,6 +21,7 @@ import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evid
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
 import { offMainThread } from './threadpool.js';
+import { packageCosts } from './package-cost.js';
 import type { AppLogSummary } from './app-log.js';
 import type { UnitsCollected } from './judge-units.js';
 
@@ -101,6 +102,7 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
   if (cpuModel) {
     input.cpu = cpuEvidence(cpuModel);
     input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
+    input.cpu.packages = packageCosts(cpuModel);
   }
   if (run.profiles.heap) {
     input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation').map((c) => {

@@ -22,6 +22,8 @@ export interface CpuEvidence {
   stretches?: { longestMs: number; p99Ms: number; count: number; /** Stretches of T.stalledWindowMs or longer. */ longCount?: number };
   /** Patterns the hotspot rules recognised in the profile (JSON round trips, hashing, sync calls...), largest first. */
   hotspots?: Array<{ id: string; title: string; percent: number }>;
+  /** Dependencies by the time spent in them and what they call, with the app functions that call into them (package-cost.ts). */
+  packages?: import('./package-cost.js').PackageCost[];
 }
 
 /** The heap before and after the measured load, each read after a full garbage collection (through the inspector). */

@@ -62,6 +62,14 @@ export const thresholds = {
    * 250 ms on a downstream is not the story.
    */
   hotMinBusy: 0.5,
+  /**
+   * Cost held by one package: with no single function holding hotShare, a dependency that holds this share of the
+   * loop's busy time with what it calls (spread over many of its functions: an ORM building model instances, a
+   * template engine, a validator) is the hot path, named by the package. A third: the largest single cost of a
+   * request that also parses HTTP, routes, talks to its driver and serialises its answer, and what a fix (plain rows,
+   * a compiled template) saves at least.
+   */
+  hotPackageShare: 1 / 3,
   hotMinLatencyShare: 0.25,
   /** Below this cost per request a busy loop is just busy: cheap requests, many of them. */
   cheapRequestMs: 0.3,
