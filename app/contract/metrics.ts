@@ -151,6 +151,8 @@ export interface ProbeSample {
  * threads of native addons.
  */
 export interface ThreadCpu {
+  /** How long the reading covers, ms (it is taken every few windows); absent: the window's own length. */
+  spanMs?: number;
   mainMs: number;
   pool: { runMs: number; waitMs: number; threads: number };
   helpersMs: number;

@@ -93,7 +93,7 @@ export const ProbeSampleSchema = z.looseObject({
     .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num }))
     .optional(),
   threads: z
-    .looseObject({ mainMs: num, pool: z.looseObject({ runMs: num, waitMs: num, threads: num }), helpersMs: num, otherMs: num })
+    .looseObject({ spanMs: optNum, mainMs: num, pool: z.looseObject({ runMs: num, waitMs: num, threads: num }), helpersMs: num, otherMs: num })
     .optional(),
   poolCalls: z
     .array(z.looseObject({ api: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, inFlight: optNum, totalMs: num, calledFrom: z.string().optional() }))

@@ -40,7 +40,7 @@ export interface OffMainThread {
 export function offMainThread(samples: readonly ProbeSample[], allSamples: readonly ProbeSample[] = samples): OffMainThread | undefined {
   const measured = samples.filter((s) => s.threads);
   if (!measured.length) return undefined;
-  const wallMs = sum(measured.map((s) => s.windowMs));
+  const wallMs = sum(measured.map((s) => s.threads!.spanMs ?? s.windowMs));
   if (wallMs <= 0) return undefined;
   const poolThreads = Math.max(...measured.map((s) => s.threads!.pool.threads));
   const poolRunMs = sum(measured.map((s) => s.threads!.pool.runMs));

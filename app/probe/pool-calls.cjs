@@ -1,6 +1,6 @@
 'use strict';
-// Work the app hands to the libuv threadpool, per call site: Node's own asynchronous crypto (scrypt, pbkdf2,
-// randomBytes and randomFill with a callback, hkdf, generateKeyPair) and zlib's one-shot functions (gzip, deflate,
+// Work the app hands to the libuv threadpool, per call site: Node's own asynchronous crypto (scrypt, pbkdf2, hkdf,
+// generateKeyPair, generatePrime) and zlib's one-shot functions (gzip, deflate,
 // brotli... and their inverses). Each is wrapped once, at probe start; a call costs one short stack capture and a
 // closure, against the milliseconds of pool work it queues. The wait is from the call to its callback (queued for a
 // free thread, then worked on). util.promisify goes through the wrapper too. Not seen here: zlib streams, fs and
@@ -9,7 +9,10 @@
 const { round, safe } = require('./util.cjs');
 
 const PROBE_DIR = __dirname + require('path').sep;
-const CRYPTO_APIS = ['scrypt', 'pbkdf2', 'randomBytes', 'randomFill', 'hkdf', 'generateKeyPair', 'generatePrime'];
+/** file path -> file: URL, so that a call costs no URL conversion after its site's first. */
+const urls = new Map();
+// randomBytes and randomFill are left alone: apps call them per request for ids and tokens, for microseconds of work.
+const CRYPTO_APIS = ['scrypt', 'pbkdf2', 'hkdf', 'generateKeyPair', 'generatePrime'];
 const ZLIB_APIS = ['gzip', 'gunzip', 'deflate', 'inflate', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
 
 function createPoolCallCollector() {
@@ -144,7 +147,11 @@ function captureSite(skip) {
     if (inDeps && dependency) continue;
     const line = f.getLineNumber() || 0;
     const column = f.getColumnNumber() || 0;
-    const url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+    let url = urls.get(file);
+    if (url === undefined) {
+      url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+      if (urls.size < 1000) urls.set(file, url);
+    }
     const functionName = f.getFunctionName() || f.getMethodName() || '(anonymous)';
     const site = { key: url + ':' + line + ':' + column, functionName, url, line, column };
     // A promise executor or arrow function says nothing: name it by the nearest named function of its file above it.

@@ -5,7 +5,9 @@
 //   checkPassword (scrypt-login.cjs:12), never insufficient-data although few logins complete;
 // - an express login with the real bcrypt package's native compare: threadpool-saturated naming bcrypt;
 // - fastify with @fastify/under-pressure on the heap, logging with pino: its 503s are the app's own load shedding,
-//   named as @fastify/under-pressure from its log, answered in the plugin's file.
+//   named as @fastify/under-pressure from its log, answered in the plugin's file;
+// - an express page compiling its handlebars template on every request: hot-path in renderPage, most of it inside
+//   handlebars, with the advice to compile once.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,5 +71,19 @@ describe.each([
     expect(f, JSON.stringify(json.diagnosis.findings.map((x) => x.explanation))).toBeDefined();
     expect(f!.explanation).toContain('@fastify/under-pressure');
     expect(f!.culprits[0]).toMatchObject({ url: expect.stringContaining('@fastify/under-pressure') });
+  }, 90_000);
+});
+
+describe.each([
+  ['20', process.execPath],
+  ['22', NODE22],
+] as const)('a template compiled per request on Node %s', (_version, node) => {
+  it.skipIf(!existsSync(node))('hot-path in renderPage, naming handlebars and what helps', async () => {
+    const args = ['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '10', '--no-heap', '--path', '/page', '--node', node, '--cwd', join(fixturesDir, 'offmain'), '--', 'node', 'template-per-request.cjs'];
+    const json = JSON.parse((await runCli(args)).stdout) as RunJson;
+    const lead = json.diagnosis.findings[0]!;
+    expect(json.diagnosis.verdict, lead.explanation).toBe('hot-path');
+    expect(lead.culprits[0]).toMatchObject({ functionName: 'renderPage', line: 10 });
+    expect(lead.explanation).toMatch(/inside handlebars .*compile each template once/);
   }, 90_000);
 });
