@@ -11,6 +11,7 @@ import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { remedyFor } from './package-cost.js';
+import { enoughRequests } from './slow-requests.js';
 import type { RequestCost } from './request-cost.js';
 
 /** A share of the profile's time (0..100) as a share of the loop's busy time (its non-idle time), 0..1. */
@@ -35,7 +36,7 @@ export function hottestWork(input: DiagnosisInput): { culprit: Culprit; share: n
 }
 
 export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
-  if (!input.load || input.load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge their cost' };
+  if (!input.load || !enoughRequests(input)) return { insufficient: 'too few requests completed to judge their cost' };
   if (!enoughWindows(input.samples)) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
   const cost = requestCost(input);
   // A blocked loop is told by analyse-delay; this is the cost of requests that do not block for long.
