@@ -173,6 +173,8 @@ export interface PoolCallSite {
   count: number;
   inFlight?: number;
   totalMs: number;
+  /** The whole wait of the calls that completed in the window, ms (from their call, maybe in an earlier window). */
+  doneMs?: number;
   /** For an anonymous function: the nearest named function of the same file above it on the stack. */
   calledFrom?: string;
 }

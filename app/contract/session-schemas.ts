@@ -96,7 +96,7 @@ export const ProbeSampleSchema = z.looseObject({
     .looseObject({ spanMs: optNum, mainMs: num, pool: z.looseObject({ runMs: num, waitMs: num, threads: num }), helpersMs: num, otherMs: num })
     .optional(),
   poolCalls: z
-    .array(z.looseObject({ api: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, inFlight: optNum, totalMs: num, calledFrom: z.string().optional() }))
+    .array(z.looseObject({ api: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, inFlight: optNum, totalMs: num, doneMs: optNum, calledFrom: z.string().optional() }))
     .optional(),
   addons: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ProbeSample>;

@@ -10,7 +10,7 @@ import { requestCost, routeName } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
-import { remedyFor } from './package-cost.js';
+import { FRAMEWORK_PACKAGES, heaviestPackage, remedyFor } from './package-cost.js';
 import { enoughRequests } from './slow-requests.js';
 import type { RequestCost } from './request-cost.js';
 
@@ -57,7 +57,7 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
 
   const perRequestInTop = cost.costlyRequestMs * share;
   // The function's time may be mostly inside one package it calls (a template compiled per request): say which.
-  const held = input.cpu?.packages?.find((p) => p.callers.some((c) => c.url === top.url && c.line === top.line) && ofBusyTime(input, p.percent) >= T.hotPackageShare);
+  const held = input.cpu?.packages?.find((p) => !FRAMEWORK_PACKAGES.has(p.name) && p.callers.some((c) => c.url === top.url && c.line === top.line) && ofBusyTime(input, p.percent) >= T.hotPackageShare);
   const pattern = input.cpu?.hotspots?.[0];
   const route = cost.routes[0];
   const evidence: Evidence[] = [
@@ -94,7 +94,7 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
  * package, the app line that calls into it and what is known to help.
  */
 function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResult {
-  const top = input.cpu?.packages?.[0];
+  const top = heaviestPackage(input.cpu?.packages);
   if (!top) return { findings: [] };
   const share = ofBusyTime(input, top.percent);
   if (share < T.hotPackageShare) return { findings: [] };
@@ -117,7 +117,7 @@ function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResul
         evidence: [
           { label: 'Event-loop time per request', value: round(cost.costlyRequestMs, 3), unit: 'ms', series: 'profile', threshold: T.hotRequestMs },
           { label: `Of it in ${top.name} and what it calls`, value: round(100 * share), unit: '%', series: 'profile', threshold: round(100 * T.hotPackageShare) },
-          ...(input.cpu?.packages ?? []).slice(1, 3).map((p) => ({ label: `Of it in ${p.name}`, value: round(100 * ofBusyTime(input, p.percent)), unit: '%', series: 'profile' as const })),
+          ...(input.cpu?.packages ?? []).filter((p) => p !== top).slice(0, 2).map((p) => ({ label: `Of it in ${p.name}`, value: round(100 * ofBusyTime(input, p.percent)), unit: '%', series: 'profile' as const })),
           loopBusyEvidence(busy),
         ],
         culprits,

@@ -16,8 +16,7 @@ import { fewBecauseSlow } from './slow-requests.js';
 function whatQueues(off: OffMainThread, culprits: Culprit[]): { what: string; lower: string } {
   const top = off.calls[0];
   if (top && culprits[0]) {
-    // Waits are counted in the windows they span, calls still waiting at the end included: about the wait per call.
-    const perCall = top.count > 0 ? `about ${ms(top.totalMs / top.count)} per call from call to callback` : `none of its calls completed in the measured window`;
+    const perCall = top.count > 0 ? `${ms(top.doneMs / top.count)} per call from call to callback` : `none of its calls completed in the measured window`;
     const lower = top.api.startsWith('zlib.') ? 'a lower compression level, or compressing once and caching the result' : 'a lower cost parameter (the work per call grows with it)';
     return { what: `${top.api} called from ${named(culprits[0])}, ${perCall}`, lower };
   }

@@ -74,6 +74,22 @@ export function packageCosts(profile: Profile, count = 5): PackageCost[] {
     }));
 }
 
+/**
+ * The web framework and its HTTP plumbing: every request passes through them, and their share is what a cheap
+ * request looks like (routing, parsing, writing the answer), not work a request could avoid. Never a package hot path.
+ */
+export const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
+  'express', 'router', 'body-parser', 'finalhandler', 'send', 'serve-static', 'qs', 'on-finished', 'raw-body', 'cookie', 'cookie-parser', 'compression',
+  'koa', '@koa/router', 'koa-router', 'koa-compose', 'koa-body', 'koa-bodyparser', 'co-body',
+  'fastify', 'find-my-way', 'avvio', 'light-my-request', 'fast-json-stringify', '@fastify/error', 'pino-std-serializers',
+  'restify', '@hapi/hapi', 'hapi', '@nestjs/core', '@nestjs/common', '@nestjs/platform-express', 'rxjs', 'reflect-metadata',
+]);
+
+/** The costliest package a request could spend less in: frameworks left out. */
+export function heaviestPackage(packages: readonly PackageCost[] | undefined): PackageCost | undefined {
+  return packages?.find((p) => !FRAMEWORK_PACKAGES.has(p.name));
+}
+
 /** What is known to make a package's per-request work cheaper. */
 export const PACKAGE_REMEDIES: Record<string, string> = {
   sequelize: 'ask for plain rows (`raw: true`, or `nest: true` with includes), fewer `include`s and only the `attributes` the answer needs: building model instances from joined rows is the cost',

@@ -14,6 +14,8 @@ export interface PoolCallTotal {
   column: number;
   count: number;
   totalMs: number;
+  /** The whole wait of the calls that completed, ms. */
+  doneMs: number;
   calledFrom?: string;
 }
 
@@ -49,9 +51,10 @@ export function offMainThread(samples: readonly ProbeSample[], allSamples: reado
   for (const s of samples) {
     for (const c of s.poolCalls ?? []) {
       const key = `${c.api}|${c.url}|${c.line}|${c.column}`;
-      const t = byKey.get(key) ?? { api: c.api, functionName: c.functionName, url: c.url, line: c.line, column: c.column, count: 0, totalMs: 0, ...(c.calledFrom ? { calledFrom: c.calledFrom } : {}) };
+      const t = byKey.get(key) ?? { api: c.api, functionName: c.functionName, url: c.url, line: c.line, column: c.column, count: 0, totalMs: 0, doneMs: 0, ...(c.calledFrom ? { calledFrom: c.calledFrom } : {}) };
       t.count += c.count;
       t.totalMs += c.totalMs;
+      t.doneMs += c.doneMs ?? c.totalMs;
       byKey.set(key, t);
     }
   }

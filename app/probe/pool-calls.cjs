@@ -58,16 +58,19 @@ function createPoolCallCollector() {
    */
   function settle(entry, now, done) {
     const from = entry.t0 > windowStart ? entry.t0 : windowStart;
-    record(entry.api, entry.site, Number(now - from) / 1e6, done ? 1 : 0);
+    record(entry.api, entry.site, Number(now - from) / 1e6, done ? Number(now - entry.t0) / 1e6 : undefined);
     if (done) inFlight.delete(entry);
   }
 
-  function record(api, site, ms, completed) {
+  /** `fullMs`: a completed call's whole wait (undefined while it still waits). */
+  function record(api, site, ms, fullMs) {
+    const completed = fullMs === undefined ? 0 : 1;
     const key = api + '|' + site.key;
     const s = sites.get(key) || { api, functionName: site.functionName, url: site.url, line: site.line, column: site.column, count: 0, totalMs: 0, inFlight: 0 };
     if (site.calledFrom) s.calledFrom = site.calledFrom;
     s.count += completed;
-    if (!completed) s.inFlight++;
+    if (completed) s.doneMs = (s.doneMs || 0) + fullMs;
+    else s.inFlight++;
     s.totalMs += ms;
     sites.set(key, s);
   }
@@ -103,7 +106,7 @@ function createPoolCallCollector() {
       for (const entry of inFlight) safe(() => settle(entry, now, false));
       windowStart = now;
       const out = [];
-      for (const s of sites.values()) out.push({ ...s, totalMs: round(s.totalMs, 3) });
+      for (const s of sites.values()) out.push({ ...s, totalMs: round(s.totalMs, 3), ...(s.doneMs !== undefined ? { doneMs: round(s.doneMs, 3) } : {}) });
       sites = new Map();
       const newAddons = addons.slice(addonsSent);
       addonsSent = addons.length;
