@@ -8,10 +8,13 @@ import type { FrameCategory } from './profile.js';
  * added in issue 14: the app never served (it exited before it listened, never listened within the ready timeout, or
  * its port was taken), so nothing was measured and that is said instead of "not enough data". worker-pool-saturated was
  * added in issue 11: requests wait for a pool of worker threads that are all busy, while the main loop idles.
+ * threadpool-saturated was added in thresholds-7: requests queue for libuv's threadpool (crypto, zlib, fs, native
+ * addons such as bcrypt), whose threads are all occupied, while the main loop idles.
  */
 export const FINDING_KINDS = [
   'event-loop-blocked',
   'worker-pool-saturated',
+  'threadpool-saturated',
   'hot-path',
   'overloaded',
   'io-bound',

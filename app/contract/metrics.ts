@@ -136,6 +136,47 @@ export interface ProbeSample {
   listeners?: ListenerCount[];
   /** Requests served in the window, per route (probe 2). */
   routes?: RouteStats[];
+  /** CPU of the process's threads by group over the window (Linux; absent elsewhere and in older sessions). */
+  threads?: ThreadCpu;
+  /** Work queued for the libuv threadpool through Node's crypto and zlib, per API and call site, completed in the window. */
+  poolCalls?: PoolCallSite[];
+  /** Packages whose native addon the app loaded in the window (bcrypt, argon2...). */
+  addons?: string[];
+}
+
+/**
+ * The window's CPU by thread group, ms (from /proc/self/task/<tid>/schedstat). `pool` is the libuv threadpool: its
+ * threads' time on a CPU and time ready but waiting for one (a pool busier than the machine's free cores waits).
+ * `helpersMs` is V8's and Node's helper threads (GC, compiler, platform tasks); `otherMs` worker threads and the
+ * threads of native addons.
+ */
+export interface ThreadCpu {
+  /** How long the reading covers, ms (it is taken every few windows); absent: the window's own length. */
+  spanMs?: number;
+  mainMs: number;
+  pool: { runMs: number; waitMs: number; threads: number };
+  helpersMs: number;
+  otherMs: number;
+}
+
+/**
+ * Calls to one threadpool API from one call site: `count` completed in the window, `inFlight` still waiting at its end,
+ * `totalMs` the time all of them waited (call to callback) within the window.
+ */
+export interface PoolCallSite {
+  /** "crypto.scrypt", "zlib.gzip"... */
+  api: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  count: number;
+  inFlight?: number;
+  totalMs: number;
+  /** The whole wait of the calls that completed in the window, ms (from their call, maybe in an earlier window). */
+  doneMs?: number;
+  /** For an anonymous function: the nearest named function of the same file above it on the stack. */
+  calledFrom?: string;
 }
 
 /** A process warning such as MaxListenersExceededWarning. */

@@ -92,6 +92,13 @@ export const ProbeSampleSchema = z.looseObject({
   routes: z
     .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num }))
     .optional(),
+  threads: z
+    .looseObject({ spanMs: optNum, mainMs: num, pool: z.looseObject({ runMs: num, waitMs: num, threads: num }), helpersMs: num, otherMs: num })
+    .optional(),
+  poolCalls: z
+    .array(z.looseObject({ api: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, inFlight: optNum, totalMs: num, doneMs: optNum, calledFrom: z.string().optional() }))
+    .optional(),
+  addons: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ProbeSample>;
 
 /** One line of warnings.ndjson. */

@@ -114,6 +114,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'start-failed': 'The app did not start',
   'setup-failed': 'The set-up step failed',
   'worker-pool-saturated': 'The worker threads are saturated',
+  'threadpool-saturated': 'The threadpool is saturated',
   healthy: 'Healthy',
 };
 

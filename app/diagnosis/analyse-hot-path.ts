@@ -10,6 +10,9 @@ import { requestCost, routeName } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
+import { FRAMEWORK_PACKAGES, heaviestPackage, remedyFor } from './package-cost.js';
+import { enoughRequests } from './slow-requests.js';
+import type { RequestCost } from './request-cost.js';
 
 /** A share of the profile's time (0..100) as a share of the loop's busy time (its non-idle time), 0..1. */
 function ofBusyTime(input: DiagnosisInput, percent: number): number {
@@ -33,14 +36,14 @@ export function hottestWork(input: DiagnosisInput): { culprit: Culprit; share: n
 }
 
 export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
-  if (!input.load || input.load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge their cost' };
+  if (!input.load || !enoughRequests(input)) return { insufficient: 'too few requests completed to judge their cost' };
   if (!enoughWindows(input.samples)) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
   const cost = requestCost(input);
   // A blocked loop is told by analyse-delay; this is the cost of requests that do not block for long.
   if (delayCause(input, cost) === 'blocking') return { findings: [] };
   if (cost.costlyRequestMs < T.hotRequestMs) return { findings: [] };
   const work = hottestWork(input);
-  if (!work) return { findings: [] };
+  if (!work) return packageHotPath(input, cost);
   const { culprit: top, share } = work;
   const busy = loopBusy(input);
   const latency = input.load.latency.mean;
@@ -53,6 +56,8 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   }
 
   const perRequestInTop = cost.costlyRequestMs * share;
+  // The function's time may be mostly inside one package it calls (a template compiled per request): say which.
+  const held = input.cpu?.packages?.find((p) => !FRAMEWORK_PACKAGES.has(p.name) && p.callers.some((c) => c.url === top.url && c.line === top.line) && ofBusyTime(input, p.percent) >= T.hotPackageShare);
   const pattern = input.cpu?.hotspots?.[0];
   const route = cost.routes[0];
   const evidence: Evidence[] = [
@@ -74,9 +79,48 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
           `(${ms(perRequestInTop)} per request)` +
           (pattern ? `, mostly ${pattern.title.charAt(0).toLowerCase() + pattern.title.slice(1)}` : '') +
           '. That work is repeated for every request: make it cheaper and the server serves more with less latency.' +
+          (held ? ` Most of it is inside ${held.name} (${pct(ofBusyTime(input, held.percent))} of the loop's busy time): ${remedyFor(held.name)}.` : '') +
           (route && cost.routes.length > 1 && route.loopShare >= 0.5 ? ` The ${routeName(route)} route takes ${pct(route.loopShare)} of the loop's time.` : ''),
         evidence,
         culprits: [top, ...(input.cpu?.culprits ?? []).filter((c) => c !== top)].slice(0, T.culpritCount),
+        score: Math.min(cost.costlyRequestMs / T.hotRequestMs, 10) * share,
+      },
+    ],
+  };
+}
+
+/**
+ * No function holds the cost, but one dependency does, spread over many of its functions: a hot path named by the
+ * package, the app line that calls into it and what is known to help.
+ */
+function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResult {
+  const top = heaviestPackage(input.cpu?.packages);
+  if (!top) return { findings: [] };
+  const share = ofBusyTime(input, top.percent);
+  if (share < T.hotPackageShare) return { findings: [] };
+  const busy = loopBusy(input);
+  if (busy.share < T.hotMinBusy && cost.costlyRequestMs < T.hotMinLatencyShare * (input.load?.latency.mean ?? 0)) return { findings: [] };
+  const caller = top.callers[0];
+  const perRequest = cost.costlyRequestMs * share;
+  const culprits: Culprit[] = [...top.callers.map((c) => ({ ...c, package: top.name })), ...(input.cpu?.culprits ?? []).filter((c) => c.package === top.name)].slice(0, T.culpritCount);
+  return {
+    findings: [
+      {
+        kind: 'hot-path',
+        severity: 'problem',
+        title: 'Requests spend their time in one package',
+        explanation:
+          `Each request costs the event loop ${ms(cost.costlyRequestMs)}, ${pct(share)} of it inside ${top.name} and what it calls (${ms(perRequest)} per request), ` +
+          `spread over many of its functions` +
+          (caller ? `; the app calls into it from ${named(caller)}` : '') +
+          `. What is known to help: ${remedyFor(top.name)}.`,
+        evidence: [
+          { label: 'Event-loop time per request', value: round(cost.costlyRequestMs, 3), unit: 'ms', series: 'profile', threshold: T.hotRequestMs },
+          { label: `Of it in ${top.name} and what it calls`, value: round(100 * share), unit: '%', series: 'profile', threshold: round(100 * T.hotPackageShare) },
+          ...(input.cpu?.packages ?? []).filter((p) => p !== top).slice(0, 2).map((p) => ({ label: `Of it in ${p.name}`, value: round(100 * ofBusyTime(input, p.percent)), unit: '%', series: 'profile' as const })),
+          loopBusyEvidence(busy),
+        ],
+        culprits,
         score: Math.min(cost.costlyRequestMs / T.hotRequestMs, 10) * share,
       },
     ],

@@ -10,6 +10,8 @@ import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
+import { enoughRequests } from './slow-requests.js';
+import { cpuWaitShare } from './cpu-wait.js';
 
 /** One call site summed over the measured window; queuedMs is 0 from probes before version 2. */
 type Site = Pick<IoSiteStats, 'kind' | 'functionName' | 'url' | 'line' | 'column' | 'count' | 'totalMs' | 'calledFrom' | 'via'> & { queuedMs: number };
@@ -65,7 +67,7 @@ export function waitShape(input: DiagnosisInput, sites: Site[]): WaitShape {
 
 export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const { load, samples } = input;
-  if (!load || load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge latency' };
+  if (!load || !enoughRequests(input)) return { insufficient: 'too few requests completed to judge latency' };
   if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
   const busy = loopBusy(input);
   const elu = busy.share;
@@ -79,7 +81,8 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const sites = ioSites(input);
   const shape = waitShape(input, sites);
   const avoidable = shape.serial || shape.queueing !== undefined || shape.heldInApp;
-  const severity = !avoidable ? 'info' : p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning';
+  const unseen = sites.length === 0 ? unseenWait(input) : undefined;
+  const severity = unseen ? unseen.severity : !avoidable ? 'info' : p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning';
   const culprits: Culprit[] = sites.slice(0, T.culpritCount).map((s) => {
     const c = classifyFrame(s.functionName, s.url);
     const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
@@ -106,18 +109,52 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
         ? ` Requests spend ${pct(shape.heldShare)} of their time neither in their outbound calls (${ms(shape.waitPerRequestMs)} per request, ${via}) nor on the loop: they queue inside the app for their turn (a lock, a concurrency limit, a chain that lets one call run at a time).`
         : top
         ? ` The wait is in ${via}, ${ms(top.totalMs / Math.max(1, top.count))} each on average${shape.callsPerRequest >= T.ioSerialCallsPerRequest ? `, ${round(shape.callsPerRequest, 1)} calls per request made together` : ''}: the downstream is slow, not this app.`
-        : ' No outbound HTTP call was seen waiting, so the wait is elsewhere (a database driver, timers, a lock, the disk).';
+        : unseen
+          ? ` ${unseen.words}`
+          : ' No outbound HTTP call was seen waiting, so the wait is elsewhere (a database driver, timers, a lock, the disk).';
   return {
     findings: [
       {
         kind: 'io-bound',
         severity,
-        title: avoidable ? 'Requests are waiting on I/O' : 'Requests wait on a downstream',
+        title: unseen ? 'Requests wait on something Checkup cannot see' : avoidable ? 'Requests are waiting on I/O' : 'Requests wait on a downstream',
         explanation: `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(elu)} of the time: the server is waiting, not working.` + why,
-        evidence,
+        evidence: [...evidence, ...(unseen?.evidence ?? [])],
         culprits,
         score: p50 / T.ioLatencyP50Ms,
       },
     ],
+  };
+}
+
+/**
+ * The kinds of wait the probe times per call site. A wait of one of these kinds shows as a site above and explains
+ * the latency; when none shows, these are the kinds ruled out. Database drivers join this list when the probe times
+ * their queries.
+ */
+const SEEN_WAIT_KINDS = 'outbound HTTP and fetch calls';
+
+/**
+ * Requests many times slower than their CPU cost, on an idle loop, with no outbound wait seen: a wait Checkup cannot
+ * see (a database driver it does not time, timers, a lock, the disk). Never healthy: said with what was ruled out.
+ */
+function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; words: string; evidence: Evidence[] } | undefined {
+  const load = input.load!;
+  const cost = requestCost(input);
+  const p50 = load.latency.p50;
+  const cpuMs = Math.max(cost.loopMsPerRequest, 0.01);
+  if (p50 < T.ioLatencyP50Ms || p50 < T.unseenWaitFactor * cpuMs) return undefined;
+  const busy = loopBusy(input).share;
+  const ruledOut = [SEEN_WAIT_KINDS + ' (none was seen waiting)', `the event loop's own work (busy ${pct(busy)}, ${ms(cost.loopMsPerRequest)} per request)`];
+  const off = input.offMain;
+  if (off && off.poolThreads > 0) ruledOut.push(`the threadpool (occupied ${pct(off.poolOccupied)})`);
+  const waited = cpuWaitShare(input.samples);
+  if (waited !== undefined) ruledOut.push(`a busy machine (the main thread waited for a CPU ${pct(waited)} of the time)`);
+  return {
+    severity: p50 >= T.unseenWaitProblemP50Ms ? 'problem' : 'warning',
+    words:
+      `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup measures. Ruled out: ${ruledOut.join('; ')}. ` +
+      'Left: a database or cache driver Checkup does not time, timers (setTimeout, retries with back-off), a lock or queue inside the app, or the disk.',
+    evidence: [{ label: 'Latency as a multiple of CPU per request', value: round(p50 / cpuMs), unit: '×', series: 'load.latencyP99', threshold: T.unseenWaitFactor }],
   };
 }

@@ -5,6 +5,13 @@ import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { routeName, routeTotals } from './request-cost.js';
 import { parseStackFrames, responsibleFrame } from './stack-frames.js';
 import { thresholds as T } from './thresholds.js';
+import { loadShedding } from './load-shedding.js';
+import type { AppLogGroup } from './app-log.js';
+
+/** "FST_UNDER_PRESSURE, “Service Unavailable”": a logged error as the evidence names it (plain text). */
+function logWords(g: AppLogGroup): string {
+  return [g.code, g.message ? `“${g.message}”` : g.type].filter(Boolean).join(', ');
+}
 
 export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
   const load = input.load;
@@ -18,7 +25,10 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
     .sort((a, b) => b[1] - a[1]);
   // Which route fails, from the app's side, and who threw, from the last error stack the app logged.
   const failing = routeTotals(input.samples).filter((r) => r.errors > 0).sort((a, b) => b.errors - a.errors)[0];
-  const thrower = responsibleFrame(parseStackFrames((input.target.stderrTail ?? []).join('\n')));
+  // The app's own log says why, when it writes JSON lines: its most frequent error, with its stack.
+  const logged = (input.appLog?.groups ?? []).find((g) => g.level !== 'warn');
+  const shed = loadShedding(input);
+  const thrower = shed?.where ?? responsibleFrame(parseStackFrames(logged?.stack ?? (input.target.stderrTail ?? []).join('\n')));
   const culprits: Culprit[] = thrower ? [thrower] : [];
   const evidence: Evidence[] = [
     { label: 'Failed requests', value: Math.round(share * 1000) / 10, unit: '%', series: 'load.errors', threshold: T.loadErrorProblemShare * 100 },
@@ -26,20 +36,32 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
     { label: 'Timeouts', value: load.timeouts, unit: 'requests', series: 'load.errors' },
     ...codes.map(([code, n]): Evidence => ({ label: `HTTP ${code} answers`, value: n, unit: 'requests', series: 'load.errors' })),
     ...(failing ? [{ label: `Failed ${routeName(failing)} requests`, value: Math.round((1000 * failing.errors) / Math.max(1, failing.count)) / 10, unit: '%', series: 'routes' as const }] : []),
+    ...(logged ? [{ label: `Logged by the app: ${logWords(logged)}`, value: logged.count, unit: 'times', series: 'target' as const }] : []),
+    ...(shed?.evidence ?? []),
   ];
+  const why = shed
+    ? ` These are the app's own load shedding: ${shed.policy}${shed.logged ? ` (its log says ${logWords(shed.logged)}, ${shed.logged.count} times)` : ''} answered ${shed.status}` +
+      (shed.where ? ` in ${named(shed.where)}` : '') +
+      (shed.resource ? `, when a resource it watches crossed its line: ${shed.resource}` : '') +
+      '. The app chose to refuse these requests: lower what the policy watches (or raise its limit) rather than looking for a crash.'
+    : logged
+      ? ` The app logged ${logWords(logged)} ${logged.count} times${thrower ? `, thrown in ${named(thrower)}` : ''}.`
+      : thrower
+        ? ` The last error the app logged was thrown in ${named(thrower)}.`
+        : " Check the request path, method and body, and the app's log.";
   return {
     findings: [
       {
         kind: 'load-errors',
         severity: share >= T.loadErrorProblemShare ? 'problem' : 'warning',
-        title: 'Requests are failing',
+        title: shed ? 'The app sheds load by its own policy' : 'Requests are failing',
         explanation:
           `${pct(share)} of requests failed (${load.errors} connection errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx answers` +
           (codes[0] ? `, mostly HTTP ${codes[0][0]}` : '') +
           ')' +
           (failing ? `, most of them on ${routeName(failing)}` : '') +
           '.' +
-          (thrower ? ` The last error the app logged was thrown in ${named(thrower)}.` : ' Check the request path, method and body, and the app\'s log.'),
+          why,
         evidence,
         culprits,
         score: share / T.loadErrorProblemShare,

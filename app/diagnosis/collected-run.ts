@@ -20,6 +20,9 @@ import { judge } from './judge.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evidence.js';
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
+import { offMainThread } from './threadpool.js';
+import { packageCosts } from './package-cost.js';
+import type { AppLogSummary } from './app-log.js';
 import type { UnitsCollected } from './judge-units.js';
 
 export interface CapturedProfiles {
@@ -51,6 +54,8 @@ export interface CollectedRun {
   timings: Pick<SessionTimings, 'measureStartAt' | 'measureEndAt'>;
   recipe: Recipe;
   memoryAfterLoad?: MemoryAfterLoad;
+  /** Warnings and errors the app wrote to its structured log (JSON lines on stdout or stderr), grouped. */
+  appLog?: AppLogSummary;
   /** Every process and thread the probe reached, when there was more than the main process's main thread. */
   units?: UnitsCollected;
 }
@@ -84,6 +89,9 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
+  if (run.appLog && run.appLog.lines > 0) input.appLog = run.appLog;
+  const offMain = offMainThread(input.samples, run.samples);
+  if (offMain) input.offMain = offMain;
   // The profiles come from the inspector already parsed; turning them into models is in-memory work. Their maps were
   // read when they were taken, so the doctor judges the frames every later view shows (the .ts file and line).
   const maps = run.profiles.sourceMaps?.set;
@@ -94,6 +102,7 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
   if (cpuModel) {
     input.cpu = cpuEvidence(cpuModel);
     input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
+    input.cpu.packages = packageCosts(cpuModel);
   }
   if (run.profiles.heap) {
     input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation').map((c) => {

@@ -1,6 +1,8 @@
 // What the analysers read: everything collected over the measured window of one run. Pure data.
 import type { Culprit } from '../contract/diagnosis.js';
 import type { LoadResult, MemoryAfterLoad, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { OffMainThread } from './threadpool.js';
+import type { AppLogSummary } from './app-log.js';
 
 export interface CpuEvidence {
   /** Sampled profile time, ms. */
@@ -20,6 +22,8 @@ export interface CpuEvidence {
   stretches?: { longestMs: number; p99Ms: number; count: number; /** Stretches of T.stalledWindowMs or longer. */ longCount?: number };
   /** Patterns the hotspot rules recognised in the profile (JSON round trips, hashing, sync calls...), largest first. */
   hotspots?: Array<{ id: string; title: string; percent: number }>;
+  /** Dependencies by the time spent in them and what they call, with the app functions that call into them (package-cost.ts). */
+  packages?: import('./package-cost.js').PackageCost[];
 }
 
 /** The heap before and after the measured load, each read after a full garbage collection (through the inspector). */
@@ -49,6 +53,10 @@ export interface DiagnosisInput {
   /** Requests in flight the load generator keeps (connections x pipelining), to tell queueing from slowness. */
   concurrency?: number;
   memoryAfterLoad?: MemoryAfterLoad;
+  /** Work off the main thread: the threads' CPU by group and the threadpool's call sites (Linux; absent elsewhere). */
+  offMain?: OffMainThread;
+  /** Warnings and errors the app wrote to its own structured log (JSON lines), grouped. */
+  appLog?: AppLogSummary;
 }
 
 /**

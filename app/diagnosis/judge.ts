@@ -10,6 +10,8 @@ import { analyseListeners } from './analyse-listeners.js';
 import { analyseLoadErrors } from './analyse-load-errors.js';
 import { analyseMemory } from './analyse-memory.js';
 import { analyseStartup } from './analyse-startup.js';
+import { analyseThreadpool } from './analyse-threadpool.js';
+import { fewBecauseSlow } from './slow-requests.js';
 import { ms, pct } from './format.js';
 import type { AdviceTexts, AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
@@ -44,6 +46,8 @@ const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
   // GC pauses stop the loop too, and allocation is what makes such requests costly: the allocation is the cause.
   'gc-pressure': ['event-loop-blocked', 'hot-path'],
   'target-crashed': ['load-errors'],
+  // Requests queued for the pool wait (io-bound's picture), pile up (overload) and time out.
+  'threadpool-saturated': ['io-bound', 'overloaded', 'load-errors'],
 };
 
 /** Requests that time out or lose their connection under a problem that slows the server are its effect. */
@@ -105,6 +109,7 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
     ['hot-path', analyseHotPath],
     ['gc', analyseGc],
     ['io', analyseIo],
+    ['threadpool', analyseThreadpool],
     ['load-errors', analyseLoadErrors],
     ['startup', analyseStartup],
   ];
@@ -119,7 +124,7 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
 
   const judgedNothing = !enoughWindows(input.samples);
   if (!findings.some((f) => f.severity === 'problem')) {
-    if (judgedNothing || (input.load && input.load.requestsTotal < T.minRequests)) {
+    if (judgedNothing || (input.load && input.load.requestsTotal < T.minRequests && !fewBecauseSlow(input))) {
       findings.push({
         kind: 'insufficient-data',
         severity: 'problem',

@@ -3,7 +3,7 @@
 // the load generator shares the cores with the target; the newest held-out round is never used to set them and is
 // reported apart (`npm run bench -- --only accuracy`; bench/corpus.ts HELD_OUT_ROUND). Change a threshold here and that benchmark, and the fast subset in
 // test/integration/diagnosis, tell whether the verdicts still hold.
-export const THRESHOLDS_VERSION = 'thresholds-6';
+export const THRESHOLDS_VERSION = 'thresholds-7';
 
 export const thresholds = {
   /**
@@ -62,6 +62,14 @@ export const thresholds = {
    * 250 ms on a downstream is not the story.
    */
   hotMinBusy: 0.5,
+  /**
+   * Cost held by one package: with no single function holding hotShare, a dependency that holds this share of the
+   * loop's busy time with what it calls (spread over many of its functions: an ORM building model instances, a
+   * template engine, a validator) is the hot path, named by the package. A third: the largest single cost of a
+   * request that also parses HTTP, routes, talks to its driver and serialises its answer, and what a fix (plain rows,
+   * a compiled template) saves at least.
+   */
+  hotPackageShare: 1 / 3,
   hotMinLatencyShare: 0.25,
   /** Below this cost per request a busy loop is just busy: cheap requests, many of them. */
   cheapRequestMs: 0.3,
@@ -155,6 +163,37 @@ export const thresholds = {
   poolQueueFactor: 2,
   /** ... and slow enough to matter (median, ms): a pool that queues requests for a millisecond is only well used. */
   poolSlowP50Ms: 10,
+
+  /**
+   * The libuv threadpool (crypto.scrypt/pbkdf2, zlib, fs, native addons such as bcrypt) is saturated when its threads
+   * were runnable (on a CPU, or ready and waiting for one) this share of the measured window on average: every new
+   * task then waits for a thread. Runnable rather than running, so that a pool of 4 threads on a machine with fewer
+   * free cores still reads full. 0.85 as for worker threads: a thread between two tasks reads a little idle.
+   */
+  threadpoolSaturatedShare: 0.85,
+  /**
+   * ... and requests queue for it: their median latency is at least this many times the pool time one request
+   * occupies (runnable pool time per completed request). With C requests in flight and P threads all occupied, a
+   * request waits about C / P times its own task: 2 means at least as many requests wait as are worked on.
+   * The latency floor is poolSlowP50Ms, as for worker threads.
+   */
+  threadpoolQueueFactor: 2,
+  /**
+   * Slow is a finding: a run that completed fewer than minRequests is still judged when its requests were slow, not
+   * few: their median took this long (a second: no one calls that a short run's noise), or the load's connections
+   * were kept busy (requests/s x mean latency, Little's law, at least this share of the connections) by requests of
+   * ioLatencyP50Ms or more. Such a run has the strongest evidence there is.
+   */
+  slowRequestP50Ms: 1000,
+  slowInFlightShare: 0.5,
+  /**
+   * A wait Checkup cannot see: requests whose median latency is this many times their CPU cost (the loop's busy time
+   * per request) while the loop idles, with no outbound call, threadpool queue or known driver wait to account for it.
+   * A problem from unseenWaitProblemP50Ms (100 ms: a wait users feel, and well above a database round trip on a LAN),
+   * a warning from ioLatencyP50Ms. 10x: a request whose latency is mostly its own CPU is not waiting.
+   */
+  unseenWaitFactor: 10,
+  unseenWaitProblemP50Ms: 100,
 
   /** How many culprit functions a finding lists. */
   culpritCount: 5,

@@ -18,6 +18,7 @@ import type { TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import { thresholds } from '../diagnosis/thresholds.js';
 import { diagnose, diagnoseStartFailure, isStartFailure, type CapturedProfiles, type CollectedRun } from '../diagnosis/index.js';
+import { AppLogReader } from '../diagnosis/app-log.js';
 import { saveDiagnosis } from './save-diagnosis.js';
 import { readGitInfo } from './git-info.js';
 import { measureAgain, toRepeat } from './repeat-measure.js';
@@ -63,6 +64,8 @@ interface Measured {
 export class RunSession {
   readonly done: Promise<RunOutcome>;
   private readonly samples: ProbeSample[] = [];
+  /** The app's structured log lines, grouped as they arrive (bounded), for the doctor. */
+  private readonly appLog = new AppLogReader();
   /** The machine's counters when the measurement began (app/engine/machine-load.ts). */
   private machineAtStart: MachineSnapshot | undefined;
   private readonly warnings: ProbeWarning[] = [];
@@ -270,6 +273,7 @@ export class RunSession {
       timings,
       recipe: this.recipe,
       ...(measured.memoryAfterLoad ? { memoryAfterLoad: measured.memoryAfterLoad } : {}),
+      appLog: this.appLog.summary(),
       ...(this.units?.several ? { units: this.units.collected() } : {}),
     };
     const result = diagnose(run);
@@ -325,6 +329,7 @@ export class RunSession {
     // Backpressure: while target.log is behind, the app's output waits in its pipe, not in our memory.
     this.writer.log.on('drain', () => target.resumeOutput());
     target.on('log', (line) => {
+      this.appLog.add(line.text);
       if (!this.writer.appendLog(line.stream, line.text, line.ts)) target.pauseOutput();
       this.batcher.log(line);
     });

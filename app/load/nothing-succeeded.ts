@@ -12,6 +12,8 @@ export function nothingSucceeded(load: LoadResult): CheckupError | undefined {
   if (load.non2xx > 0) what.push(`${load.non2xx} error answers (${statuses.slice(0, 3).map(([code, n]) => `HTTP ${code} ×${n}`).join(', ') || 'not 2xx'})`);
   if (load.errors > 0) what.push(`${load.errors} connection errors`);
   if (load.timeouts > 0) what.push(`${load.timeouts} timeouts`);
-  const detail = what.length ? what.join(', ') : 'the app answered no request at all';
+  // No answer, no error, no timeout: the app closed its connections unanswered, or every request was still waiting
+  // when the load ended (slow, which the diagnosis judges), not a wrong path (which answers 404 at once).
+  const detail = what.length ? what.join(', ') : 'the app answered no request at all (it closed the connections, or each request took longer than the run: see the diagnosis)';
   return new CheckupError('CHK_NO_SUCCESSFUL_REQUESTS', { detail, url: load.url });
 }

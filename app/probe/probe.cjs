@@ -207,6 +207,9 @@
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
     const cpuWait = safe(createCpuWaitReader, null);
+    // Work off the main thread: the threads' CPU by group each window, and what the app queues for the threadpool.
+    const threadCpu = safe(() => require('./thread-cpu.cjs').createThreadCpuReader(), null);
+    const poolCalls = safe(() => require('./pool-calls.cjs').createPoolCallCollector(), null);
     const io = createIoCollector(performance);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
     const listeners = safe(() => createListenerTracker(), idle);
@@ -232,6 +235,11 @@
       };
       const cpuWaitMs = cpuWait && cpuWait.take();
       if (cpuWaitMs !== undefined) sample.cpuWaitMs = cpuWaitMs;
+      const threads = threadCpu && safe(() => threadCpu.take(), null);
+      if (threads) sample.threads = threads;
+      const pool = poolCalls && safe(() => poolCalls.take(), null);
+      if (pool && pool.calls.length) sample.poolCalls = pool.calls;
+      if (pool && pool.addons.length) sample.addons = pool.addons;
       const followed = listeners.take();
       if (followed.length) sample.listeners = followed;
       const served = routes.take();
@@ -255,6 +263,7 @@
       detached = true;
       stopSampling();
       safe(() => io.stop());
+      if (poolCalls) safe(() => poolCalls.stop());
       process.removeListener('warning', onWarning);
       process.removeListener('exit', relayBacklogOnExit);
       socket.destroy();

@@ -1,0 +1,84 @@
+// A saturated libuv threadpool: requests hand work to Node's threadpool (crypto.scrypt and pbkdf2, zlib, fs, native
+// addons such as bcrypt), all of its threads stay occupied, and requests queue for a free thread while the main event
+// loop idles. Judged on the pool's threads' own CPU (the probe reads each thread's time from Linux), so it is found
+// with few completed requests too: a login that takes seconds is the evidence, not a lack of it.
+import type { Culprit, Evidence } from '../contract/diagnosis.js';
+import { ms, named, pct } from './format.js';
+import type { AnalyserResult, DiagnosisInput } from './input.js';
+import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { round } from '../numbers.js';
+import { POOL_ADDONS, poolCallCulprits, type OffMainThread } from './threadpool.js';
+import { thresholds as T } from './thresholds.js';
+import { enoughWindows } from './windows.js';
+import { fewBecauseSlow } from './slow-requests.js';
+
+/** What the pool's work is, in words, and what lowers it. */
+function whatQueues(off: OffMainThread, culprits: Culprit[]): { what: string; lower: string } {
+  const top = off.calls[0];
+  if (top && culprits[0]) {
+    const perCall = top.count > 0 ? `${ms(top.doneMs / top.count)} per call from call to callback` : `none of its calls completed in the measured window`;
+    const lower = top.api.startsWith('zlib.') ? 'a lower compression level, or compressing once and caching the result' : 'a lower cost parameter (the work per call grows with it)';
+    return { what: `${top.api} called from ${named(culprits[0])}, ${perCall}`, lower };
+  }
+  const known = off.addons.filter((a) => a in POOL_ADDONS);
+  if (known.length) return { what: `the native addon of ${known.join(', ')} (its calls run in the pool where no JavaScript hook sees them; the app loaded it)`, lower: POOL_ADDONS[known[0]!]! };
+  const others = off.addons.length ? `, or a native addon (${off.addons.join(', ')})` : '';
+  return { what: `work Checkup's hooks do not see: fs calls, dns.lookup (every outbound connection by host name), zlib streams${others}`, lower: 'less of that work per request' };
+}
+
+export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
+  const off = input.offMain;
+  const load = input.load;
+  if (!off || !load || !enoughWindows(input.samples)) return { findings: [] };
+  if (off.poolThreads === 0 || off.poolOccupied < T.threadpoolSaturatedShare) return { findings: [] };
+  const busy = loopBusy(input);
+  // The main loop busy too: the requests' own work there is the bottleneck, and the other analysers say so.
+  if (busy.share >= T.busyElu) return { findings: [] };
+  const requests = load.requestsTotal;
+  // The pool time one request occupies (runnable: on a CPU or waiting for one); requests wait for a thread when
+  // their latency is several times that. None completed in the whole window: they waited longer than it.
+  const occupiedPerRequest = requests > 0 ? (off.poolRunMs + off.poolWaitMs) / requests : Infinity;
+  // A short run of requests that take seconds counts few of them while the pool also worked on those still in flight
+  // at its end, so the time per request reads high: there, more connections than the factor times the threads say it.
+  const crowded = fewBecauseSlow(input) && (input.concurrency ?? 0) >= T.threadpoolQueueFactor * off.poolThreads;
+  const queued = requests === 0 || crowded || load.latency.p50 >= Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest);
+  if (!queued) return { findings: [] };
+
+  const requestTimeMs = load.latency.mean * Math.max(1, requests);
+  const culprits = poolCallCulprits(off, requestTimeMs, T.culpritCount);
+  const { what, lower } = whatQueues(off, culprits);
+  const cpuPerRequest = requests > 0 ? off.poolRunMs / requests : undefined;
+  const waitedForCpu = off.poolRunMs + off.poolWaitMs > 0 ? off.poolWaitMs / (off.poolRunMs + off.poolWaitMs) : 0;
+  // Measured advice: more threads help only where the pool's threads got a CPU when they wanted one.
+  const moreThreads =
+    waitedForCpu >= 0.25
+      ? `More threads (UV_THREADPOOL_SIZE) would not help on this machine: the pool's threads already waited for a CPU ${pct(waitedForCpu)} of their time.`
+      : `The pool's threads rarely waited for a CPU (${pct(waitedForCpu)} of their time): more threads (UV_THREADPOOL_SIZE=${off.poolThreads * 2}, set before the app starts) would let more requests be worked on at once, if the machine has the cores.`;
+  const evidence: Evidence[] = [
+    { label: `Threadpool occupied (${off.poolThreads} threads, on a CPU or waiting for one)`, value: round(100 * off.poolOccupied), unit: '%', series: 'cpu', threshold: 100 * T.threadpoolSaturatedShare },
+    { label: 'Threadpool CPU', value: round(off.poolCores, 2), unit: 'cores', series: 'cpu' },
+    { label: "Of the pool threads' time, waiting for a CPU", value: round(100 * waitedForCpu), unit: '%', series: 'cpu' },
+    { ...loopBusyEvidence(busy, T.busyElu * 100), label: `Main thread: ${loopBusyEvidence(busy).label.toLowerCase()}` },
+    { label: 'Latency p50', value: round(load.latency.p50), unit: 'ms', series: 'load.latencyP99', ...(Number.isFinite(occupiedPerRequest) ? { threshold: round(Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest), 1) } : {}) },
+    ...(cpuPerRequest !== undefined ? [{ label: 'Threadpool CPU per request', value: round(cpuPerRequest, 1), unit: 'ms', series: 'cpu' as const }] : []),
+    { label: 'Requests completed', value: requests, unit: 'requests', series: 'load.rps' },
+  ];
+  return {
+    findings: [
+      {
+        kind: 'threadpool-saturated',
+        severity: 'problem',
+        title: 'The threadpool is saturated',
+        explanation:
+          `Requests queue for Node's threadpool: its ${off.poolThreads} threads were occupied ${pct(off.poolOccupied)} of the time (${round(off.poolCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, ` +
+          (requests > 0
+            ? `so requests took ${ms(load.latency.p50)} at the median for ${ms(cpuPerRequest!)} of threadpool work each.`
+            : 'so no request completed in the measured window.') +
+          ` The work is ${what}. What helps: ${lower}; moving the work off the request path or rate-limiting the route. ${moreThreads}`,
+        evidence,
+        culprits,
+        score: off.poolOccupied / T.threadpoolSaturatedShare + 0.5,
+      },
+    ],
+  };
+}

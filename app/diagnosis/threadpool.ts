@@ -1,0 +1,95 @@
+// Work off the main thread, as the probe measured it each window: the CPU of the libuv threadpool's threads (and how
+// long they waited for a CPU), of V8's and Node's helper threads and of the rest, and the calls the app queued for the
+// pool through Node's crypto and zlib, per call site. Pure: summed over the measured window.
+import type { Culprit } from '../contract/diagnosis.js';
+import type { ProbeSample } from '../contract/metrics.js';
+import { classifyFrame } from '../profile/model/classify.js';
+import { sum } from '../numbers.js';
+
+export interface PoolCallTotal {
+  api: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  count: number;
+  totalMs: number;
+  /** The whole wait of the calls that completed, ms. */
+  doneMs: number;
+  calledFrom?: string;
+}
+
+export interface OffMainThread {
+  /** Wall time of the windows that carried thread figures, ms. */
+  wallMs: number;
+  poolThreads: number;
+  /** The pool's threads: ms on a CPU, ms ready and waiting for one. */
+  poolRunMs: number;
+  poolWaitMs: number;
+  /** Share of the window the pool's threads were runnable (on a CPU or waiting for one), 0..1 on average per thread. */
+  poolOccupied: number;
+  /** Cores' worth of CPU: the pool's, the helpers' (GC, compiler), the rest (worker threads, addons' threads), the main thread's. */
+  poolCores: number;
+  helperCores: number;
+  otherCores: number;
+  mainCores: number;
+  calls: PoolCallTotal[];
+  /** Packages whose native addon the app loaded (from the start of the run, not only the measured window). */
+  addons: string[];
+}
+
+/** undefined when the probe measured no thread figures (not Linux, or a session from before they existed). */
+export function offMainThread(samples: readonly ProbeSample[], allSamples: readonly ProbeSample[] = samples): OffMainThread | undefined {
+  const measured = samples.filter((s) => s.threads);
+  if (!measured.length) return undefined;
+  const wallMs = sum(measured.map((s) => s.threads!.spanMs ?? s.windowMs));
+  if (wallMs <= 0) return undefined;
+  const poolThreads = Math.max(...measured.map((s) => s.threads!.pool.threads));
+  const poolRunMs = sum(measured.map((s) => s.threads!.pool.runMs));
+  const poolWaitMs = sum(measured.map((s) => s.threads!.pool.waitMs));
+  const byKey = new Map<string, PoolCallTotal>();
+  for (const s of samples) {
+    for (const c of s.poolCalls ?? []) {
+      const key = `${c.api}|${c.url}|${c.line}|${c.column}`;
+      const t = byKey.get(key) ?? { api: c.api, functionName: c.functionName, url: c.url, line: c.line, column: c.column, count: 0, totalMs: 0, doneMs: 0, ...(c.calledFrom ? { calledFrom: c.calledFrom } : {}) };
+      t.count += c.count;
+      t.totalMs += c.totalMs;
+      t.doneMs += c.doneMs ?? c.totalMs;
+      byKey.set(key, t);
+    }
+  }
+  const addons = [...new Set(allSamples.flatMap((s) => s.addons ?? []))];
+  return {
+    wallMs,
+    poolThreads,
+    poolRunMs,
+    poolWaitMs,
+    poolOccupied: poolThreads > 0 ? Math.min(1, (poolRunMs + poolWaitMs) / (poolThreads * wallMs)) : 0,
+    poolCores: poolRunMs / wallMs,
+    helperCores: sum(measured.map((s) => s.threads!.helpersMs)) / wallMs,
+    otherCores: sum(measured.map((s) => s.threads!.otherMs)) / wallMs,
+    mainCores: sum(measured.map((s) => s.threads!.mainMs)) / wallMs,
+    calls: [...byKey.values()].sort((a, b) => b.totalMs - a.totalMs),
+    addons,
+  };
+}
+
+/** Native addons known to queue their work on the libuv threadpool, and what lowers that work. */
+export const POOL_ADDONS: Record<string, string> = {
+  bcrypt: 'a lower cost factor (salt rounds)',
+  '@node-rs/bcrypt': 'a lower cost factor (salt rounds)',
+  argon2: 'lower memoryCost and timeCost',
+  '@node-rs/argon2': 'lower memoryCost and timeCost',
+  sharp: 'smaller images or fewer operations per request',
+  sqlite3: 'fewer or cheaper queries',
+};
+
+/** The pool's call sites as culprits: their calls' time from call to callback as a share of all request time. */
+export function poolCallCulprits(off: OffMainThread, requestTimeMs: number, count: number): Culprit[] {
+  const total = Math.max(1, requestTimeMs);
+  return off.calls.slice(0, count).map((c) => {
+    const share = Math.min(100, Math.round((1000 * c.totalMs) / total) / 10);
+    const k = classifyFrame(c.functionName, c.url);
+    return { functionName: c.functionName, url: c.url, line: c.line, column: c.column, selfPercent: share, totalPercent: share, category: k.category, ...(k.package ? { package: k.package } : {}), measure: 'io-wait', ...(c.calledFrom ? { calledFrom: c.calledFrom } : {}) };
+  });
+}

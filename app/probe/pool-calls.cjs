@@ -1,0 +1,173 @@
+'use strict';
+// Work the app hands to the libuv threadpool, per call site: Node's own asynchronous crypto (scrypt, pbkdf2, hkdf,
+// generateKeyPair, generatePrime) and zlib's one-shot functions (gzip, deflate,
+// brotli... and their inverses). Each is wrapped once, at probe start; a call costs one short stack capture and a
+// closure, against the milliseconds of pool work it queues. The wait is from the call to its callback (queued for a
+// free thread, then worked on). util.promisify goes through the wrapper too. Not seen here: zlib streams, fs and
+// dns.lookup (too frequent to wrap cheaply), crypto.subtle, and native addons (bcrypt, argon2), whose bindings cannot
+// be wrapped: the addons the app loaded are reported instead (process.dlopen), so the doctor can name the package.
+const { round, safe } = require('./util.cjs');
+
+const PROBE_DIR = __dirname + require('path').sep;
+/** file path -> file: URL, so that a call costs no URL conversion after its site's first. */
+const urls = new Map();
+// randomBytes and randomFill are left alone: apps call them per request for ids and tokens, for microseconds of work.
+const CRYPTO_APIS = ['scrypt', 'pbkdf2', 'hkdf', 'generateKeyPair', 'generatePrime'];
+const ZLIB_APIS = ['gzip', 'gunzip', 'deflate', 'inflate', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
+
+function createPoolCallCollector() {
+  let sites = new Map();
+  const inFlight = new Set();
+  let windowStart = process.hrtime.bigint();
+  const undo = [];
+  const addons = [];
+  let addonsSent = 0;
+
+  function wrap(moduleName, mod, name) {
+    const original = mod[name];
+    if (typeof original !== 'function') return;
+    const api = moduleName + '.' + name;
+    const wrapped = function (...args) {
+      const last = args.length - 1;
+      if (last >= 0 && typeof args[last] === 'function') {
+        const site = safe(() => captureSite(wrapped), null);
+        if (site) {
+          const callback = args[last];
+          const entry = { api, site, t0: process.hrtime.bigint() };
+          inFlight.add(entry);
+          args[last] = function () {
+            safe(() => settle(entry, process.hrtime.bigint(), true));
+            return callback.apply(this, arguments);
+          };
+        }
+      }
+      return original.apply(this, args);
+    };
+    Object.defineProperty(wrapped, 'name', { value: original.name });
+    Object.defineProperty(wrapped, 'length', { value: original.length });
+    for (const key of Reflect.ownKeys(original)) if (!(key in wrapped)) safe(() => (wrapped[key] = original[key]));
+    mod[name] = wrapped;
+    undo.push(() => {
+      if (mod[name] === wrapped) mod[name] = original;
+    });
+  }
+
+  /**
+   * A call's wait is counted in the windows it spans: the part since the last window closed, when it completes or when
+   * a window closes while it still waits. A call that takes longer than the run still names its site.
+   */
+  function settle(entry, now, done) {
+    const from = entry.t0 > windowStart ? entry.t0 : windowStart;
+    record(entry.api, entry.site, Number(now - from) / 1e6, done ? Number(now - entry.t0) / 1e6 : undefined);
+    if (done) inFlight.delete(entry);
+  }
+
+  /** `fullMs`: a completed call's whole wait (undefined while it still waits). */
+  function record(api, site, ms, fullMs) {
+    const completed = fullMs === undefined ? 0 : 1;
+    const key = api + '|' + site.key;
+    const s = sites.get(key) || { api, functionName: site.functionName, url: site.url, line: site.line, column: site.column, count: 0, totalMs: 0, inFlight: 0 };
+    if (site.calledFrom) s.calledFrom = site.calledFrom;
+    s.count += completed;
+    if (completed) s.doneMs = (s.doneMs || 0) + fullMs;
+    else s.inFlight++;
+    s.totalMs += ms;
+    sites.set(key, s);
+  }
+
+  const crypto = safe(() => require('crypto'), null);
+  if (crypto) for (const name of CRYPTO_APIS) safe(() => wrap('crypto', crypto, name));
+  const zlib = safe(() => require('zlib'), null);
+  if (zlib) for (const name of ZLIB_APIS) safe(() => wrap('zlib', zlib, name));
+
+  // Native addons the app loads: their package is what the doctor can name when the pool is busy with work it cannot see.
+  const originalDlopen = process.dlopen;
+  if (typeof originalDlopen === 'function') {
+    const dlopen = function (module, filename) {
+      safe(() => {
+        const pkg = packageOf(String(filename));
+        if (pkg && !addons.includes(pkg) && addons.length < 50) addons.push(pkg);
+      });
+      return originalDlopen.apply(this, arguments);
+    };
+    process.dlopen = dlopen;
+    undo.push(() => {
+      if (process.dlopen === dlopen) process.dlopen = originalDlopen;
+    });
+  }
+
+  return {
+    /**
+     * Per API and call site: calls completed in the window, calls still waiting at its end, and the time all of them
+     * waited within the window, ms; and the addons loaded since the last window.
+     */
+    take() {
+      const now = process.hrtime.bigint();
+      for (const entry of inFlight) safe(() => settle(entry, now, false));
+      windowStart = now;
+      const out = [];
+      for (const s of sites.values()) out.push({ ...s, totalMs: round(s.totalMs, 3), ...(s.doneMs !== undefined ? { doneMs: round(s.doneMs, 3) } : {}) });
+      sites = new Map();
+      const newAddons = addons.slice(addonsSent);
+      addonsSent = addons.length;
+      return { calls: out, addons: newAddons };
+    },
+    stop() {
+      for (const fn of undo.splice(0)) safe(fn);
+    },
+  };
+}
+
+/** "bcrypt" for .../node_modules/bcrypt/lib/binding/napi-v3/bcrypt_lib.node; "@scope/name" for scoped packages. */
+function packageOf(file) {
+  const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(file);
+  return m ? m[1].replace(/\\/g, '/') : undefined;
+}
+
+/** The first frame outside Node and the probe, preferring the app's own code over node_modules. */
+function captureSite(skip) {
+  const prevLimit = Error.stackTraceLimit;
+  const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
+  let frames;
+  try {
+    Error.stackTraceLimit = 16;
+    Error.prepareStackTrace = (_e, callsites) => callsites;
+    const holder = {};
+    Error.captureStackTrace(holder, skip);
+    frames = holder.stack;
+  } finally {
+    Error.stackTraceLimit = prevLimit;
+    if (desc) Object.defineProperty(Error, 'prepareStackTrace', desc);
+    else delete Error.prepareStackTrace;
+  }
+  if (!Array.isArray(frames)) return null;
+  let dependency = null;
+  for (let i = 0; i < frames.length; i++) {
+    const f = frames[i];
+    const file = f.getFileName && f.getFileName();
+    if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file)) continue;
+    const inDeps = /[\\/]node_modules[\\/]/.test(file);
+    if (inDeps && dependency) continue;
+    const line = f.getLineNumber() || 0;
+    const column = f.getColumnNumber() || 0;
+    let url = urls.get(file);
+    if (url === undefined) {
+      url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+      if (urls.size < 1000) urls.set(file, url);
+    }
+    const functionName = f.getFunctionName() || f.getMethodName() || '(anonymous)';
+    const site = { key: url + ':' + line + ':' + column, functionName, url, line, column };
+    // A promise executor or arrow function says nothing: name it by the nearest named function of its file above it.
+    if (functionName === '(anonymous)') {
+      for (let j = i + 1; j < frames.length && !site.calledFrom; j++) {
+        const name = safe(() => frames[j].getFileName() === file && (frames[j].getFunctionName() || frames[j].getMethodName()), '');
+        if (name) site.calledFrom = String(name);
+      }
+    }
+    if (!inDeps) return site;
+    dependency = site;
+  }
+  return dependency;
+}
+
+module.exports = { createPoolCallCollector, packageOf };

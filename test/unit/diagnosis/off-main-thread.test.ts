@@ -1,0 +1,104 @@
+// Work off the main thread and slow requests, judged on synthetic runs whose truth is written first (by root cause):
+// - a login whose crypto.scrypt queues for the 4-thread pool, 6 requests at 4.8 s: threadpool-saturated, culprit the
+//   call site (never insufficient-data);
+// - the same through bcrypt's native binding (no call site, the addon loaded): threadpool-saturated naming bcrypt;
+// - a pool busy but not queueing (latency about its own work): not saturated;
+// - a wait the probe cannot see (400 ms on an idle loop, no outbound call): io-bound, a problem, with what was ruled out;
+// - few requests because each waits 2 s on something unseen: judged (io-bound), not insufficient-data;
+// - a run that is simply short (few fast requests): insufficient-data as before.
+import { describe, expect, it } from 'vitest';
+import type { ProbeSample, ThreadCpu } from '../../../app/contract/metrics.js';
+import type { DiagnosisInput } from '../../../app/diagnosis/input.js';
+import { judge } from '../../../app/diagnosis/judge.js';
+import { offMainThread } from '../../../app/diagnosis/threadpool.js';
+import { syntheticRun } from '../../helpers/synthetic-run.js';
+
+interface Shape {
+  requests: number;
+  p50: number;
+  /** Per window of 250 ms: the pool's ms on a CPU and waiting for one (4 threads). */
+  poolRunMs: number;
+  poolWaitMs: number;
+  poolCalls?: ProbeSample['poolCalls'];
+  addons?: string[];
+  elu?: number;
+}
+
+function run(shape: Shape): DiagnosisInput {
+  const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
+  const seconds = (input.samples.length * 250) / 1000;
+  const threads: ThreadCpu = { mainMs: 10, pool: { runMs: shape.poolRunMs, waitMs: shape.poolWaitMs, threads: 4 }, helpersMs: 2, otherMs: 0 };
+  input.samples = input.samples.map((s, i) => ({
+    ...s,
+    elu: shape.elu ?? s.elu,
+    threads,
+    ...(shape.poolCalls && i % 4 === 3 ? { poolCalls: shape.poolCalls } : {}),
+    ...(shape.addons && i === 0 ? { addons: shape.addons } : {}),
+  }));
+  const load = input.load!;
+  input.load = {
+    ...load,
+    requestsTotal: shape.requests,
+    requestsPerSecond: shape.requests / seconds,
+    latency: { ...load.latency, mean: shape.p50, p50: shape.p50, p90: shape.p50 * 1.2, p99: shape.p50 * 1.5, max: shape.p50 * 2 },
+  };
+  input.concurrency = 20;
+  input.cpu = { ...input.cpu!, idlePercent: 100 * (1 - (shape.elu ?? 0.05)), busyPercent: 100 * (shape.elu ?? 0.05) };
+  const off = offMainThread(input.samples);
+  if (off) input.offMain = off;
+  return input;
+}
+
+const scryptSite = { api: 'crypto.scrypt', functionName: '(anonymous)', calledFrom: 'checkPassword', url: 'file:///srv/app/login.js', line: 12, column: 5, count: 1, totalMs: 4800 };
+
+describe('work off the main thread', () => {
+  it('scrypt logins queueing for the pool: threadpool-saturated with the call site, not insufficient-data', () => {
+    const d = judge(run({ requests: 6, p50: 4800, poolRunMs: 950, poolWaitMs: 40, poolCalls: [scryptSite] }));
+    expect(d.verdict).toBe('threadpool-saturated');
+    const f = d.findings[0]!;
+    expect(f.culprits[0]).toMatchObject({ functionName: '(anonymous)', calledFrom: 'checkPassword', line: 12 });
+    expect(f.explanation).toContain('crypto.scrypt');
+    // The pool's threads hardly waited for a CPU: more threads is worth trying, and said with the figure.
+    expect(f.explanation).toMatch(/UV_THREADPOOL_SIZE=8/);
+    expect(d.findings.some((x) => x.kind === 'insufficient-data')).toBe(false);
+  });
+
+  it('bcrypt\'s native compare: threadpool-saturated naming the addon, and more threads ruled out on a busy machine', () => {
+    const d = judge(run({ requests: 110, p50: 800, poolRunMs: 480, poolWaitMs: 500, addons: ['bcrypt', 'other-addon'] }));
+    expect(d.verdict).toBe('threadpool-saturated');
+    expect(d.findings[0]!.explanation).toMatch(/native addon of bcrypt/);
+    expect(d.findings[0]!.explanation).toMatch(/would not help on this machine/);
+  });
+
+  it('a busy pool whose requests take about as long as their own work is only well used', () => {
+    // 4 threads fully occupied over 5 s = 20,000 ms for 400 requests: 50 ms each; p50 60 ms is not queueing.
+    const d = judge(run({ requests: 400, p50: 60, poolRunMs: 980, poolWaitMs: 0 }));
+    expect(d.verdict).not.toBe('threadpool-saturated');
+  });
+
+  it('a pool that is idle never gives the verdict', () => {
+    const d = judge(run({ requests: 6, p50: 4800, poolRunMs: 5, poolWaitMs: 0 }));
+    expect(d.verdict).not.toBe('threadpool-saturated');
+  });
+});
+
+describe('slow is a finding', () => {
+  it('400 ms per request on an idle loop with no wait seen: io-bound, a problem, saying what was ruled out', () => {
+    const d = judge(run({ requests: 240, p50: 400, poolRunMs: 1, poolWaitMs: 0 }));
+    expect(d.verdict).toBe('io-bound');
+    const f = d.findings[0]!;
+    expect(f.title).toMatch(/cannot see/);
+    expect(f.explanation).toMatch(/Ruled out: outbound HTTP and fetch calls/);
+    expect(f.explanation).toMatch(/the threadpool \(occupied/);
+  });
+
+  it('few requests because each waits 2 s: judged, not insufficient-data', () => {
+    const d = judge(run({ requests: 12, p50: 2000, poolRunMs: 1, poolWaitMs: 0 }));
+    expect(d.verdict).toBe('io-bound');
+  });
+
+  it('a short run of fast requests is still not enough to judge', () => {
+    const d = judge(run({ requests: 12, p50: 2, poolRunMs: 1, poolWaitMs: 0 }));
+    expect(d.verdict).toBe('insufficient-data');
+  });
+});
