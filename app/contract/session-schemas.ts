@@ -54,6 +54,8 @@ export const LoadResultSchema = z.looseObject({
 const GcKindSchema = z.enum(['minor', 'major', 'incremental', 'weakcb', 'other']);
 
 /** One line of samples.ndjson. */
+const DbSystemSchema = z.enum(['postgres', 'mysql', 'redis', 'mongodb']);
+
 export const ProbeSampleSchema = z.looseObject({
   ts: num,
   windowMs: num,
@@ -91,6 +93,30 @@ export const ProbeSampleSchema = z.looseObject({
   listeners: z.array(z.looseObject({ id: num, emitter: z.string(), event: z.string(), count: num, stack: z.string() })).optional(),
   routes: z
     .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num }))
+    .optional(),
+  db: z
+    .looseObject({
+      queries: z.array(
+        z.looseObject({
+          system: DbSystemSchema,
+          shape: z.string(),
+          functionName: z.string(),
+          url: z.string(),
+          line: num,
+          column: num,
+          calledFrom: z.string().optional(),
+          via: z.string().optional(),
+          count: num,
+          totalMs: num,
+          maxMs: num,
+          minMs: optNum,
+          errors: num,
+          inFlight: num,
+        }),
+      ),
+      connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num })),
+      notes: z.array(z.string()).optional(),
+    })
     .optional(),
 }) satisfies z.ZodType<ProbeSample>;
 

@@ -208,6 +208,8 @@
     const gc = createGcCollector(PerformanceObserver, constants);
     const cpuWait = safe(createCpuWaitReader, null);
     const io = createIoCollector(performance);
+    // Database waits read at the socket (db-wait.cjs): optional like the parts below.
+    const db = safe(() => require('./db-wait.cjs').createDbCollector(performance), null);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
     const listeners = safe(() => createListenerTracker(), idle);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
@@ -232,6 +234,8 @@
       };
       const cpuWaitMs = cpuWait && cpuWait.take();
       if (cpuWaitMs !== undefined) sample.cpuWaitMs = cpuWaitMs;
+      const dbWaits = db && safe(() => db.take(), undefined);
+      if (dbWaits) sample.db = dbWaits;
       const followed = listeners.take();
       if (followed.length) sample.listeners = followed;
       const served = routes.take();
@@ -255,6 +259,7 @@
       detached = true;
       stopSampling();
       safe(() => io.stop());
+      if (db) safe(() => db.stop());
       process.removeListener('warning', onWarning);
       process.removeListener('exit', relayBacklogOnExit);
       socket.destroy();
