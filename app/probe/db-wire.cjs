@@ -39,42 +39,57 @@ function cstring(buf, start) {
 }
 
 /**
- * Messages framed by a header holding their length, read across chunks: `header` bytes are gathered (a header may be
- * cut in two), `onMessage(header, body, bodyStart, bodyEnd)` sees what of the body is in this chunk, the rest is skipped.
+ * Messages framed by a header holding their body's length, read across chunks cut anywhere. `onMessage(header, body)`
+ * sees the header and the first `prefix` bytes of the body (gathered across chunks when a message is cut, which is
+ * the only copy made); the rest of the body is skipped by its length, never held.
  */
-function framedReader(headerSize, lengthOf, onMessage) {
+function framedReader(headerSize, lengthOf, prefix, onMessage) {
   let skip = 0;
-  let partial = null;
+  let header = null; // a header cut in two: its bytes so far
+  let pending = null; // { header, need, parts, have }: a body prefix cut in two
   return (buf) => {
     let pos = 0;
-    if (skip) {
-      const n = Math.min(skip, buf.length);
-      skip -= n;
-      pos = n;
-    }
     while (pos < buf.length) {
-      let header;
-      if (partial) {
-        const need = headerSize - partial.length;
-        header = Buffer.concat([partial, buf.subarray(pos, pos + need)]);
-        if (header.length < headerSize) {
-          partial = header;
+      if (pending) {
+        const n = Math.min(pending.need - pending.have, buf.length - pos);
+        pending.parts.push(buf.subarray(pos, pos + n));
+        pending.have += n;
+        pos += n;
+        if (pending.have < pending.need) return;
+        const done = pending;
+        pending = null;
+        onMessage(done.header, Buffer.concat(done.parts));
+        continue;
+      }
+      if (skip) {
+        const n = Math.min(skip, buf.length - pos);
+        skip -= n;
+        pos += n;
+        continue;
+      }
+      let head;
+      if (header || buf.length - pos < headerSize) {
+        const need = headerSize - (header ? header.length : 0);
+        head = Buffer.concat([header || Buffer.alloc(0), buf.subarray(pos, pos + need)]);
+        pos += Math.min(need, buf.length - pos);
+        if (head.length < headerSize) {
+          header = head;
           return;
         }
-        partial = null;
-        pos += need;
-      } else if (buf.length - pos < headerSize) {
-        partial = Buffer.from(buf.subarray(pos));
-        return;
+        header = null;
       } else {
-        header = buf.subarray(pos, pos + headerSize);
+        head = buf.subarray(pos, pos + headerSize);
         pos += headerSize;
       }
-      const bodyLength = Math.max(0, lengthOf(header));
-      const end = Math.min(buf.length, pos + bodyLength);
-      onMessage(header, buf, pos, end);
-      skip = pos + bodyLength - end;
-      pos = end;
+      const bodyLength = Math.max(0, lengthOf(head));
+      const want = Math.min(bodyLength, prefix);
+      skip = bodyLength - want;
+      if (buf.length - pos >= want) {
+        onMessage(head, buf.subarray(pos, pos + want));
+        pos += want;
+      } else {
+        pending = { header: Buffer.from(head), need: want, parts: [], have: 0 };
+      }
     }
   };
 }
@@ -85,24 +100,23 @@ function postgresWire(events) {
   let batchShape = null;
   let first = true;
   let sslAnswerDue = false;
-  const outgoing = framedReader(5, (h) => h.readInt32BE(1) - 4, (h, buf, start, end) => {
+  const outgoing = framedReader(5, (h) => h.readInt32BE(1) - 4, 8192, (h, body) => {
     const type = String.fromCharCode(h[0]);
-    if (type === 'Q') events.started(sqlShape(cstring(buf, start).text, 'postgres'));
+    if (type === 'Q') events.started(sqlShape(cstring(body, 0).text, 'postgres'));
     else if (type === 'P') {
-      const name = cstring(buf, start);
-      const shape = sqlShape(cstring(buf, name.next).text, 'postgres');
+      const name = cstring(body, 0);
+      const shape = sqlShape(cstring(body, name.next).text, 'postgres');
       if (name.text && statements.size < 1000) statements.set(name.text, shape);
       batchShape = batchShape || shape;
     } else if (type === 'B' && !batchShape) {
-      const portal = cstring(buf, start);
-      batchShape = statements.get(cstring(buf, portal.next).text) || '(prepared statement)';
+      const portal = cstring(body, 0);
+      batchShape = statements.get(cstring(body, portal.next).text) || '(prepared statement)';
     } else if (type === 'S') {
       if (batchShape) events.started(batchShape);
       batchShape = null;
     }
-    void end;
   });
-  const incoming = framedReader(5, (h) => h.readInt32BE(1) - 4, (h) => {
+  const incoming = framedReader(5, (h) => h.readInt32BE(1) - 4, 0, (h) => {
     if (h[0] === 0x5a /* 'Z' */) events.answered();
   });
   return {
@@ -141,14 +155,14 @@ function mysqlWire(events) {
   const statements = new Map();
   let preparing = null;
   let answerDue = 0;
-  const outgoing = framedReader(4, (h) => h[0] | (h[1] << 8) | (h[2] << 16), (h, buf, start, end) => {
-    if (h[3] !== 0 || start >= end) return;
-    const cmd = buf[start];
-    if (cmd === 0x03) events.started(sqlShape(buf.toString('utf8', start + 1, end), 'mysql'));
+  const outgoing = framedReader(4, (h) => h[0] | (h[1] << 8) | (h[2] << 16), 8192, (h, body) => {
+    if (h[3] !== 0 || !body.length) return;
+    const cmd = body[0];
+    if (cmd === 0x03) events.started(sqlShape(body.toString('utf8', 1), 'mysql'));
     else if (cmd === 0x16) {
-      preparing = sqlShape(buf.toString('utf8', start + 1, end), 'mysql');
+      preparing = sqlShape(body.toString('utf8', 1), 'mysql');
       events.started(preparing);
-    } else if (cmd === 0x17 && end - start >= 5) events.started(statements.get(buf.readUInt32LE(start + 1)) || '(prepared statement)');
+    } else if (cmd === 0x17 && body.length >= 5) events.started(statements.get(body.readUInt32LE(1)) || '(prepared statement)');
     else if (cmd === 0x0e) events.started('PING');
     else if (cmd === 0x02 || cmd === 0x11 || cmd === 0x1f) events.started('(session command)');
     else return; // COM_QUIT, COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA and COM_STMT_RESET answer nothing or are the driver's own
@@ -259,23 +273,22 @@ function redisWire(events) {
 
 /** MongoDB: each OP_MSG carries its request id; the reply names it in responseTo. */
 function mongoWire(events) {
-  const outgoing = framedReader(16, (h) => h.readInt32LE(0) - 16, (h, buf, start, end) => {
+  const outgoing = framedReader(16, (h) => h.readInt32LE(0) - 16, 512, (h, body) => {
     const op = h.readInt32LE(12);
     const id = h.readInt32LE(4);
     if (op !== 2013) return events.started(op === 2012 ? '(compressed)' : '(legacy op)', id);
     // flagBits (4), section kind 0 (1), the command document: length (4), first element's type, name, value.
-    const at = start + 5;
-    if (end - at < 6 || buf[start + 4] !== 0) return events.started('(command)', id);
-    const name = cstring(buf, at + 5);
+    if (body.length < 11 || body[4] !== 0) return events.started('(command)', id);
+    const name = cstring(body, 10);
     if (MONGO_MONITORING.has(name.text)) return;
     let collection;
-    if (buf[at + 4] === 0x02 && name.next + 4 < end) {
-      const len = buf.readInt32LE(name.next);
-      collection = buf.toString('utf8', name.next + 4, Math.min(end, name.next + 3 + len));
+    if (body[9] === 0x02 && name.next + 4 < body.length) {
+      const len = body.readInt32LE(name.next);
+      collection = body.toString('utf8', name.next + 4, Math.min(body.length, name.next + 3 + len));
     }
     events.started(mongoShape(name.text, collection), id);
   });
-  const incoming = framedReader(16, (h) => h.readInt32LE(0) - 16, (h) => events.answered(h.readInt32LE(8)));
+  const incoming = framedReader(16, (h) => h.readInt32LE(0) - 16, 0, (h) => events.answered(h.readInt32LE(8)));
   return { sent: outgoing, received: incoming };
 }
 
