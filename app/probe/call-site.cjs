@@ -13,7 +13,7 @@ function captureSite(below) {
   const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
   let frames;
   try {
-    Error.stackTraceLimit = 32;
+    Error.stackTraceLimit = 24;
     Error.prepareStackTrace = (_e, callsites) => callsites;
     const holder = {};
     Error.captureStackTrace(holder, below || captureSite);
@@ -66,12 +66,46 @@ function namedCaller(frames, from, file) {
   return undefined;
 }
 
+const urls = new Map();
+function urlOf(file) {
+  let url = urls.get(file);
+  if (url === undefined) {
+    url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+    if (urls.size < 5000) urls.set(file, url);
+  }
+  return url;
+}
+
 function toSite(frame, file, fromDependency) {
   const line = frame.getLineNumber() || 0;
   const column = frame.getColumnNumber() || 0;
-  const url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+  const url = urlOf(file);
   const functionName = frame.getFunctionName() || frame.getMethodName() || '(anonymous)';
   return { key: url + ':' + line + ':' + column + ':' + functionName, functionName, url, line, column, fromDependency };
 }
 
-module.exports = { captureSite };
+/**
+ * Reading a stack costs more than a fast query (tens to hundreds of microseconds on a deep async stack), so the site
+ * of a query shape is read for its first 8 runs and then one run in 16; the runs between are given the site last read
+ * for their shape. A shape run from several lines is split between them by those samples.
+ */
+function createSiteSampler(first, every) {
+  const seen = new Map();
+  return (shape, capture) => {
+    let s = seen.get(shape);
+    if (!s) {
+      if (seen.size >= 2000) seen.clear();
+      s = { n: 0, site: null };
+      seen.set(shape, s);
+    }
+    s.n++;
+    if (s.n <= first || s.n % every === 0 || !s.site) {
+      const site = capture();
+      if (site) s.site = site;
+      return site;
+    }
+    return s.site;
+  };
+}
+
+module.exports = { captureSite, createSiteSampler };

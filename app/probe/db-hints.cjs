@@ -6,17 +6,18 @@
 // app that talks to a database is touched.
 const { safe } = require('./util.cjs');
 const { sqlShape } = require('./query-shape.cjs');
-const { captureSite } = require('./call-site.cjs');
+const { captureSite, createSiteSampler } = require('./call-site.cjs');
 
 const path = require('path');
 
-/** Driver files whose export's `methods` are the app's entry points, with the major versions read and tested. */
+/**
+ * Driver files whose export's `methods` are the app's entry points, with the major versions read and tested. Only the
+ * pools: a query on a connection the app (or its ORM) holds goes out from the app's own stack when the connection is
+ * free, and a hint on every connection-level call would cost a second stack capture per pooled query.
+ */
 const DRIVERS = [
-  { pkg: 'pg', file: 'lib/client.js', methods: ['query'], system: 'postgres', majors: [7, 8] },
   { pkg: 'pg-pool', file: 'index.js', methods: ['query'], system: 'postgres', majors: [2, 3] },
-  { pkg: 'mysql2', file: 'lib/connection.js', methods: ['query', 'execute'], system: 'mysql', majors: [2, 3] },
   { pkg: 'mysql2', file: 'lib/pool.js', methods: ['query', 'execute'], system: 'mysql', majors: [2, 3] },
-  { pkg: 'mysql', file: 'lib/Connection.js', methods: ['query'], system: 'mysql', majors: [2] },
   { pkg: 'mysql', file: 'lib/Pool.js', methods: ['query'], system: 'mysql', majors: [2] },
 ];
 const HINT_MAX_AGE_MS = 60000;
@@ -26,12 +27,13 @@ function createQueryHints(performance) {
   const wrapped = []; // [owner, method, original, wrapper] for stop()
   const seenFiles = new Set();
   const notes = [];
+  const sample = createSiteSampler(8, 16);
 
   function leave(system, text) {
     if (typeof text !== 'string') return;
-    const site = captureSite(leave);
-    if (!site || site.fromDependency) return;
     const shape = sqlShape(text, system);
+    const site = sample(shape, () => captureSite(leave));
+    if (!site || site.fromDependency) return;
     const list = hints.get(shape) || [];
     if (list.length < 200) list.push({ site, at: performance.now() });
     hints.set(shape, list);

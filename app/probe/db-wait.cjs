@@ -5,7 +5,7 @@
 // whatever they are, their queries go through these sockets. Server sockets (the requests the app serves) are never
 // touched, so a request that does not query costs nothing more.
 const { round, safe } = require('./util.cjs');
-const { captureSite } = require('./call-site.cjs');
+const { captureSite, createSiteSampler } = require('./call-site.cjs');
 const { createQueryHints } = require('./db-hints.cjs');
 const { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire } = require('./db-wire.cjs');
 
@@ -22,6 +22,7 @@ function createDbCollector(performance) {
   let sites = new Map();
   let notes = [];
   let stopped = false;
+  const sample = createSiteSampler(8, 16);
 
   const originalConnect = net.Socket.prototype.connect;
   const connect = function connect() {
@@ -146,11 +147,9 @@ function createDbCollector(performance) {
     if (t.stats.busy > t.stats.peakBusy) t.stats.peakBusy = t.stats.busy;
   }
 
-  /** The app's line behind a query: its own stack when the app is on it, else the hint the driver's entry left. */
+  /** The app's line behind a query: the hint its pool's entry left, else its own stack (the app on it or not). */
   function keyFor(system, shape) {
-    let site = captureSite(keyFor);
-    const hint = hints.take(shape);
-    if ((!site || site.fromDependency) && hint) site = hint;
+    const site = hints.take(shape) || sample(system + shape, () => captureSite(keyFor));
     const key = system + '\u0000' + shape + '\u0000' + (site ? site.key : '(unknown)');
     if (!siteMeta.has(key) && siteMeta.size < MAX_SITES) {
       const meta = { system, shape, functionName: site ? site.functionName : '(unknown)', url: site ? site.url : '', line: site ? site.line : 0, column: site ? site.column : 0 };

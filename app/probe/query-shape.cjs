@@ -11,7 +11,21 @@ const IDENTIFIER = /^"[A-Za-z_][A-Za-z0-9_$]{0,62}"$/;
  * Double-quoted words that read as identifiers ("Users"."id", as ORMs write them) stay; anything else in double
  * quotes is a MySQL string and goes (on MySQL, all of them do: there double quotes are for strings).
  */
+const shapes = new Map();
+
+/** The shape of a text seen before is remembered: ORMs and parametrised queries send the same few texts again and again. */
 function sqlShape(text, system) {
+  const key = system === 'mysql' ? 'm' + text : 'p' + text;
+  let shape = shapes.get(key);
+  if (shape === undefined) {
+    shape = shapeOf(String(text), system);
+    if (shapes.size >= 2000) shapes.clear();
+    if (key.length < 10000) shapes.set(key, shape);
+  }
+  return shape;
+}
+
+function shapeOf(text, system) {
   const keepQuoted = system !== 'mysql';
   let s = String(text);
   if (s.length > 8000) s = s.slice(0, 8000);
