@@ -151,6 +151,8 @@ export interface DbConnectionStats {
   busyConnMs: number;
   /** Ms during which every open connection was waiting on a query: more queries then wait in the driver's queue. */
   allBusyMs: number;
+  /** Connections closed by the server or broken, without the app having said goodbye (probe 3): the database went away. */
+  lost?: number;
 }
 
 export interface DbWindowStats {

@@ -158,21 +158,23 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     );
   }
 
-  // Queries cut off: the database closed the connection (went away, restarted) while requests waited on it.
+  // The database closed the app's connections (went away, restarted): queries cut off, requests failing after.
   const lost = sites.reduce((n, s) => n + s.errors, 0);
+  const lostConnections = dbConnections(samples).reduce((n, c) => n + c.lost, 0);
   const failedRequests = load.errors + load.timeouts + load.non2xx;
-  if (lost > 0 && failedRequests > 0) {
+  if ((lost > 0 || lostConnections > 0) && failedRequests > 0) {
     findings.push(
       finding(
         'database-bound',
         'problem',
         'The database connection was lost',
-        `${lost} queries lost their connection before the database answered, and ${failedRequests} requests failed: the database went away or closed the app's connections during the run. The failures' cause is the database, not the requests.`,
+        `The database closed ${lostConnections} of the app's connections during the run (${lost} queries cut off before their answer), and ${failedRequests} requests failed: the database went away or restarted. The failures' cause is the database, not the requests.`,
         [
+          { label: 'Database connections closed by the server or broken', value: lostConnections, unit: 'connections', series: 'io.wait' },
           { label: 'Queries cut off by a closed connection', value: lost, unit: 'queries', series: 'io.wait' },
           { label: 'Failed requests', value: failedRequests, unit: 'requests', series: 'load.errors' },
         ],
-        sites.filter((s) => s.errors > 0),
+        sites.some((s) => s.errors > 0) ? sites.filter((s) => s.errors > 0) : sites,
         2,
       ),
     );

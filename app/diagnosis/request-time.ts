@@ -36,14 +36,17 @@ export interface DbConnections {
   busyShare: number;
   /** Share of the measured time with every open connection busy (0..1). */
   allBusyShare: number;
+  /** Connections the server closed or that broke during the measured window. */
+  lost: number;
 }
 
 export function dbConnections(samples: ProbeSample[]): DbConnections[] {
   const wallMs = samples.reduce((n, s) => n + s.windowMs, 0);
-  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number }>();
+  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number }>();
   for (const sample of samples) {
     for (const c of sample.db?.connections ?? []) {
-      const s = bySystem.get(c.system) ?? { peakOpen: 0, busyConnMs: 0, allBusyMs: 0 };
+      const s = bySystem.get(c.system) ?? { peakOpen: 0, busyConnMs: 0, allBusyMs: 0, lost: 0 };
+      s.lost += c.lost ?? 0;
       s.peakOpen = Math.max(s.peakOpen, c.peakOpen);
       s.busyConnMs += c.busyConnMs;
       s.allBusyMs += c.allBusyMs;
@@ -55,6 +58,7 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
     peakOpen: s.peakOpen,
     busyShare: wallMs > 0 && s.peakOpen > 0 ? Math.min(1, s.busyConnMs / (wallMs * s.peakOpen)) : 0,
     allBusyShare: wallMs > 0 ? Math.min(1, s.allBusyMs / wallMs) : 0,
+    lost: s.lost,
   }));
 }
 

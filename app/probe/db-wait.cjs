@@ -56,6 +56,7 @@ function createDbCollector(performance) {
       return originalWrite.apply(this, arguments);
     };
     socket.push = function push(chunk) {
+      if (chunk === null && tracker) tracker.peerEnded = true;
       if (!stopped && chunk) {
         if (!decided) safe(() => decide(systemFromFirstRead(chunk)));
         if (tracker && tracker.wire) safe(() => tracker.wire.received(chunk));
@@ -67,7 +68,7 @@ function createDbCollector(performance) {
   function systemStats(system) {
     let s = systems.get(system);
     if (!s) {
-      s = { open: 0, busy: 0, lastAt: performance.now(), busyConnMs: 0, allBusyMs: 0, peakOpen: 0, peakBusy: 0 };
+      s = { open: 0, busy: 0, lastAt: performance.now(), busyConnMs: 0, allBusyMs: 0, peakOpen: 0, peakBusy: 0, lost: 0 };
       systems.set(system, s);
     }
     return s;
@@ -86,9 +87,10 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
-    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false };
+    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
+      quit: () => (t.quitting = true),
       answered: (id) => answered(t, id),
       unreadable: (note) => {
         addNote(note);
@@ -96,7 +98,11 @@ function createDbCollector(performance) {
       },
     });
     trackers.add(t);
-    socket.once('close', () => close(t, true));
+    socket.once('close', (hadError) => {
+      // Closed by the server, or broken, while the app had not said goodbye: the database went away.
+      if ((t.peerEnded || hadError) && !t.quitting && !t.closed) t.stats.lost++;
+      close(t, true);
+    });
     safe(() => hints.scan());
     for (const note of hints.takeNotes()) addNote(note);
     return t;
@@ -190,7 +196,8 @@ function createDbCollector(performance) {
       const connections = [];
       for (const [system, s] of systems) {
         account(s, now);
-        connections.push({ system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3) });
+        connections.push({ system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3), lost: s.lost });
+        s.lost = 0;
         s.busyConnMs = 0;
         s.allBusyMs = 0;
         s.peakOpen = s.open;

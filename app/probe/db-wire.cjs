@@ -114,7 +114,7 @@ function postgresWire(events) {
     } else if (type === 'S') {
       if (batchShape) events.started(batchShape);
       batchShape = null;
-    }
+    } else if (type === 'X') events.quit();
   });
   const incoming = framedReader(5, (h) => h.readInt32BE(1) - 4, 0, (h) => {
     if (h[0] === 0x5a /* 'Z' */) events.answered();
@@ -165,7 +165,10 @@ function mysqlWire(events) {
     } else if (cmd === 0x17 && body.length >= 5) events.started(statements.get(body.readUInt32LE(1)) || '(prepared statement)');
     else if (cmd === 0x0e) events.started('PING');
     else if (cmd === 0x02 || cmd === 0x11 || cmd === 0x1f) events.started('(session command)');
-    else return; // COM_QUIT, COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA and COM_STMT_RESET answer nothing or are the driver's own
+    else {
+      if (cmd === 0x01) events.quit();
+      return; // COM_QUIT, COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA and COM_STMT_RESET answer nothing or are the driver's own
+    }
     answerDue++;
   });
   return {
@@ -223,7 +226,9 @@ function redisWire(events) {
     }
   }
   function finishCommand() {
-    events.started(redisShape(args[0] || '?', args[1]));
+    const shape = redisShape(args[0] || '?', args[1]);
+    if (shape === 'QUIT') events.quit();
+    events.started(shape);
     args = [];
   }
 

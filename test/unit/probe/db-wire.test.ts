@@ -8,6 +8,7 @@ interface Events {
   started(shape: string, id?: number): void;
   answered(id?: number): void;
   unreadable(note: string): void;
+  quit(): void;
 }
 interface Wire {
   sent(buf: Buffer): void;
@@ -23,7 +24,7 @@ const pgSerialize = (require('pg-protocol') as { serialize: Record<string, (...a
 
 function recorder(): Events & { log: string[] } {
   const log: string[] = [];
-  return { log, started: (shape, id) => log.push(`start ${shape}${id !== undefined ? ` #${id}` : ''}`), answered: (id) => log.push(`done${id !== undefined ? ` #${id}` : ''}`), unreadable: (note) => log.push(`unreadable ${note}`) };
+  return { log, started: (shape, id) => log.push(`start ${shape}${id !== undefined ? ` #${id}` : ''}`), answered: (id) => log.push(`done${id !== undefined ? ` #${id}` : ''}`), unreadable: (note) => log.push(`unreadable ${note}`), quit: () => log.push('quit') };
 }
 
 /** Feed bytes one at a time: the hardest cut there is. */
