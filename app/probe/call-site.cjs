@@ -13,7 +13,7 @@ function captureSite(below) {
   const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
   let frames;
   try {
-    Error.stackTraceLimit = 24;
+    Error.stackTraceLimit = 64;
     Error.prepareStackTrace = (_e, callsites) => callsites;
     const holder = {};
     Error.captureStackTrace(holder, below || captureSite);
