@@ -7,6 +7,7 @@ import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, printable, printableDeep, red, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
 import { routesLines } from './routes-report.js';
+import { requestTimeLines } from './request-time-report.js';
 
 /** A frame's place, relative to the directory the command runs in (where the user's editor and shell are). */
 export function location(frame: { url: string; line: number }, cwd = process.cwd()): string {
@@ -74,6 +75,8 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
     out.push(`  Load        ${loadLine(detail.load)}`);
   }
   if (detail.routes) out.push('', ...routesLines(detail.routes));
+  const requestTime = d?.requestTime ? requestTimeLines(d.requestTime) : [];
+  if (requestTime.length) out.push('', ...requestTime);
   if (untrustedDetail.units) out.push('', `  Processes   ${formatUnitTree(untrustedDetail.units.units, true).join('\n              ')}`);
   const machine = machineNotes(s.machine);
   if (machine.length) out.push(`  Machine     ${yellow(machine.join('\n              '))}`);
@@ -121,6 +124,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
       ? {
           diagnosis: {
             verdict: detail.diagnosis.verdict,
+            ...(detail.diagnosis.requestTime ? { requestTime: detail.diagnosis.requestTime } : {}),
             findings: detail.diagnosis.findings.map((f) => ({
               kind: f.kind,
               severity: f.severity,

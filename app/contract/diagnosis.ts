@@ -1,4 +1,5 @@
 // The doctor's report: findings and a verdict.
+import type { DbSystem } from './metrics.js';
 import type { FrameCategory } from './profile.js';
 
 /**
@@ -18,6 +19,10 @@ export const FINDING_KINDS = [
   'hot-path',
   'overloaded',
   'io-bound',
+  'n-plus-one',
+  'slow-query',
+  'db-pool-exhausted',
+  'database-bound',
   'gc-pressure',
   'memory-leak',
   'listener-leak',
@@ -119,9 +124,49 @@ export interface RunFigures {
   loopMsPerRequest?: number;
 }
 
+/** Queries of one shape from one app line, per request of the measured window. */
+export interface RequestTimeQuery {
+  system: DbSystem;
+  /** The query with its values taken out. */
+  shape: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  calledFrom?: string;
+  via?: string;
+  perRequest: number;
+  meanMs: number;
+  maxMs: number;
+  /** Queries whose connection closed before the answer came. */
+  errors: number;
+}
+
+/**
+ * Where one request's time goes, ms per request over the measured window: the loop's work and each kind of outbound
+ * wait the probe measures, beside the mean latency (app/diagnosis/request-time.ts). The probe attributes waits to the
+ * process, not to routes: `route` is set when the load reached one route only, so the figures are that route's.
+ */
+export interface RequestTimeFigures {
+  requests: number;
+  route?: string;
+  latencyMeanMs: number;
+  loopMsPerRequest: number;
+  waits: Array<{ kind: 'database' | 'http' | 'fetch'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  /** The costliest query shapes and their app lines, most wait per request first. */
+  queries: RequestTimeQuery[];
+  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number }>;
+  /** What could not be read (a driver version not known, TLS). */
+  notes?: string[];
+  /** Kinds of wait the probe does not measure, so a latency they do not explain is not read as explained. */
+  notMeasured: string[];
+}
+
 export interface Diagnosis {
   /** The run's headline figures (absent in diagnoses written before they were added). */
   figures?: RunFigures;
+  /** Where a request's time goes (absent when no load ran, and in diagnoses written before it was added). */
+  requestTime?: RequestTimeFigures;
   /** The kind of the most severe problem, else `healthy` (or `insufficient-data` when nothing could be judged). */
   verdict: FindingKind;
   findings: Finding[];

@@ -112,6 +112,56 @@ export interface RouteStats {
   errors: number;
 }
 
+/** The database systems the probe reads at the socket (app/probe/db-wire.cjs). */
+export type DbSystem = 'postgres' | 'mysql' | 'redis' | 'mongodb';
+
+/**
+ * Queries of one shape from one call site in a window (probe 3, db-wait.cjs): from the moment the query's bytes went
+ * out to its answer (PostgreSQL: ReadyForQuery; MySQL: the answer's first packet; Redis: its reply; MongoDB: the
+ * reply naming its request). Time waiting for a pooled connection inside the driver is not in it.
+ */
+export interface DbQueryStats {
+  system: DbSystem;
+  /** The query with every value taken out (literals and placeholders are `?`; Redis: the command's name only). */
+  shape: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  calledFrom?: string;
+  via?: string;
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  minMs?: number;
+  /** Queries whose connection closed before they were answered (the database went away, or the app closed it). */
+  errors: number;
+  inFlight: number;
+}
+
+/** The app's connections to one database system in a window. */
+export interface DbConnectionStats {
+  system: DbSystem;
+  /** Open at the end of the window, and the most open at once in it. */
+  open: number;
+  peakOpen: number;
+  /** The most connections waiting on a query at once. */
+  peakBusy: number;
+  /** Connection-ms spent waiting on a query (2 connections busy for 100 ms: 200). */
+  busyConnMs: number;
+  /** Ms during which every open connection was waiting on a query: more queries then wait in the driver's queue. */
+  allBusyMs: number;
+  /** Connections closed by the server or broken, without the app having said goodbye (probe 3): the database went away. */
+  lost?: number;
+}
+
+export interface DbWindowStats {
+  queries: DbQueryStats[];
+  connections: DbConnectionStats[];
+  /** What could not be read ("mysql2 4.x: queries not attributed to the app's line ..."). */
+  notes?: string[];
+}
+
 /** One sampling window of the probe. */
 export interface ProbeSample {
   /** End of the window, Unix epoch ms. */
@@ -142,6 +192,8 @@ export interface ProbeSample {
   poolCalls?: PoolCallSite[];
   /** Packages whose native addon the app loaded in the window (bcrypt, argon2...). */
   addons?: string[];
+  /** Database queries and connections (probe 3); absent when the app never connected to a database. */
+  db?: DbWindowStats;
 }
 
 /**

@@ -54,6 +54,8 @@ export const LoadResultSchema = z.looseObject({
 const GcKindSchema = z.enum(['minor', 'major', 'incremental', 'weakcb', 'other']);
 
 /** One line of samples.ndjson. */
+const DbSystemSchema = z.enum(['postgres', 'mysql', 'redis', 'mongodb']);
+
 export const ProbeSampleSchema = z.looseObject({
   ts: num,
   windowMs: num,
@@ -99,6 +101,30 @@ export const ProbeSampleSchema = z.looseObject({
     .array(z.looseObject({ api: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, inFlight: optNum, totalMs: num, doneMs: optNum, calledFrom: z.string().optional() }))
     .optional(),
   addons: z.array(z.string()).optional(),
+  db: z
+    .looseObject({
+      queries: z.array(
+        z.looseObject({
+          system: DbSystemSchema,
+          shape: z.string(),
+          functionName: z.string(),
+          url: z.string(),
+          line: num,
+          column: num,
+          calledFrom: z.string().optional(),
+          via: z.string().optional(),
+          count: num,
+          totalMs: num,
+          maxMs: num,
+          minMs: optNum,
+          errors: num,
+          inFlight: num,
+        }),
+      ),
+      connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum })),
+      notes: z.array(z.string()).optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<ProbeSample>;
 
 /** One line of warnings.ndjson. */

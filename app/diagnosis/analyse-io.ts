@@ -12,6 +12,7 @@ import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests } from './slow-requests.js';
 import { cpuWaitShare } from './cpu-wait.js';
+import { dbSites } from './db-samples.js';
 
 /** One call site summed over the measured window; queuedMs is 0 from probes before version 2. */
 type Site = Pick<IoSiteStats, 'kind' | 'functionName' | 'url' | 'line' | 'column' | 'count' | 'totalMs' | 'calledFrom' | 'via'> & { queuedMs: number };
@@ -129,8 +130,8 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
 
 /**
  * The kinds of wait the probe times per call site. A wait of one of these kinds shows as a site above and explains
- * the latency; when none shows, these are the kinds ruled out. Database drivers join this list when the probe times
- * their queries.
+ * the latency; when none shows, these are the kinds ruled out. Database queries are timed apart (db-wait.cjs) and
+ * subtracted before a wait is called unseen.
  */
 const SEEN_WAIT_KINDS = 'outbound HTTP and fetch calls';
 
@@ -138,14 +139,25 @@ const SEEN_WAIT_KINDS = 'outbound HTTP and fetch calls';
  * Requests many times slower than their CPU cost, on an idle loop, with no outbound wait seen: a wait Checkup cannot
  * see (a database driver it does not time, timers, a lock, the disk). Never healthy: said with what was ruled out.
  */
+/** The wait per request in database queries the probe read at the socket, ms. */
+function databaseWaitPerRequest(input: DiagnosisInput): number {
+  const requests = input.load?.requestsTotal ?? 0;
+  if (requests <= 0) return 0;
+  return dbSites(input.samples).reduce((n, s) => n + s.totalMs, 0) / requests;
+}
+
 function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; words: string; evidence: Evidence[] } | undefined {
   const load = input.load!;
   const cost = requestCost(input);
   const p50 = load.latency.p50;
   const cpuMs = Math.max(cost.loopMsPerRequest, 0.01);
-  if (p50 < T.ioLatencyP50Ms || p50 < T.unseenWaitFactor * cpuMs) return undefined;
+  // Database queries are timed at the socket (analyse-database.ts judges them): the wait left unseen is what they do
+  // not explain.
+  const dbMs = databaseWaitPerRequest(input);
+  if (p50 < T.ioLatencyP50Ms || p50 - dbMs < T.unseenWaitFactor * cpuMs) return undefined;
   const busy = loopBusy(input).share;
   const ruledOut = [SEEN_WAIT_KINDS + ' (none was seen waiting)', `the event loop's own work (busy ${pct(busy)}, ${ms(cost.loopMsPerRequest)} per request)`];
+  ruledOut.push(dbMs > 0 ? `database queries (${ms(dbMs)} per request, read at the socket)` : 'PostgreSQL, MySQL/MariaDB, Redis and MongoDB queries (none was seen)');
   const off = input.offMain;
   if (off && off.poolThreads > 0) ruledOut.push(`the threadpool (occupied ${pct(off.poolOccupied)})`);
   const waited = cpuWaitShare(input.samples);
@@ -154,7 +166,7 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
     severity: p50 >= T.unseenWaitProblemP50Ms ? 'problem' : 'warning',
     words:
       `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup measures. Ruled out: ${ruledOut.join('; ')}. ` +
-      'Left: a database or cache driver Checkup does not time, timers (setTimeout, retries with back-off), a lock or queue inside the app, or the disk.',
+      'Left: a database or cache reached over TLS or a protocol Checkup does not read, DNS, timers (setTimeout, retries with back-off), a lock or queue inside the app, or the disk.',
     evidence: [{ label: 'Latency as a multiple of CPU per request', value: round(p50 / cpuMs), unit: '×', series: 'load.latencyP99', threshold: T.unseenWaitFactor }],
   };
 }

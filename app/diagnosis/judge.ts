@@ -2,6 +2,8 @@
 // and the verdict. Pure: data in, diagnosis out. The doctor's door (index.ts) builds the input from what a run collected.
 import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
+import { analyseDatabase, withoutUnexplainedIo } from './analyse-database.js';
+import { requestTime } from './request-time.js';
 import { analyseDelay } from './analyse-delay.js';
 import { analyseGc, gcShare } from './analyse-gc.js';
 import { analyseHotPath } from './analyse-hot-path.js';
@@ -48,6 +50,8 @@ const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
   'target-crashed': ['load-errors'],
   // Requests queued for the pool wait (io-bound's picture), pile up (overload) and time out.
   'threadpool-saturated': ['io-bound', 'overloaded', 'load-errors'],
+  'database-bound': ['load-errors'],
+  'db-pool-exhausted': ['load-errors'],
 };
 
 /** Requests that time out or lose their connection under a problem that slows the server are its effect. */
@@ -110,6 +114,7 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
     ['gc', analyseGc],
     ['io', analyseIo],
     ['threadpool', analyseThreadpool],
+    ['database', analyseDatabase],
     ['load-errors', analyseLoadErrors],
     ['startup', analyseStartup],
   ];
@@ -120,6 +125,7 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
     if (result.insufficient !== undefined) insufficient.push(result.insufficient);
     else findings.push(...result.findings);
   }
+  withoutUnexplainedIo(findings);
   applyCausality(findings, input);
 
   const judgedNothing = !enoughWindows(input.samples);
@@ -147,8 +153,10 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
   // The verdict's own finding leads, also when it is "healthy" among notes of equal rank.
   const lead = findings.findIndex((f) => f.kind === verdict);
   if (lead > 0) findings.unshift(...findings.splice(lead, 1));
+  const timeOfRequest = requestTime(input);
   return {
     figures: runFigures(input),
+    ...(timeOfRequest ? { requestTime: timeOfRequest } : {}),
     verdict,
     findings: findings.map(({ score: _score, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),
     analyser: THRESHOLDS_VERSION,

@@ -3,7 +3,7 @@
 // the load generator shares the cores with the target; the newest held-out round is never used to set them and is
 // reported apart (`npm run bench -- --only accuracy`; bench/corpus.ts HELD_OUT_ROUND). Change a threshold here and that benchmark, and the fast subset in
 // test/integration/diagnosis, tell whether the verdicts still hold.
-export const THRESHOLDS_VERSION = 'thresholds-7';
+export const THRESHOLDS_VERSION = 'thresholds-8';
 
 export const thresholds = {
   /**
@@ -194,6 +194,33 @@ export const thresholds = {
    */
   unseenWaitFactor: 10,
   unseenWaitProblemP50Ms: 100,
+
+  /**
+   * The database (analyse-database.ts). N+1: one query shape run at least 5 times per request, one after another
+   * (the latency holds that many of its waits), is a loop issuing a query per row: 5 rather than 2 so that a query
+   * run once per page and once per item of a short list is not called a loop. It is a problem when those queries
+   * are at least a third of the request's time, the share at which batching them is the largest single gain.
+   */
+  dbRepeatPerRequest: 5,
+  dbRepeatShareOfLatency: 1 / 3,
+  /**
+   * A slow query: one shape waiting 50 ms or more on average, and at least a third of a request's time. 50 ms is the
+   * budget of a whole interactive request; one query that takes it alone is worth its own look (an index, fewer rows).
+   */
+  dbSlowQueryMs: 50,
+  dbSlowShareOfLatency: 1 / 3,
+  /**
+   * A pool too small: every connection the app holds to the database is busy for 80 % of the measured time or more,
+   * and requests take at least twice as long as their own queries and loop work: the rest is queueing for a
+   * connection. Twice: half of every request lost to the queue.
+   */
+  dbAllBusyShare: 0.8,
+  dbQueueFactor: 2,
+  /**
+   * Waiting on the database: half or more of a request's time in its queries, with the loop idle enough that it is
+   * not the CPU (ioMaxElu) and requests slow enough to matter (ioLatencyP50Ms).
+   */
+  dbShareOfLatency: 0.5,
 
   /** How many culprit functions a finding lists. */
   culpritCount: 5,

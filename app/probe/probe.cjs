@@ -211,6 +211,8 @@
     const threadCpu = safe(() => require('./thread-cpu.cjs').createThreadCpuReader(), null);
     const poolCalls = safe(() => require('./pool-calls.cjs').createPoolCallCollector(), null);
     const io = createIoCollector(performance);
+    // Database waits read at the socket (db-wait.cjs): optional like the parts below.
+    const db = safe(() => require('./db-wait.cjs').createDbCollector(performance), null);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
     const listeners = safe(() => createListenerTracker(), idle);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
@@ -240,6 +242,8 @@
       const pool = poolCalls && safe(() => poolCalls.take(), null);
       if (pool && pool.calls.length) sample.poolCalls = pool.calls;
       if (pool && pool.addons.length) sample.addons = pool.addons;
+      const dbWaits = db && safe(() => db.take(), undefined);
+      if (dbWaits) sample.db = dbWaits;
       const followed = listeners.take();
       if (followed.length) sample.listeners = followed;
       const served = routes.take();
@@ -264,6 +268,7 @@
       stopSampling();
       safe(() => io.stop());
       if (poolCalls) safe(() => poolCalls.stop());
+      if (db) safe(() => db.stop());
       process.removeListener('warning', onWarning);
       process.removeListener('exit', relayBacklogOnExit);
       socket.destroy();

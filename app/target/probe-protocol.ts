@@ -82,6 +82,13 @@ const isListenerCount = (l: unknown): boolean => isObj(l) && isNum(l.id) && isSt
 const isRouteStats = (r: unknown): boolean =>
   isObj(r) && isStr(r.method) && isStr(r.route) && ['count', 'totalMs', 'maxMs', 'syncMs', 'syncMaxMs', 'errors'].every((k) => isNum(r[k]));
 
+const DB_SYSTEMS: readonly unknown[] = ['postgres', 'mysql', 'redis', 'mongodb'];
+const isDbQuery = (q: unknown): boolean =>
+  isObj(q) && DB_SYSTEMS.includes(q.system) && isStr(q.shape) && isStr(q.functionName) && isStr(q.url) && ['line', 'column', 'count', 'totalMs', 'maxMs', 'errors', 'inFlight'].every((k) => isNum(q[k]));
+const isDbConnections = (c: unknown): boolean => isObj(c) && DB_SYSTEMS.includes(c.system) && ['open', 'peakOpen', 'peakBusy', 'busyConnMs', 'allBusyMs'].every((k) => isNum(c[k]));
+const isDbWindow = (d: unknown): boolean =>
+  isObj(d) && Array.isArray(d.queries) && d.queries.every(isDbQuery) && Array.isArray(d.connections) && d.connections.every(isDbConnections) && (d.notes === undefined || isStrArray(d.notes));
+
 /**
  * The optional fields of probe 2, checked one by one: a malformed one is dropped rather than costing the whole sample
  * (its required part is what every chart and finding reads).
@@ -95,6 +102,7 @@ function withoutMalformedExtras(s: ProbeSample): ProbeSample {
   }
   if ('listeners' in s && !(Array.isArray(s.listeners) && s.listeners.every(isListenerCount))) delete out.listeners;
   if ('routes' in s && !(Array.isArray(s.routes) && s.routes.every(isRouteStats))) delete out.routes;
+  if ('db' in s && !isDbWindow(s.db)) delete out.db;
   const badMin = (site: unknown) => isObj(site) && 'minMs' in site && !isNum(site.minMs);
   if (s.io.some(badMin)) {
     out.io = s.io.map((site) => {

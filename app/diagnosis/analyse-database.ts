@@ -1,0 +1,215 @@
+// The database: queries run once per row (N+1), a slow query, a pool too small for the concurrency, and requests that
+// simply spend their time waiting on the database while the loop idles. Read from the probe's socket-level query
+// timings (app/probe/db-wait.cjs); the culprit is the app's line that runs the query, not the driver's.
+import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
+import type { DbSystem } from '../contract/metrics.js';
+import { classifyFrame } from '../profile/model/classify.js';
+import { ms, named, pct } from './format.js';
+import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
+import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { requestCost } from './request-cost.js';
+import { dbConnections, dbNotes, dbSites, type DbSite } from './db-samples.js';
+import { round } from '../numbers.js';
+import { thresholds as T } from './thresholds.js';
+import { enoughWindows } from './windows.js';
+
+const SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
+
+/** Sites of one query shape, and their sums. */
+interface Shape {
+  system: DbSystem;
+  shape: string;
+  sites: DbSite[];
+  count: number;
+  totalMs: number;
+  errors: number;
+}
+
+function byShape(sites: DbSite[]): Shape[] {
+  const shapes = new Map<string, Shape>();
+  for (const s of sites) {
+    const key = `${s.system}|${s.shape}`;
+    const shape = shapes.get(key) ?? { system: s.system, shape: s.shape, sites: [], count: 0, totalMs: 0, errors: 0 };
+    shape.sites.push(s);
+    shape.count += s.count;
+    shape.totalMs += s.totalMs;
+    shape.errors += s.errors;
+    shapes.set(key, shape);
+  }
+  return [...shapes.values()].sort((a, b) => b.totalMs - a.totalMs);
+}
+
+function culpritOf(s: DbSite, requestTimeMs: number): Culprit {
+  const c = classifyFrame(s.functionName, s.url);
+  const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
+  return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}), ...(s.via ? { via: s.via } : {}) };
+}
+
+/** The app's own lines first: a query the driver sent on its own (a handshake, a ping) is no culprit to fix. */
+function culprits(sites: DbSite[], requestTimeMs: number): Culprit[] {
+  const ranked = [...sites].sort((a, b) => b.totalMs - a.totalMs).map((s) => culpritOf(s, requestTimeMs));
+  return [...ranked.filter((c) => c.category === 'app'), ...ranked.filter((c) => c.category !== 'app')].slice(0, T.culpritCount);
+}
+
+export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
+  const { load, samples } = input;
+  const sites = dbSites(samples);
+  if (!sites.length) return { findings: [] };
+  if (!load || load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge the database' };
+  if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
+
+  const requests = load.requestsTotal;
+  const meanLatency = load.latency.mean;
+  const { p50, p99 } = load.latency;
+  const requestTimeMs = Math.max(1, meanLatency * requests);
+  const busy = loopBusy(input);
+  const loopMs = requestCost(input).loopMsPerRequest;
+  const dbMsPerRequest = sites.reduce((n, s) => n + s.totalMs, 0) / requests;
+  const shapes = byShape(sites);
+  const notes = dbNotes(samples);
+  const noteWords = notes.length ? ` (${notes.join('; ')})` : '';
+  const findings: ScoredFinding[] = [];
+  const finding = (kind: FindingKind, severity: ScoredFinding['severity'], title: string, explanation: string, evidence: Evidence[], culpritSites: DbSite[], score: number): ScoredFinding => ({
+    kind,
+    severity,
+    title,
+    explanation: explanation + noteWords,
+    evidence,
+    culprits: culprits(culpritSites, requestTimeMs),
+    score,
+  });
+
+  // N+1: one shape many times per request, one after another (the latency holds that many of its waits).
+  for (const shape of shapes) {
+    const perRequest = shape.count / requests;
+    const perQuery = shape.totalMs / Math.max(1, shape.count);
+    const inSequence = perQuery > 0 ? Math.min(perRequest, meanLatency / perQuery) : 0;
+    const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
+    if (inSequence < T.dbRepeatPerRequest || share < T.dbRepeatShareOfLatency) continue;
+    const top = culprits(shape.sites, requestTimeMs)[0]!;
+    findings.push(
+      finding(
+        'n-plus-one',
+        p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning',
+        'The same query runs many times per request',
+        `Each request runs \`${shape.shape}\` ${round(perRequest, 1)} times on ${SYSTEM_NAMES[shape.system]}, about ${round(inSequence, 1)} of them one after another (${ms(perQuery)} each, ${pct(share)} of the request's time), from ${named(top)}: a query per row of an earlier result. One query for all the rows (WHERE id IN (...), a join, the ORM's include/eager loading) does the same work in one round trip.`,
+        [
+          { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
+          { label: 'Runs of this query per request', value: round(perRequest, 2), unit: 'queries', series: 'io.wait', threshold: T.dbRepeatPerRequest },
+          { label: 'Of them, one after another (the latency holds this many)', value: round(inSequence, 2), unit: 'queries', series: 'io.wait', threshold: T.dbRepeatPerRequest },
+          { label: 'Of a request\'s time, waiting on this query', value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbRepeatShareOfLatency) },
+          { label: 'Wait per query', value: round(perQuery, 3), unit: 'ms', series: 'io.wait' },
+        ],
+        shape.sites,
+        inSequence / T.dbRepeatPerRequest,
+      ),
+    );
+    break;
+  }
+
+  // A slow query: one shape taking long each time, and a good part of the request.
+  for (const shape of shapes) {
+    const perQuery = shape.totalMs / Math.max(1, shape.count);
+    const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
+    if (perQuery < T.dbSlowQueryMs || share < T.dbSlowShareOfLatency || shape.count < 3) continue;
+    const top = culprits(shape.sites, requestTimeMs)[0]!;
+    findings.push(
+      finding(
+        'slow-query',
+        'problem',
+        'A slow database query',
+        `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}. Look at its plan (EXPLAIN ANALYZE): a missing index on the columns it filters or joins by, or more rows than the page shows.`,
+        [
+          { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
+          { label: 'Wait per query', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
+          { label: 'Of a request\'s time, waiting on this query', value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
+          { label: 'Runs of this query per request', value: round(shape.count / requests, 2), unit: 'queries', series: 'io.wait' },
+        ],
+        shape.sites,
+        perQuery / T.dbSlowQueryMs,
+      ),
+    );
+    break;
+  }
+
+  // A pool too small: every connection busy nearly all the time, and requests waiting far longer than their queries.
+  const ownWork = dbMsPerRequest + loopMs;
+  for (const c of dbConnections(samples)) {
+    const concurrencyAbove = input.concurrency === undefined || input.concurrency > c.peakOpen;
+    if (c.allBusyShare < T.dbAllBusyShare || meanLatency < T.dbQueueFactor * ownWork || busy.share > T.ioMaxElu || p50 < T.ioLatencyP50Ms || !concurrencyAbove) continue;
+    const of = sites.filter((s) => s.system === c.system);
+    const queueMs = Math.max(0, meanLatency - ownWork);
+    findings.push(
+      finding(
+        'db-pool-exhausted',
+        'problem',
+        'Requests wait for a database connection',
+        `All ${c.peakOpen} of the app's ${SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. A larger pool (the database can take more connections) or fewer queries per request shortens the queue.`,
+        [
+          { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
+          { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },
+          { label: 'Of the time, every connection busy', value: round(100 * c.allBusyShare), unit: '%', series: 'io.wait', threshold: 100 * T.dbAllBusyShare },
+          { label: 'Time in queries and on the loop per request', value: round(ownWork, 2), unit: 'ms', series: 'io.wait' },
+          loopBusyEvidence(busy, T.ioMaxElu * 100),
+        ],
+        of,
+        meanLatency / (T.dbQueueFactor * Math.max(0.001, ownWork)),
+      ),
+    );
+  }
+
+  // The database closed the app's connections (went away, restarted): queries cut off, requests failing after.
+  const lost = sites.reduce((n, s) => n + s.errors, 0);
+  const lostConnections = dbConnections(samples).reduce((n, c) => n + c.lost, 0);
+  const failedRequests = load.errors + load.timeouts + load.non2xx;
+  if ((lost > 0 || lostConnections > 0) && failedRequests > 0) {
+    findings.push(
+      finding(
+        'database-bound',
+        'problem',
+        'The database connection was lost',
+        `The database closed ${lostConnections} of the app's connections during the run (${lost} queries cut off before their answer), and ${failedRequests} requests failed: the database went away or restarted. The failures' cause is the database, not the requests.`,
+        [
+          { label: 'Database connections closed by the server or broken', value: lostConnections, unit: 'connections', series: 'io.wait' },
+          { label: 'Queries cut off by a closed connection', value: lost, unit: 'queries', series: 'io.wait' },
+          { label: 'Failed requests', value: failedRequests, unit: 'requests', series: 'load.errors' },
+        ],
+        sites.some((s) => s.errors > 0) ? sites.filter((s) => s.errors > 0) : sites,
+        2,
+      ),
+    );
+  }
+
+  // Otherwise, requests that mostly wait on the database while the loop idles: said, not called healthy.
+  const dbShare = meanLatency > 0 ? dbMsPerRequest / meanLatency : 0;
+  const slow = p50 >= T.ioLatencyP50Ms || p99 >= T.ioLatencyP99WarningMs;
+  if (!findings.length && slow && busy.share <= T.ioMaxElu && dbShare >= T.dbShareOfLatency) {
+    const top = culprits(sites, requestTimeMs)[0];
+    findings.push(
+      finding(
+        'database-bound',
+        p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning',
+        'Requests are waiting on the database',
+        `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(busy.share)} of the time, and ${pct(Math.min(1, dbShare))} of a request's time is spent waiting on its ${round(sites.reduce((n, s) => n + s.count, 0) / requests, 1)} queries (${ms(dbMsPerRequest)} per request)${top ? `, mostly \`${sites[0]!.shape}\` from ${named(top)}` : ''}. The database, not this process, sets the pace: its queries are what to make cheaper.`,
+        [
+          { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
+          { label: 'Of a request\'s time, waiting on the database', value: round(100 * Math.min(1, dbShare)), unit: '%', series: 'io.wait', threshold: 100 * T.dbShareOfLatency },
+          { label: 'Database wait per request', value: round(dbMsPerRequest, 2), unit: 'ms', series: 'io.wait' },
+          loopBusyEvidence(busy, T.ioMaxElu * 100),
+        ],
+        sites,
+        dbShare / T.dbShareOfLatency,
+      ),
+    );
+  }
+  return { findings };
+}
+
+const DATABASE_KINDS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound']);
+
+/** The I/O finding that saw no outbound HTTP to name ("the wait is elsewhere") says nothing a database finding does not. */
+export function withoutUnexplainedIo(findings: ScoredFinding[]): void {
+  if (!findings.some((f) => DATABASE_KINDS.has(f.kind))) return;
+  const at = findings.findIndex((f) => f.kind === 'io-bound' && f.culprits.length === 0);
+  if (at >= 0) findings.splice(at, 1);
+}

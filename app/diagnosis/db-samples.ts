@@ -1,0 +1,60 @@
+// The database queries and connections the probe read at the socket (db-wait.cjs), summed over the measured windows.
+// Pure.
+import type { DbQueryStats, DbSystem, ProbeSample } from '../contract/metrics.js';
+
+export type DbSite = Omit<DbQueryStats, 'minMs' | 'inFlight'>;
+
+/** Every query shape and app line summed over the measured windows, most total wait first. */
+export function dbSites(samples: ProbeSample[]): DbSite[] {
+  const byKey = new Map<string, DbSite>();
+  for (const sample of samples) {
+    for (const q of sample.db?.queries ?? []) {
+      const key = `${q.system}|${q.shape}|${q.functionName}|${q.url}|${q.line}|${q.column}`;
+      const site = byKey.get(key) ?? { system: q.system, shape: q.shape, functionName: q.functionName, url: q.url, line: q.line, column: q.column, ...(q.calledFrom ? { calledFrom: q.calledFrom } : {}), ...(q.via ? { via: q.via } : {}), count: 0, totalMs: 0, maxMs: 0, errors: 0 };
+      site.count += q.count;
+      site.totalMs += q.totalMs;
+      site.errors += q.errors;
+      site.maxMs = Math.max(site.maxMs, q.maxMs);
+      byKey.set(key, site);
+    }
+  }
+  return [...byKey.values()].sort((a, b) => b.totalMs - a.totalMs);
+}
+
+export interface DbConnections {
+  system: DbSystem;
+  peakOpen: number;
+  /** Connection time busy as a share of connection time open at the peak count (0..1). */
+  busyShare: number;
+  /** Share of the measured time with every open connection busy (0..1). */
+  allBusyShare: number;
+  /** Connections the server closed or that broke during the measured window. */
+  lost: number;
+}
+
+export function dbConnections(samples: ProbeSample[]): DbConnections[] {
+  const wallMs = samples.reduce((n, s) => n + s.windowMs, 0);
+  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number }>();
+  for (const sample of samples) {
+    for (const c of sample.db?.connections ?? []) {
+      const s = bySystem.get(c.system) ?? { peakOpen: 0, busyConnMs: 0, allBusyMs: 0, lost: 0 };
+      s.lost += c.lost ?? 0;
+      s.peakOpen = Math.max(s.peakOpen, c.peakOpen);
+      s.busyConnMs += c.busyConnMs;
+      s.allBusyMs += c.allBusyMs;
+      bySystem.set(c.system, s);
+    }
+  }
+  return [...bySystem].map(([system, s]) => ({
+    system,
+    peakOpen: s.peakOpen,
+    busyShare: wallMs > 0 && s.peakOpen > 0 ? Math.min(1, s.busyConnMs / (wallMs * s.peakOpen)) : 0,
+    allBusyShare: wallMs > 0 ? Math.min(1, s.allBusyMs / wallMs) : 0,
+    lost: s.lost,
+  }));
+}
+
+export function dbNotes(samples: ProbeSample[]): string[] {
+  return [...new Set(samples.flatMap((s) => s.db?.notes ?? []))];
+}
+

@@ -1,0 +1,65 @@
+// Where one request's time goes: the loop's work and each kind of outbound wait the probe measures (databases read at
+// the socket, HTTP and fetch), per request of the measured window, beside the latency they must explain. Pure.
+import type { RequestTimeFigures, RequestTimeQuery } from '../contract/diagnosis.js';
+import type { ProbeSample } from '../contract/metrics.js';
+import { dbConnections, dbNotes, dbSites } from './db-samples.js';
+import type { DiagnosisInput } from './input.js';
+import { ioSites } from './analyse-io.js';
+import { requestCost } from './request-cost.js';
+import { round } from '../numbers.js';
+
+/** Kinds of wait the probe does not time (yet): a latency they would explain is left unexplained, not called healthy. */
+export const NOT_MEASURED = ['DNS lookups', 'the file system', 'timers', 'locks and queues inside the app'];
+
+/** The one route the load reached, when it reached only one ("GET /articles"). */
+function onlyRoute(samples: ProbeSample[]): string | undefined {
+  const served = new Set<string>();
+  for (const s of samples) for (const r of s.routes ?? []) if (r.count > 0) served.add(`${r.method} ${r.route}`);
+  return served.size === 1 ? [...served][0] : undefined;
+}
+
+export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefined {
+  const load = input.load;
+  if (!load || load.requestsTotal <= 0) return undefined;
+  const requests = load.requestsTotal;
+  const per = (x: number) => round(x / requests, 3);
+  const sites = dbSites(input.samples);
+  const waits: RequestTimeFigures['waits'] = [];
+  const systems = [...new Set(sites.map((s) => s.system))];
+  for (const system of systems) {
+    const of = sites.filter((s) => s.system === system);
+    waits.push({ kind: 'database', system, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
+  }
+  const io = ioSites(input);
+  for (const kind of ['http', 'fetch'] as const) {
+    const of = io.filter((s) => s.kind === kind);
+    if (of.length) waits.push({ kind, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
+  }
+  const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({
+    system: s.system,
+    shape: s.shape,
+    functionName: s.functionName,
+    url: s.url,
+    line: s.line,
+    column: s.column,
+    ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}),
+    ...(s.via ? { via: s.via } : {}),
+    perRequest: per(s.count),
+    meanMs: round(s.totalMs / Math.max(1, s.count), 3),
+    maxMs: round(s.maxMs, 3),
+    errors: s.errors,
+  }));
+  const notes = dbNotes(input.samples);
+  const route = onlyRoute(input.samples);
+  return {
+    requests,
+    ...(route ? { route } : {}),
+    latencyMeanMs: round(load.latency.mean, 3),
+    loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3),
+    waits,
+    queries,
+    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3) })),
+    ...(notes.length ? { notes } : {}),
+    notMeasured: NOT_MEASURED,
+  };
+}

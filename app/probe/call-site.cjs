@@ -1,0 +1,111 @@
+'use strict';
+// The app's line that made a call: the first frame of a synchronous stack outside Node core and the probe, preferring
+// the app's own code over node_modules. The same rules as the outbound-HTTP sites (io-wait.cjs), for the database.
+const { safe } = require('./util.cjs');
+
+const PROBE_DIR = __dirname + require('path').sep;
+const isDependency = (file) => /[\\/]node_modules[\\/]/.test(file);
+const isOurs = (file) => !file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file);
+
+/** Call sites of the current stack, below `below` (a function of ours on it); null when there is no stack to read. */
+function captureSite(below) {
+  const prevLimit = Error.stackTraceLimit;
+  const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
+  let frames;
+  try {
+    Error.stackTraceLimit = 64;
+    Error.prepareStackTrace = (_e, callsites) => callsites;
+    const holder = {};
+    Error.captureStackTrace(holder, below || captureSite);
+    frames = holder.stack;
+  } finally {
+    Error.stackTraceLimit = prevLimit;
+    if (desc) Object.defineProperty(Error, 'prepareStackTrace', desc);
+    else delete Error.prepareStackTrace;
+  }
+  if (!Array.isArray(frames)) return null;
+  let dependency = null;
+  for (let i = 0; i < frames.length; i++) {
+    const file = safe(() => frames[i].getFileName(), '');
+    if (isOurs(file)) continue;
+    const inDeps = isDependency(file);
+    if (inDeps && dependency) continue;
+    const site = toSite(frames[i], file, inDeps);
+    if (site.functionName === '(anonymous)') site.calledFrom = namedCaller(frames, i + 1, file);
+    if (!inDeps) {
+      // A query run through the app's own helper (a repository's findById) is run for the function that called it.
+      site.via = appCallerAbove(frames, i + 1, site.functionName === '(anonymous)' ? site.calledFrom : undefined, site.calledFrom || site.functionName);
+      return site;
+    }
+    dependency = site;
+  }
+  return dependency;
+}
+
+function appCallerAbove(frames, from, skipTo, named) {
+  let passed = !skipTo;
+  for (let j = from; j < frames.length; j++) {
+    const file = safe(() => frames[j].getFileName(), '');
+    if (isOurs(file) || isDependency(file)) continue;
+    const name = safe(() => frames[j].getFunctionName() || frames[j].getMethodName(), '');
+    if (!name) continue;
+    if (!passed) {
+      if (name === skipTo) passed = true;
+      continue;
+    }
+    if (name !== named) return String(name);
+  }
+  return undefined;
+}
+
+function namedCaller(frames, from, file) {
+  for (let j = from; j < frames.length; j++) {
+    const name = safe(() => frames[j].getFileName() === file && (frames[j].getFunctionName() || frames[j].getMethodName()), '');
+    if (name) return String(name);
+  }
+  return undefined;
+}
+
+const urls = new Map();
+function urlOf(file) {
+  let url = urls.get(file);
+  if (url === undefined) {
+    url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
+    if (urls.size < 5000) urls.set(file, url);
+  }
+  return url;
+}
+
+function toSite(frame, file, fromDependency) {
+  const line = frame.getLineNumber() || 0;
+  const column = frame.getColumnNumber() || 0;
+  const url = urlOf(file);
+  const functionName = frame.getFunctionName() || frame.getMethodName() || '(anonymous)';
+  return { key: url + ':' + line + ':' + column + ':' + functionName, functionName, url, line, column, fromDependency };
+}
+
+/**
+ * Reading a stack costs more than a fast query (tens to hundreds of microseconds on a deep async stack), so the site
+ * of a query shape is read for its first 8 runs and then one run in 16; the runs between are given the site last read
+ * for their shape. A shape run from several lines is split between them by those samples.
+ */
+function createSiteSampler(first, every) {
+  const seen = new Map();
+  return (shape, capture) => {
+    let s = seen.get(shape);
+    if (!s) {
+      if (seen.size >= 2000) seen.clear();
+      s = { n: 0, site: null };
+      seen.set(shape, s);
+    }
+    s.n++;
+    if (s.n <= first || s.n % every === 0 || !s.site) {
+      const site = capture();
+      if (site) s.site = site;
+      return site;
+    }
+    return s.site;
+  };
+}
+
+module.exports = { captureSite, createSiteSampler };

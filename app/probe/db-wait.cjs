@@ -1,0 +1,220 @@
+'use strict';
+// Database waits per query shape and call site, read at the socket: every client socket the app connects is watched
+// until its first bytes say what it speaks (PostgreSQL, MySQL/MariaDB, Redis, MongoDB: db-wire.cjs) and let go
+// otherwise. Drivers and ORMs on top (knex, Sequelize, TypeORM, Kysely, Drizzle, mongoose) need nothing of their own:
+// whatever they are, their queries go through these sockets. Server sockets (the requests the app serves) are never
+// touched, so a request that does not query costs nothing more.
+const { round, safe } = require('./util.cjs');
+const { captureSite, createSiteSampler } = require('./call-site.cjs');
+const { createQueryHints } = require('./db-hints.cjs');
+const { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire } = require('./db-wire.cjs');
+
+const MAX_SITES = 2000;
+const MAX_PENDING = 10000;
+
+function createDbCollector(performance) {
+  const net = require('net');
+  const hints = createQueryHints(performance);
+  const trackers = new Set();
+  const systems = new Map();
+  const siteMeta = new Map();
+  const watched = new WeakSet();
+  let sites = new Map();
+  let notes = [];
+  let stopped = false;
+  const sample = createSiteSampler(8, 16);
+
+  const originalConnect = net.Socket.prototype.connect;
+  const connect = function connect() {
+    const result = originalConnect.apply(this, arguments);
+    // Node's connect() resets socket.write, so the socket is watched once it has run.
+    if (!stopped) safe(() => watch(this));
+    return result;
+  };
+  net.Socket.prototype.connect = connect;
+
+  function watch(socket) {
+    if (watched.has(socket)) return;
+    watched.add(socket);
+    const originalWrite = socket.write;
+    const originalPush = socket.push;
+    let decided = false;
+    let tracker = null;
+    const decide = (system) => {
+      decided = true;
+      if (system) tracker = safe(() => track(socket, system), null);
+      if (!tracker) {
+        socket.write = originalWrite;
+        socket.push = originalPush;
+      }
+    };
+    socket.write = function write(chunk, encoding) {
+      if (!stopped) {
+        if (!decided) safe(() => decide(systemFromFirstWrite(toBuffer(chunk, encoding))));
+        if (tracker && tracker.wire) safe(() => tracker.wire.sent(toBuffer(chunk, encoding)));
+      }
+      return originalWrite.apply(this, arguments);
+    };
+    socket.push = function push(chunk) {
+      if (chunk === null && tracker) tracker.peerEnded = true;
+      if (!stopped && chunk) {
+        if (!decided) safe(() => decide(systemFromFirstRead(chunk)));
+        if (tracker && tracker.wire) safe(() => tracker.wire.received(chunk));
+      }
+      return originalPush.apply(this, arguments);
+    };
+  }
+
+  function systemStats(system) {
+    let s = systems.get(system);
+    if (!s) {
+      s = { open: 0, busy: 0, lastAt: performance.now(), busyConnMs: 0, allBusyMs: 0, peakOpen: 0, peakBusy: 0, lost: 0 };
+      systems.set(system, s);
+    }
+    return s;
+  }
+
+  /** Connection-time integrals up to now: time with n connections busy, and time with every open one busy. */
+  function account(s, now) {
+    const dt = now - s.lastAt;
+    s.busyConnMs += s.busy * dt;
+    if (s.open > 0 && s.busy >= s.open) s.allBusyMs += dt;
+    s.lastAt = now;
+  }
+
+  function track(socket, system) {
+    const s = systemStats(system);
+    account(s, performance.now());
+    s.open++;
+    if (s.open > s.peakOpen) s.peakOpen = s.open;
+    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false };
+    t.wire = createWire(system, {
+      started: (shape, id) => started(t, shape, id),
+      quit: () => (t.quitting = true),
+      answered: (id) => answered(t, id),
+      unreadable: (note) => {
+        addNote(note);
+        close(t, false);
+      },
+    });
+    trackers.add(t);
+    socket.once('close', (hadError) => {
+      // Closed by the server, or broken, while the app had not said goodbye: the database went away.
+      if ((t.peerEnded || hadError) && !t.quitting && !t.closed) t.stats.lost++;
+      close(t, true);
+    });
+    safe(() => hints.scan());
+    for (const note of hints.takeNotes()) addNote(note);
+    return t;
+  }
+
+  function addNote(note) {
+    if (!notes.includes(note) && notes.length < 20) notes.push(note);
+  }
+
+  function started(t, shape, id) {
+    if (t.closed || t.queue.length + t.byId.size >= MAX_PENDING) return;
+    const key = keyFor(t.system, shape);
+    const entry = { key, t0: performance.now() };
+    if (typeof id === 'number') t.byId.set(id, entry);
+    else t.queue.push(entry);
+    setBusy(t);
+  }
+
+  function answered(t, id) {
+    const entry = typeof id === 'number' ? t.byId.get(id) : t.queue.shift();
+    if (!entry) return;
+    if (typeof id === 'number') t.byId.delete(id);
+    record(entry, performance.now(), false);
+    setBusy(t);
+  }
+
+  /** Queries still waiting when their connection closes failed: the database went away, or the app closed it. */
+  function close(t, failPending) {
+    if (t.closed) return;
+    t.closed = true;
+    t.wire = null;
+    const now = performance.now();
+    if (failPending) for (const entry of [...t.queue, ...t.byId.values()]) record(entry, now, true);
+    t.queue = [];
+    t.byId.clear();
+    setBusy(t);
+    account(t.stats, now);
+    t.stats.open--;
+    trackers.delete(t);
+  }
+
+  function setBusy(t) {
+    const busy = t.queue.length > 0 || t.byId.size > 0;
+    if (busy === t.busy) return;
+    account(t.stats, performance.now());
+    t.busy = busy;
+    t.stats.busy += busy ? 1 : -1;
+    if (t.stats.busy > t.stats.peakBusy) t.stats.peakBusy = t.stats.busy;
+  }
+
+  /** The app's line behind a query: the hint its pool's entry left, else its own stack (the app on it or not). */
+  function keyFor(system, shape) {
+    const site = hints.take(shape) || sample(system + shape, () => captureSite(keyFor));
+    const key = system + '\u0000' + shape + '\u0000' + (site ? site.key : '(unknown)');
+    if (!siteMeta.has(key) && siteMeta.size < MAX_SITES) {
+      const meta = { system, shape, functionName: site ? site.functionName : '(unknown)', url: site ? site.url : '', line: site ? site.line : 0, column: site ? site.column : 0 };
+      if (site && site.calledFrom) meta.calledFrom = site.calledFrom;
+      if (site && site.via) meta.via = site.via;
+      siteMeta.set(key, meta);
+    }
+    return key;
+  }
+
+  function record(entry, now, failed) {
+    const ms = now - entry.t0;
+    const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, errors: 0 };
+    s.count++;
+    s.totalMs += ms;
+    if (failed) s.errors++;
+    if (ms > s.maxMs) s.maxMs = ms;
+    if (ms < s.minMs) s.minMs = ms;
+    sites.set(entry.key, s);
+  }
+
+  return {
+    /** The window's figures, or undefined when the app has no database connection and never had one. */
+    take() {
+      if (!systems.size && !notes.length) return undefined;
+      const now = performance.now();
+      const waiting = new Map();
+      for (const t of trackers) for (const e of [...t.queue, ...t.byId.values()]) waiting.set(e.key, (waiting.get(e.key) || 0) + 1);
+      const queries = [];
+      for (const key of new Set([...sites.keys(), ...waiting.keys()])) {
+        const meta = siteMeta.get(key);
+        if (!meta) continue;
+        const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, errors: 0 };
+        const q = { ...meta, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), errors: s.errors, inFlight: waiting.get(key) || 0 };
+        if (s.count > 0) q.minMs = round(s.minMs, 3);
+        queries.push(q);
+      }
+      const connections = [];
+      for (const [system, s] of systems) {
+        account(s, now);
+        connections.push({ system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3), lost: s.lost });
+        s.lost = 0;
+        s.busyConnMs = 0;
+        s.allBusyMs = 0;
+        s.peakOpen = s.open;
+        s.peakBusy = s.busy;
+      }
+      sites = new Map();
+      const out = { queries, connections };
+      if (notes.length) out.notes = notes.slice();
+      return out;
+    },
+    stop() {
+      stopped = true;
+      if (net.Socket.prototype.connect === connect) net.Socket.prototype.connect = originalConnect;
+      hints.stop();
+      trackers.clear();
+    },
+  };
+}
+
+module.exports = { createDbCollector };

@@ -1,0 +1,106 @@
+// Database waits end to end, with real parts: PostgreSQL, MariaDB and Redis from Debian's packages, the real npm
+// drivers (pg, mysql2, ioredis), and `checkup run` loading a small server with one known problem per mode (its
+// problems are written down in the fixture, before any run). Short loads: the verdicts are what is asserted, with the
+// culprit line, the query shapes, and that no query value reaches the session.
+import { readdirSync, readFileSync, statSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startCli } from '../../helpers/cli.js';
+import { startDatabase } from '../../helpers/databases.mjs';
+import { fixturesDir } from '../target/target-helpers.js';
+
+type Db = Awaited<ReturnType<typeof startDatabase>>;
+const app = join(fixturesDir, 'databases', 'db-app.cjs');
+let pg: Db;
+let maria: Db;
+let redis: Db;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  [pg, maria, redis] = await Promise.all([startDatabase('postgres'), startDatabase('mariadb'), startDatabase('redis')]);
+  env = { PGPORT: String(pg.port), MYSQL_PORT: String(maria.port), REDIS_PORT: String(redis.port) };
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([pg, maria, redis].filter(Boolean).map((db) => db.stop()));
+});
+
+interface Report {
+  diagnosis: {
+    verdict: string;
+    findings: Array<{ kind: string; title: string; explanation: string; culprits: Array<{ functionName: string; url: string; line: number }> }>;
+    requestTime?: { waits: Array<{ kind: string; system?: string; msPerRequest: number; callsPerRequest: number }>; queries: Array<{ shape: string; functionName: string; perRequest: number }> };
+  };
+  session: string;
+}
+
+async function run(mode: string, path: string, connections = 4, seconds = 3): Promise<{ report: Report; stdout: string }> {
+  const out = mkdtempSync(join(tmpdir(), 'checkup-db-'));
+  const args = ['run', '--out', out, '-d', String(seconds), '--warmup', '1', '-c', String(connections), '--no-profile', '--no-heap', '--path', path, '--', 'node', app, mode];
+  const json = await runCli([...args.slice(0, 1), '--json', ...args.slice(1)], env);
+  expect(json.code, json.stderr).toBe(0);
+  return { report: JSON.parse(json.stdout) as Report, stdout: json.stdout };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+const kinds = (r: Report) => r.diagnosis.findings.map((f) => f.kind);
+const DB_KINDS = ['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound'];
+
+describe('database waits through checkup run', () => {
+  it('names an N+1 and the line that runs it, and keeps every query value out of the session', async () => {
+    // 21 queries a request are slow on a busy 2-core machine: a longer load so that enough requests complete.
+    const { report } = await run('n-plus-one', '/posts', 4, 6);
+    const finding = report.diagnosis.findings.find((f) => f.kind === 'n-plus-one');
+    expect(finding, JSON.stringify(report.diagnosis.findings.map((f) => f.title))).toBeDefined();
+    expect(finding!.culprits[0]).toMatchObject({ functionName: 'loadComments', url: expect.stringContaining('db-app.cjs') });
+    const top = report.diagnosis.requestTime!.queries[0]!;
+    expect(top.shape).toBe('select body from comments where post_id = ?');
+    expect(top.perRequest).toBeGreaterThan(15);
+    expect(report.diagnosis.requestTime!.waits).toContainEqual(expect.objectContaining({ kind: 'database', system: 'postgres' }));
+    for (const file of filesUnder(report.session)) expect(readFileSync(file, 'latin1'), file).not.toContain('hunter2');
+  }, 180_000);
+
+  it('names a slow query over a big table without an index', async () => {
+    const { report } = await run('slow-query', '/events');
+    expect(kinds(report)).toContain('slow-query');
+    const finding = report.diagnosis.findings.find((f) => f.kind === 'slow-query')!;
+    expect(finding.explanation).toContain('select count(*)::int as n from events where owner = ?');
+    expect(finding.culprits[0]!.functionName).toBe('countOwnerEvents');
+  }, 240_000);
+
+  it('tells a pool of one connection from a slow database (mysql2)', async () => {
+    const { report } = await run('small-pool', '/report', 8);
+    expect(report.diagnosis.verdict).toBe('db-pool-exhausted');
+    expect(report.diagnosis.findings[0]!.culprits[0]!.functionName).toBe('readReport');
+  }, 180_000);
+
+  it('finds nothing wrong with one fast Redis read per request, and still accounts for it (ioredis)', async () => {
+    const { report } = await run('healthy', '/profile');
+    expect(kinds(report).filter((k) => DB_KINDS.includes(k))).toEqual([]);
+    const wait = report.diagnosis.requestTime!.waits.find((w) => w.system === 'redis');
+    expect(wait?.callsPerRequest).toBeGreaterThan(0.9);
+    expect(report.diagnosis.requestTime!.queries[0]).toMatchObject({ shape: 'GET', functionName: 'readProfile' });
+  }, 180_000);
+
+  it('blames the database, not the app, when the database goes away mid-run', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'checkup-db-gone-'));
+    const { child, done } = startCli(['run', '--json', '--out', out, '-d', '4', '--warmup', '1', '-c', '4', '--no-profile', '--no-heap', '--path', '/posts', '--', 'node', app, 'n-plus-one'], env);
+    let stopping: Promise<void> | undefined;
+    child.stderr!.on('data', (d: Buffer) => {
+      if (!stopping && d.toString().includes('measuring 1/')) stopping = pg.stop();
+    });
+    const result = await done;
+    await stopping;
+    expect(result.code, result.stderr + result.stdout.slice(0, 2000)).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    const lost = report.diagnosis.findings.find((f) => f.title === 'The database connection was lost');
+    expect(lost, JSON.stringify(report.diagnosis.findings.map((f) => f.title))).toBeDefined();
+    expect(report.diagnosis.verdict).not.toBe('target-crashed');
+  }, 180_000);
+});

@@ -1,0 +1,75 @@
+// The database findings on synthetic windows whose truth is known: the figures are set, the verdict must follow, and
+// the same figures just short of a line must not.
+import { describe, expect, it } from 'vitest';
+import type { DbQueryStats, ProbeSample } from '../../../app/contract/metrics.js';
+import { analyseDatabase } from '../../../app/diagnosis/analyse-database.js';
+import type { DiagnosisInput } from '../../../app/diagnosis/input.js';
+import { judge } from '../../../app/diagnosis/judge.js';
+import { syntheticRun } from '../../helpers/synthetic-run.js';
+
+const app = { functionName: 'loadComments', url: 'file:///srv/app/posts.js', line: 32, column: 5 };
+const driver = { functionName: '_send', url: 'file:///srv/app/node_modules/pg/lib/connection.js', line: 175, column: 24 };
+
+/** An idle-loop run of `requests` requests at `latencyMs`, each running the given queries, spread over its windows. */
+function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number }): DiagnosisInput {
+  const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
+  const n = input.samples.length;
+  const samples: ProbeSample[] = input.samples.map((s, i) => ({
+    ...s,
+    elu: 0.1,
+    db: {
+      queries: opts.queries.map((q) => ({ system: 'postgres', shape: 'select ?', ...app, ...q, count: (q.perRequest * opts.requests) / n, totalMs: (q.perRequest * q.meanMs * opts.requests) / n, maxMs: q.meanMs * 2, errors: 0, inFlight: 0 }) as DbQueryStats),
+      connections: [{ system: 'postgres', open: opts.peakOpen ?? 10, peakOpen: opts.peakOpen ?? 10, peakBusy: opts.peakOpen ?? 10, busyConnMs: 0, allBusyMs: (opts.allBusyShare ?? 0.1) * s.windowMs, ...(i === n - 1 && opts.lost ? { lost: opts.lost } : {}) }],
+    },
+  }));
+  const load = { ...input.load!, requestsTotal: opts.requests, non2xx: opts.failed ?? 0, latency: { ...input.load!.latency, mean: opts.latencyMs, p50: opts.latencyMs, p90: opts.latencyMs * 1.2, p99: opts.latencyMs * 1.5 } };
+  return { ...input, samples, load, ...(opts.concurrency ? { concurrency: opts.concurrency } : {}) };
+}
+
+const kinds = (input: DiagnosisInput) => (analyseDatabase(input).findings ?? []).map((f) => f.kind);
+
+describe('analyseDatabase', () => {
+  it('says nothing of a run with no database', () => {
+    expect(analyseDatabase(syntheticRun({ scenario: 'io' }))).toEqual({ findings: [] });
+  });
+
+  it('names an N+1 by its shape and the app line, not the driver, and not a query run twice', () => {
+    const nPlusOne = runWith({ requests: 500, latencyMs: 60, queries: [{ shape: 'select body from comments where post_id = ?', perRequest: 20, meanMs: 2.5 }, { ...driver, shape: 'select body from comments where post_id = ?', perRequest: 0.1, meanMs: 2.5 }] });
+    const finding = analyseDatabase(nPlusOne).findings![0]!;
+    expect(finding.kind).toBe('n-plus-one');
+    expect(finding.culprits[0]).toMatchObject({ functionName: 'loadComments', line: 32 });
+    expect(finding.explanation).toContain('select body from comments where post_id = ?');
+    expect(kinds(runWith({ requests: 500, latencyMs: 60, queries: [{ perRequest: 2, meanMs: 20 }] }))).not.toContain('n-plus-one');
+    // Twenty runs made together (the latency holds only two of them) are not one after another.
+    expect(kinds(runWith({ requests: 500, latencyMs: 6, queries: [{ perRequest: 20, meanMs: 3 }] }))).not.toContain('n-plus-one');
+  });
+
+  it('names a slow query, and not a fast one', () => {
+    expect(kinds(runWith({ requests: 200, latencyMs: 160, queries: [{ perRequest: 1, meanMs: 150 }] }))).toContain('slow-query');
+    expect(kinds(runWith({ requests: 200, latencyMs: 45, queries: [{ perRequest: 1, meanMs: 40 }] }))).not.toContain('slow-query');
+  });
+
+  it('tells a pool too small (every connection busy, requests far longer than their queries) from a busy one', () => {
+    const small = { requests: 300, latencyMs: 80, queries: [{ perRequest: 1, meanMs: 18 }], peakOpen: 1, concurrency: 8 };
+    expect(kinds(runWith({ ...small, allBusyShare: 0.95 }))).toContain('db-pool-exhausted');
+    expect(kinds(runWith({ ...small, allBusyShare: 0.5 }))).not.toContain('db-pool-exhausted');
+    expect(kinds(runWith({ ...small, allBusyShare: 0.95, latencyMs: 25 }))).not.toContain('db-pool-exhausted');
+    expect(kinds(runWith({ ...small, allBusyShare: 0.95, concurrency: 1 }))).not.toContain('db-pool-exhausted');
+  });
+
+  it('says requests wait on the database rather than calling an idle app healthy', () => {
+    const waiting = runWith({ requests: 300, latencyMs: 40, queries: [{ perRequest: 3, meanMs: 10 }] });
+    expect(kinds(waiting)).toEqual(['database-bound']);
+    const diagnosis = judge(waiting);
+    expect(diagnosis.verdict).toBe('database-bound');
+    expect(diagnosis.findings.map((f) => f.kind)).not.toContain('io-bound');
+    expect(diagnosis.requestTime?.waits).toContainEqual(expect.objectContaining({ kind: 'database', system: 'postgres', callsPerRequest: 3 }));
+  });
+
+  it('blames the database for the failures when it closed the connections', () => {
+    const gone = runWith({ requests: 300, latencyMs: 10, queries: [{ perRequest: 3, meanMs: 1 }], lost: 4, failed: 200 });
+    const diagnosis = judge(gone);
+    expect(diagnosis.findings.find((f) => f.title === 'The database connection was lost')?.severity).toBe('problem');
+    expect(kinds(runWith({ requests: 300, latencyMs: 10, queries: [{ perRequest: 3, meanMs: 1 }], lost: 4 }))).toEqual([]);
+  });
+});
