@@ -1,15 +1,16 @@
 // The probe's cost in instructions, counted by valgrind (callgrind): repeatable whatever else the machine is doing,
 // unlike requests/s or CPU time on a shared 2-core machine. A hello-world server runs under valgrind without and with
-// the probe; the difference between runs of N1 and N2 requests gives instructions per request (start-up cancels out),
-// and the difference between idle runs of T1 and T2 seconds gives the probe's background work per second. Under
-// valgrind a server handles only a few hundred requests a second, so the probe's timed work (a sample every 250 ms)
-// would be charged to far fewer requests than in real life: the per-request runs sample once a minute, and the
-// background cost is added back at real request rates.
+// the probe (and, with `parts`, without each part of app/probe/parts.cjs). Each run is one process: a warm-up load with
+// instrumentation off (start-up and the JIT's compilation of the hot paths are not the per-request cost: counting them
+// made the earlier figures depend on how much code there was to optimise), then counters zeroed, an idle stretch (the
+// work that runs by the clock: timers, windows), then the measured load. Per request = (load's instructions - the
+// idle rate x the load's seconds) / requests; under valgrind a server handles only a few hundred requests a second,
+// so the clock's work is charged at real request rates separately (the background figure).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { probePath } from '../app/paths.js';
 
@@ -23,7 +24,7 @@ export function valgrindAvailable(): boolean {
 
 /** A stand-in for the engine's side channel: accepts the probe and discards what it sends. */
 async function sink(dir: string): Promise<{ path: string; close(): void }> {
-  const path = join(dir, 'sink.sock');
+  const path = join(mkdtempSync(join(dir, 'sink-')), 'sink.sock');
   const server = createServer((s) => {
     s.on('data', () => undefined);
     s.on('error', () => undefined);
@@ -32,28 +33,65 @@ async function sink(dir: string): Promise<{ path: string; close(): void }> {
   return { path, close: () => server.close() };
 }
 
-async function count(dir: string, probe: boolean, work: { requests?: number; idleSec?: number; intervalMs: number }): Promise<number> {
+interface Counted {
+  /** Instructions per request of the measured load, the clock's share taken out. */
+  perRequest: number;
+  /** Instructions per second while idle (timers, windows). */
+  idlePerSecond: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function callgrindControl(pid: number, args: string[]): void {
+  spawnSync('callgrind_control', [...args, String(pid)], { stdio: 'ignore', timeout: 120_000 });
+}
+
+/** The total of the newest dump callgrind wrote (`out.N`), and how many there are. */
+function lastDump(dir: string, base: string, n: number): number {
+  const file = join(dir, `${base}.${n}`);
+  for (let i = 0; i < 600 && !existsSync(file); i++) spawnSync('sleep', ['0.2']);
+  const text = readFileSync(file, 'utf8');
+  const m = /^(?:summary|totals): (\d+)/m.exec(text);
+  return Number(m?.[1] ?? NaN);
+}
+
+async function count(dir: string, o: { probe: boolean; without?: string[]; warmup: number; requests: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
-  const out = join(dir, `cg-${Date.now()}.out`);
+  const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
   writeFileSync(script, SERVER);
-  const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(probe ? ['--require', probePath] : []), script], {
-    env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(work.intervalMs) },
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.probe ? ['--require', probePath] : []), script], {
+    env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(o.intervalMs), CHECKUP_PROBE_WITHOUT: (o.without ?? []).join(',') },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d: Buffer) => {
-    const m = /port (\d+)/.exec(d.toString());
-    if (m) resolve(Number(m[1]));
-  }));
-  await new Promise((r) => setTimeout(r, 2000));
-  if (work.requests) spawnSync(process.execPath, [autocannonCli, '-c', '2', '-a', String(work.requests), `http://127.0.0.1:${port}/`], { stdio: 'ignore' });
-  if (work.idleSec) await new Promise((r) => setTimeout(r, work.idleSec! * 1000));
-  const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  channel.close();
-  const summary = /^summary: (\d+)/m.exec(readFileSync(out, 'utf8'));
-  return Number(summary?.[1] ?? NaN);
+  try {
+    const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d: Buffer) => {
+      const m = /port (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    }));
+    const load = (n: number) => spawnSync(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' });
+    await sleep(1000);
+    load(o.warmup);
+    callgrindControl(child.pid!, ['--instr=on']);
+    callgrindControl(child.pid!, ['--zero']);
+    const idleStart = Date.now();
+    await sleep(o.idleSec * 1000);
+    callgrindControl(child.pid!, ['--dump=idle']);
+    const idleSec = (Date.now() - idleStart) / 1000;
+    const idle = lastDump(dir, base, 1);
+    const loadStart = Date.now();
+    load(o.requests);
+    callgrindControl(child.pid!, ['--dump=load']);
+    const loadSec = (Date.now() - loadStart) / 1000;
+    const loaded = lastDump(dir, base, 2);
+    const idlePerSecond = idle / idleSec;
+    return { perRequest: (loaded - idlePerSecond * loadSec) / o.requests, idlePerSecond };
+  } finally {
+    const exited = new Promise((r) => child.on('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    channel.close();
+  }
 }
 
 export interface ProbeInstructionsResult {
@@ -61,27 +99,53 @@ export interface ProbeInstructionsResult {
   perRequestProbed: number;
   /** probed / plain instructions per request. */
   perRequestRatio: number;
-  /** The probe's instructions per second on an idle server (sampling, delay monitor). */
+  /** The probe's instructions per second on an idle server (sampling every 250 ms, delay monitor). */
   backgroundPerSecond: number;
+  /** With `parts`: instructions per request and idle per second with each part of app/probe/parts.cjs left out. */
+  without?: { part: string; perRequest: number; idlePerSecond: number }[];
 }
 
-export async function benchProbeInstructions(opts: { log?: (line: string) => void } = {}): Promise<ProbeInstructionsResult> {
+export interface ProbeInstructionsOptions {
+  log?: (line: string) => void;
+  /** Also count the probe without each switchable part. */
+  parts?: boolean;
+  warmup?: number;
+  requests?: number;
+  idleSec?: number;
+  /** How many valgrind processes at once (each is single-threaded in valgrind; counts do not depend on it). */
+  parallel?: number;
+}
+
+export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}): Promise<ProbeInstructionsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
+  const settings = { warmup: opts.warmup ?? 1500, requests: opts.requests ?? 2000, idleSec: opts.idleSec ?? 15, intervalMs: 250 };
+  const { SWITCHABLE } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
+  const runs: { label: string; probe: boolean; without?: string[] }[] = [
+    { label: 'plain', probe: false },
+    { label: 'probe', probe: true },
+    ...(opts.parts ? SWITCHABLE.map((part) => ({ label: part, probe: true, without: [part] })) : []),
+  ];
+  const results = new Map<string, Counted>();
   try {
-    const perRequest = async (probe: boolean) => {
-      const a = await count(dir, probe, { requests: 1000, intervalMs: 60_000 });
-      const b = await count(dir, probe, { requests: 5000, intervalMs: 60_000 });
-      return (b - a) / 4000;
+    const queue = [...runs];
+    const worker = async () => {
+      for (let run = queue.shift(); run; run = queue.shift()) {
+        const counted = await count(dir, { ...settings, probe: run.probe, without: run.without });
+        results.set(run.label, counted);
+        log(`${run.label === 'plain' || run.label === 'probe' ? run.label : 'probe without ' + run.label}: ${Math.round(counted.perRequest)} instructions per request, ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle`);
+      }
     };
-    const plain = await perRequest(false);
-    log(`instructions per request without the probe: ${Math.round(plain)}`);
-    const probed = await perRequest(true);
-    log(`instructions per request with the probe: ${Math.round(probed)}`);
-    const idle = async (probe: boolean) => ((await count(dir, probe, { idleSec: 25, intervalMs: 250 })) - (await count(dir, probe, { idleSec: 5, intervalMs: 250 }))) / 20;
-    const background = (await idle(true)) - (await idle(false));
-    log(`probe background: ${Math.round(background)} instructions/s`);
-    return { perRequestPlain: plain, perRequestProbed: probed, perRequestRatio: probed / plain, backgroundPerSecond: background };
+    await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 2) }, worker));
+    const plain = results.get('plain')!;
+    const probed = results.get('probe')!;
+    return {
+      perRequestPlain: plain.perRequest,
+      perRequestProbed: probed.perRequest,
+      perRequestRatio: probed.perRequest / plain.perRequest,
+      backgroundPerSecond: probed.idlePerSecond - plain.idlePerSecond,
+      ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ part, perRequest: results.get(part)!.perRequest, idlePerSecond: results.get(part)!.idlePerSecond - plain.idlePerSecond })) } : {}),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -99,5 +163,6 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
     `  per request: ${Math.round(r.perRequestPlain).toLocaleString('en-US')} without the probe, ${Math.round(r.perRequestProbed).toLocaleString('en-US')} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
     `  background (4 samples/s, 10 ms delay timer): ${(r.backgroundPerSecond / 1e6).toFixed(1)} M instructions/s`,
     `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
+    ...(r.without ?? []).map((w) => `  without ${w.part}: ${Math.round(w.perRequest).toLocaleString('en-US')} per request (the part's share ${Math.round(r.perRequestProbed - w.perRequest).toLocaleString('en-US')}), background ${(w.idlePerSecond / 1e6).toFixed(2)} M/s`),
   ].join('\n');
 }

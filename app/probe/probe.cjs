@@ -81,6 +81,9 @@
     // Installed into an app that was already running (app/attach, through its inspector) rather than preloaded: the
     // app already listens, is not ours to end, and the probe must be able to leave again (detach) without a trace.
     const attached = env.CHECKUP_PROBE_ATTACHED === '1';
+    // The benchmark's switch (bench/probe-instructions.ts): parts named here are left out, so that each part's cost
+    // is counted with and without it. Never set by the engine.
+    const without = new Set(String(env.CHECKUP_PROBE_WITHOUT || '').split(',').filter(Boolean));
     // The engine opened the app's inspector to attach: should it die without closing it, the probe closes it.
     const closeInspectorIfOrphaned = attached && env.CHECKUP_PROBE_CLOSE_INSPECTOR === '1';
 
@@ -183,13 +186,13 @@
     });
 
     // ---- inspector ----------------------------------------------------------------------------------------------
-    send(openInspector(attached));
+    if (!without.has('inspector')) send(openInspector(attached));
 
     // ---- listening port and the routes served there -------------------------------------------------------------
     // Optional parts, as below; the collector is made here so that the route table can hand it its patterns.
     const idle = { take: () => [], stop() {}, usePatterns() {} };
-    const routes = safe(() => createRouteCollector(performance), idle);
-    const routeReports = safe(() => require('./route-reports.cjs').createRouteReports(send, routes), { listened() {}, readAll() {}, stop() {} });
+    const routes = without.has('routes') ? idle : safe(() => createRouteCollector(performance, { turnEnd: !without.has('tick') }), idle);
+    const routeReports = without.has('route-tables') ? { listened() {}, readAll() {}, stop() {} } : safe(() => require('./route-reports.cjs').createRouteReports(send, routes), { listened() {}, readAll() {}, stop() {} });
     if (!attached) watchListen(net, performance, send, (server) => routeReports.listened(server));
 
     // ---- warnings -----------------------------------------------------------------------------------------------
@@ -206,10 +209,10 @@
 
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
-    const cpuWait = safe(createCpuWaitReader, null);
-    const io = createIoCollector(performance);
+    const cpuWait = without.has('cpu-wait') ? null : safe(createCpuWaitReader, null);
+    const io = without.has('io') ? { take: () => [], stop() {} } : createIoCollector(performance);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
-    const listeners = safe(() => createListenerTracker(), idle);
+    const listeners = without.has('listeners') ? idle : safe(() => createListenerTracker({ eventTargets: !without.has('event-targets') }), idle);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
 
     const timer = setInterval(() => {
