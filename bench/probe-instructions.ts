@@ -7,7 +7,7 @@
 // idle rate x the load's seconds) / requests; under valgrind a server handles only a few hundred requests a second,
 // so the clock's work is charged at real request rates separately (the background figure).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,6 +36,8 @@ async function sink(dir: string): Promise<{ path: string; close(): void }> {
 interface Counted {
   /** Instructions per request of the measured load, the clock's share taken out. */
   perRequest: number;
+  /** The same, the main thread's alone (without the compiler's and the GC's helper threads). */
+  mainThreadPerRequest: number;
   /** Instructions per second while idle (timers, windows). */
   idlePerSecond: number;
 }
@@ -46,21 +48,29 @@ function callgrindControl(pid: number, args: string[]): void {
   spawnSync('callgrind_control', [...args, String(pid)], { stdio: 'ignore', timeout: 120_000 });
 }
 
-/** The total of the newest dump callgrind wrote (`out.N`), and how many there are. */
-function lastDump(dir: string, base: string, n: number): number {
-  const file = join(dir, `${base}.${n}`);
-  for (let i = 0; i < 600 && !existsSync(file); i++) spawnSync('sleep', ['0.2']);
-  const text = readFileSync(file, 'utf8');
-  const m = /^(?:summary|totals): (\d+)/m.exec(text);
-  return Number(m?.[1] ?? NaN);
+/** Totals of dump N (`out.N-TT`, one file per thread): all threads, and the main thread (the first) alone. */
+function dumpTotals(dir: string, base: string, n: number): { all: number; main: number } {
+  const prefix = `${base}.${n}-`;
+  const files = () => readdirSync(dir).filter((f) => f.startsWith(prefix)).sort();
+  for (let i = 0; i < 600 && !files().length; i++) spawnSync('sleep', ['0.2']);
+  spawnSync('sleep', ['1']); // every thread's file written
+  let all = 0;
+  let main = NaN;
+  for (const f of files()) {
+    const m = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, f), 'utf8'));
+    const total = Number(m?.[1] ?? 0);
+    all += total;
+    if (Number.isNaN(main)) main = total;
+  }
+  return { all, main };
 }
 
-async function count(dir: string, o: { probe: boolean; without?: string[]; warmup: number; requests: number; idleSec: number; intervalMs: number }): Promise<Counted> {
+async function count(dir: string, o: { probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; settleSec: number; requests: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
   writeFileSync(script, SERVER);
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.probe ? ['--require', probePath] : []), script], {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', probePath] : []), script], {
     env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(o.intervalMs), CHECKUP_PROBE_WITHOUT: (o.without ?? []).join(',') },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -72,20 +82,27 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; warmu
     const load = (n: number) => spawnSync(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' });
     await sleep(1000);
     load(o.warmup);
+    // The optimising compiler's queued jobs run on threads of their own, which valgrind runs one at a time: let them
+    // finish before counting.
+    await sleep(o.settleSec * 1000);
     callgrindControl(child.pid!, ['--instr=on']);
     callgrindControl(child.pid!, ['--zero']);
     const idleStart = Date.now();
     await sleep(o.idleSec * 1000);
     callgrindControl(child.pid!, ['--dump=idle']);
     const idleSec = (Date.now() - idleStart) / 1000;
-    const idle = lastDump(dir, base, 1);
+    const idle = dumpTotals(dir, base, 1);
     const loadStart = Date.now();
     load(o.requests);
     callgrindControl(child.pid!, ['--dump=load']);
     const loadSec = (Date.now() - loadStart) / 1000;
-    const loaded = lastDump(dir, base, 2);
-    const idlePerSecond = idle / idleSec;
-    return { perRequest: (loaded - idlePerSecond * loadSec) / o.requests, idlePerSecond };
+    const loaded = dumpTotals(dir, base, 2);
+    const idlePerSecond = idle.all / idleSec;
+    return {
+      perRequest: (loaded.all - idlePerSecond * loadSec) / o.requests,
+      mainThreadPerRequest: (loaded.main - (idle.main / idleSec) * loadSec) / o.requests,
+      idlePerSecond,
+    };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -101,6 +118,12 @@ export interface ProbeInstructionsResult {
   perRequestRatio: number;
   /** The probe's instructions per second on an idle server (sampling every 250 ms, delay monitor). */
   backgroundPerSecond: number;
+  /**
+   * With `profilers`: the probe plus V8's CPU profiler (sampling every N µs) or heap sampler (every N bytes), the same
+   * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof: instructions per request and the
+   * added instructions per second, against the probe alone.
+   */
+  profiled?: { label: string; perRequest: number; idlePerSecond: number }[];
   /** With `parts`: instructions per request and idle per second with each part of app/probe/parts.cjs left out. */
   without?: { part: string; perRequest: number; idlePerSecond: number }[];
 }
@@ -109,6 +132,8 @@ export interface ProbeInstructionsOptions {
   log?: (line: string) => void;
   /** Also count the probe without each switchable part. */
   parts?: boolean;
+  /** Also count the probe with the CPU profiler at these sampling intervals (µs) and the heap sampler at these (bytes). */
+  profilers?: { cpuUs: number[]; heapBytes: number[] };
   warmup?: number;
   requests?: number;
   idleSec?: number;
@@ -119,21 +144,28 @@ export interface ProbeInstructionsOptions {
 export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}): Promise<ProbeInstructionsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
-  const settings = { warmup: opts.warmup ?? 1500, requests: opts.requests ?? 2000, idleSec: opts.idleSec ?? 15, intervalMs: 250 };
+  const settings = { warmup: opts.warmup ?? 2000, settleSec: 15, requests: opts.requests ?? 1000, idleSec: opts.idleSec ?? 10, intervalMs: 250 };
   const { SWITCHABLE } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
-  const runs: { label: string; probe: boolean; without?: string[] }[] = [
+  const profilerRuns = opts.profilers
+    ? [
+        ...opts.profilers.cpuUs.map((us) => ({ label: `cpu profile every ${us} µs`, probe: true, nodeArgs: ['--cpu-prof', `--cpu-prof-interval=${us}`, `--cpu-prof-dir=${dir}`] })),
+        ...opts.profilers.heapBytes.map((bytes) => ({ label: `heap sampling every ${bytes / 1024} KiB`, probe: true, nodeArgs: ['--heap-prof', `--heap-prof-interval=${bytes}`, `--heap-prof-dir=${dir}`] })),
+      ]
+    : [];
+  const runs: { label: string; probe: boolean; without?: string[]; nodeArgs?: string[] }[] = [
     { label: 'plain', probe: false },
     { label: 'probe', probe: true },
     ...(opts.parts ? SWITCHABLE.map((part) => ({ label: part, probe: true, without: [part] })) : []),
+    ...profilerRuns,
   ];
   const results = new Map<string, Counted>();
   try {
     const queue = [...runs];
     const worker = async () => {
       for (let run = queue.shift(); run; run = queue.shift()) {
-        const counted = await count(dir, { ...settings, probe: run.probe, without: run.without });
+        const counted = await count(dir, { ...settings, probe: run.probe, without: run.without, nodeArgs: run.nodeArgs });
         results.set(run.label, counted);
-        log(`${run.label === 'plain' || run.label === 'probe' ? run.label : 'probe without ' + run.label}: ${Math.round(counted.perRequest)} instructions per request, ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle`);
+        log(`${run.label === 'plain' || run.label === 'probe' || run.nodeArgs ? run.label : 'probe without ' + run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle`);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 2) }, worker));
@@ -144,6 +176,7 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
       perRequestProbed: probed.perRequest,
       perRequestRatio: probed.perRequest / plain.perRequest,
       backgroundPerSecond: probed.idlePerSecond - plain.idlePerSecond,
+      ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ label: run.label, perRequest: results.get(run.label)!.perRequest, idlePerSecond: results.get(run.label)!.idlePerSecond - probed.idlePerSecond })) } : {}),
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ part, perRequest: results.get(part)!.perRequest, idlePerSecond: results.get(part)!.idlePerSecond - plain.idlePerSecond })) } : {}),
     };
   } finally {
@@ -163,6 +196,7 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
     `  per request: ${Math.round(r.perRequestPlain).toLocaleString('en-US')} without the probe, ${Math.round(r.perRequestProbed).toLocaleString('en-US')} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
     `  background (4 samples/s, 10 ms delay timer): ${(r.backgroundPerSecond / 1e6).toFixed(1)} M instructions/s`,
     `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
+    ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${Math.round(p.perRequest).toLocaleString('en-US')} per request (${(100 * (p.perRequest / r.perRequestProbed - 1)).toFixed(1)} % over the probe alone), plus ${(p.idlePerSecond / 1e6).toFixed(1)} M instructions/s: ${(100 * ((p.perRequest - r.perRequestProbed + p.idlePerSecond / 10_000) / r.perRequestProbed)).toFixed(1)} % at 10,000 req/s`),
     ...(r.without ?? []).map((w) => `  without ${w.part}: ${Math.round(w.perRequest).toLocaleString('en-US')} per request (the part's share ${Math.round(r.perRequestProbed - w.perRequest).toLocaleString('en-US')}), background ${(w.idlePerSecond / 1e6).toFixed(2)} M/s`),
   ].join('\n');
 }

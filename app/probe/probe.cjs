@@ -3,6 +3,8 @@
 // Node (18 or newer), so it is plain CommonJS with no dependencies: Node's own modules and its sibling files only
 // (samplers.cjs: what each window reads; io-wait.cjs: outbound waits per call site; listeners.cjs: listener counts that
 // keep growing; routes.cjs: requests served per route; route-table.cjs: the routes the framework registered; util.cjs).
+// What each part costs the app, and when it runs (per request, per call, per window), is listed in parts.cjs: a new
+// part is added there with its switch (CHECKUP_PROBE_WITHOUT) and measured by the instructions benchmark first.
 // It reports over a side channel (a Unix socket / Windows named pipe the engine listens on), never on stdout, as
 // newline-delimited JSON:
 //   hello, inspector, listening, listen-error, routes (the table of one http server, read once it listens and again
