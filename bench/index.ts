@@ -5,7 +5,7 @@
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
 //   --ab, --ab-comparisons K   with fp: interleaved A/B comparisons (3 pairs each, --pairs to change) of the unchanged
 //                              healthy lab against its commit instead of single-run pairs; K comparisons (default 20)
-//   --probe-parts, --vg-requests N   with instructions: also count the probe without each part of app/probe/parts.cjs;
+//   --probe-parts all|a,b, --vg-requests N   with instructions: also count the probe without each part of app/probe/parts.cjs;
 //                              requests in the measured load (default 2000, after a 1500-request warm-up)
 //   --profilers cpu:1000,cpu:250,heap:32768   with instructions: also the probe plus V8's CPU profiler / heap sampler at
 //                              those intervals (µs, bytes)
@@ -24,7 +24,7 @@ import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'boolean' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -56,7 +56,7 @@ function profilerIntervals(spec: string): { cpuUs: number[]; heapBytes: number[]
 }
 if (only.has('instructions')) {
   log('== probe cost in instructions (valgrind)');
-  if (valgrindAvailable()) report.push(formatProbeInstructions(await benchProbeInstructions({ log, parts: Boolean(values['probe-parts']), ...(values.profilers ? { profilers: profilerIntervals(values.profilers) } : {}), ...(values['vg-requests'] ? { requests: Number(values['vg-requests']) } : {}) })));
+  if (valgrindAvailable()) report.push(formatProbeInstructions(await benchProbeInstructions({ log, ...(values['probe-parts'] ? { parts: values['probe-parts'] === 'all' ? true : values['probe-parts'].split(',') } : {}), ...(values.profilers ? { profilers: profilerIntervals(values.profilers) } : {}), ...(values['vg-requests'] ? { requests: Number(values['vg-requests']) } : {}) })));
   else report.push('Probe cost in instructions: skipped, valgrind is not installed.');
 }
 if (only.has('fp') && values.ab) {

@@ -130,8 +130,8 @@ export interface ProbeInstructionsResult {
 
 export interface ProbeInstructionsOptions {
   log?: (line: string) => void;
-  /** Also count the probe without each switchable part. */
-  parts?: boolean;
+  /** Also count the probe without each switchable part (true), or without each of those named. */
+  parts?: boolean | string[];
   /** Also count the probe with the CPU profiler at these sampling intervals (µs) and the heap sampler at these (bytes). */
   profilers?: { cpuUs: number[]; heapBytes: number[] };
   warmup?: number;
@@ -145,7 +145,8 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
   const settings = { warmup: opts.warmup ?? 2000, settleSec: 15, requests: opts.requests ?? 1000, idleSec: opts.idleSec ?? 10, intervalMs: 250 };
-  const { SWITCHABLE } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
+  const { SWITCHABLE: ALL_PARTS } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
+  const SWITCHABLE = Array.isArray(opts.parts) ? opts.parts.filter((p) => ALL_PARTS.includes(p)) : ALL_PARTS;
   const profilerRuns = opts.profilers
     ? [
         ...opts.profilers.cpuUs.map((us) => ({ label: `cpu profile every ${us} µs`, probe: true, nodeArgs: ['--cpu-prof', `--cpu-prof-interval=${us}`, `--cpu-prof-dir=${dir}`] })),
