@@ -23,7 +23,7 @@ const MAX_STACK_CHARS = 4000;
  * only when it is a power of two >= 32. It returns what the original returns and adds nothing to the emitter.
  * Returns { take(), stop() }; take() lists the followed entries that are still alive, with their current counts.
  */
-function createListenerTracker() {
+function createListenerTracker(options) {
   const EventEmitter = require('events');
   const proto = EventEmitter.prototype;
   // Without WeakRef we could follow emitters only by keeping them alive: the probe must never do that, so it does not
@@ -43,7 +43,7 @@ function createListenerTracker() {
   proto.addListener = wrappedAdd;
   proto.on = wrappedOn;
   if (typeof originalPrepend === 'function') proto.prependListener = wrappedPrepend;
-  const targets = followEventTargets();
+  const targets = options && options.eventTargets === false ? { restore() {} } : followEventTargets();
 
   function wrap(original) {
     const wrapper = function addListener(type, listener) {

@@ -3,6 +3,8 @@
 // Node (18 or newer), so it is plain CommonJS with no dependencies: Node's own modules and its sibling files only
 // (samplers.cjs: what each window reads; io-wait.cjs: outbound waits per call site; listeners.cjs: listener counts that
 // keep growing; routes.cjs: requests served per route; route-table.cjs: the routes the framework registered; util.cjs).
+// What each part costs the app, and when it runs (per request, per call, per window), is listed in parts.cjs: a new
+// part is added there with its switch (CHECKUP_PROBE_WITHOUT) and measured by the instructions benchmark first.
 // It reports over a side channel (a Unix socket / Windows named pipe the engine listens on), never on stdout, as
 // newline-delimited JSON:
 //   hello, inspector, listening, listen-error, routes (the table of one http server, read once it listens and again
@@ -81,6 +83,9 @@
     // Installed into an app that was already running (app/attach, through its inspector) rather than preloaded: the
     // app already listens, is not ours to end, and the probe must be able to leave again (detach) without a trace.
     const attached = env.CHECKUP_PROBE_ATTACHED === '1';
+    // The benchmark's switch (bench/probe-instructions.ts): parts named here are left out, so that each part's cost
+    // is counted with and without it. Never set by the engine.
+    const without = new Set(String(env.CHECKUP_PROBE_WITHOUT || '').split(',').filter(Boolean));
     // The engine opened the app's inspector to attach: should it die without closing it, the probe closes it.
     const closeInspectorIfOrphaned = attached && env.CHECKUP_PROBE_CLOSE_INSPECTOR === '1';
 
@@ -183,13 +188,13 @@
     });
 
     // ---- inspector ----------------------------------------------------------------------------------------------
-    send(openInspector(attached));
+    if (!without.has('inspector')) send(openInspector(attached));
 
     // ---- listening port and the routes served there -------------------------------------------------------------
     // Optional parts, as below; the collector is made here so that the route table can hand it its patterns.
     const idle = { take: () => [], stop() {}, usePatterns() {} };
-    const routes = safe(() => createRouteCollector(performance), idle);
-    const routeReports = safe(() => require('./route-reports.cjs').createRouteReports(send, routes), { listened() {}, readAll() {}, stop() {} });
+    const routes = without.has('routes') ? idle : safe(() => createRouteCollector(performance, { turnEnd: !without.has('tick') }), idle);
+    const routeReports = without.has('route-tables') ? { listened() {}, readAll() {}, stop() {} } : safe(() => require('./route-reports.cjs').createRouteReports(send, routes), { listened() {}, readAll() {}, stop() {} });
     if (!attached) watchListen(net, performance, send, (server) => routeReports.listened(server));
 
     // ---- warnings -----------------------------------------------------------------------------------------------
@@ -206,15 +211,15 @@
 
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
-    const cpuWait = safe(createCpuWaitReader, null);
+    const cpuWait = without.has('cpu-wait') ? null : safe(createCpuWaitReader, null);
     // Work off the main thread: the threads' CPU by group each window, and what the app queues for the threadpool.
-    const threadCpu = safe(() => require('./thread-cpu.cjs').createThreadCpuReader(), null);
-    const poolCalls = safe(() => require('./pool-calls.cjs').createPoolCallCollector(), null);
-    const io = createIoCollector(performance);
+    const threadCpu = without.has('thread-cpu') ? null : safe(() => require('./thread-cpu.cjs').createThreadCpuReader(), null);
+    const poolCalls = without.has('pool-calls') ? null : safe(() => require('./pool-calls.cjs').createPoolCallCollector(), null);
+    const io = without.has('io') ? { take: () => [], stop() {} } : createIoCollector(performance);
     // Database waits read at the socket (db-wait.cjs): optional like the parts below.
-    const db = safe(() => require('./db-wait.cjs').createDbCollector(performance), null);
+    const db = without.has('db') ? null : safe(() => require('./db-wait.cjs').createDbCollector(performance), null);
     // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
-    const listeners = safe(() => createListenerTracker(), idle);
+    const listeners = without.has('listeners') ? idle : safe(() => createListenerTracker({ eventTargets: !without.has('event-targets') }), idle);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
 
     const timer = setInterval(() => {

@@ -17,7 +17,8 @@ const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
  * http server's diagnostics channels (Node 18.17+/20+; without them nothing is reported). Requests are remembered in
  * a WeakMap, never by a property on the app's req/res (that would change their shape and slow every request).
  */
-function createRouteCollector(performance) {
+function createRouteCollector(performance, options) {
+  const turnEnd = !options || options.turnEnd !== false;
   const dc = require('diagnostics_channel');
   const started = new WeakMap();
   // method -> route -> stats: no key string built per request.
@@ -51,10 +52,16 @@ function createRouteCollector(performance) {
 
   /**
    * The server publishes request.start just before it emits 'request', and the handler runs synchronously inside
-   * that emit. The tick queue is drained as soon as the callback that parsed the request returns, before promise
-   * continuations and before the loop polls again, and ours was queued before any of the handler's: the time to our
-   * tick is the handler's synchronous part, the time it kept every other request waiting.
+   * that emit. When the callback that parsed the request returns, Node drains the tick queue and then the microtask
+   * queue, before the loop polls again; ours is queued before any of the handler's: the time to it is the handler's
+   * synchronous part (with any process.nextTick work it queued), the time it kept every other request waiting.
+   * A promise reaction rather than process.nextTick: with no tick queued, Node runs the microtasks from C++ without
+   * calling into its JavaScript tick handler, which a tick per request would cost every request.
    */
+  // Node's own Promise and then, taken at load: an app that replaces or patches them later does not see our calls.
+  const settled = Promise.resolve();
+  const then = Promise.prototype.then;
+
   function onRequestStart(message) {
     const req = message && message.request;
     if (!req || typeof req !== 'object') return;
@@ -64,9 +71,9 @@ function createRouteCollector(performance) {
     if (current) endSyncPart(now);
     current = { t0: now, syncMs: 0 };
     started.set(req, current);
-    if (!turnEndScheduled) {
+    if (turnEnd && !turnEndScheduled) {
       turnEndScheduled = true;
-      process.nextTick(endTurn);
+      then.call(settled, endTurn);
     }
   }
 

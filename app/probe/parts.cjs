@@ -1,0 +1,32 @@
+'use strict';
+// The probe's work, in one place: every part, when it runs in the app (per request, per call, per window, per second,
+// once), and the name that leaves it out (CHECKUP_PROBE_WITHOUT=name,name, read by probe.cjs). The instructions
+// benchmark (bench/probe-instructions.ts, `npm run bench -- --only instructions --probe-parts`) counts the probe with
+// and without each part named here, so a new part is listed here, and measured, before it lands.
+//
+// when:
+//   request  - runs for every request the app serves (the figure that matters most: budget +2 % of a hello-world's)
+//   call     - runs for every outbound call or listener added by the app's own code (not for a hello-world request)
+//   window   - runs once per sampling window (default 250 ms), whatever the load
+//   second   - runs on a timer of its own
+//   once     - at start-up, at listen, or when the engine asks
+const PARTS = [
+  { name: 'routes', when: 'request', work: 'two diagnostics-channel messages (http.server.request.start, response.finish), a WeakMap entry, one map lookup of the path, a stats update' },
+  { name: 'tick', when: 'request', work: "one promise reaction per turn that started requests: the end of the handlers' synchronous part (part of routes)" },
+  { name: 'listeners', when: 'call', work: "EventEmitter.prototype.on/addListener/prependListener wrapped: three property reads per listener added (an http request adds one, res 'finish')" },
+  { name: 'event-targets', when: 'call', work: 'EventTarget.prototype.addEventListener wrapped: a WeakMap and Map update per listener added (part of listeners)' },
+  { name: 'io', when: 'call', work: 'per outbound http request or fetch: a stack walk for the call site (cached per call site), diagnostics-channel messages' },
+  { name: 'pool-calls', when: 'call', work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon)' },
+  { name: 'db', when: 'call', work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read, the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16" },
+  { name: 'route-tables', when: 'once', work: 'the framework route table read a turn after each listen, and when the engine asks' },
+  { name: 'inspector', when: 'once', work: 'the inspector opened on 127.0.0.1 (no session until the engine attaches one)' },
+  { name: 'cpu-wait', when: 'window', work: 'one read of /proc/<pid>/task/<pid>/schedstat (Linux)' },
+  { name: 'thread-cpu', when: 'second', work: "one read of /proc/self/task/<tid>/schedstat and comm per thread of the process (Linux)" },
+  { name: 'window', when: 'window', work: 'clock, ELU, CPU usage, memory, handles, GC totals, event-loop delay percentiles, one JSON line' },
+  { name: 'delay', when: 'second', work: "monitorEventLoopDelay's 10 ms timer (in Node's C++, no JavaScript)" },
+];
+
+/** The parts that can be left out for a measurement (window and delay are the sample itself). */
+const SWITCHABLE = PARTS.filter((p) => p.name !== 'window' && p.name !== 'delay').map((p) => p.name);
+
+module.exports = { PARTS, SWITCHABLE };
