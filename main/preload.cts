@@ -63,6 +63,7 @@ const METHODS = [
   'importCourse',
   'exportProgress',
   'rampLoad',
+  'getRamp',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -13,3 +13,4 @@ export * from './routes.js';
 export * from './setup.js';
 export * from './recipe-secrets.js';
 export * from './course.js';
+export type { RampDetail, RampResult, RampRun, RampSpec, RampStep } from './ramp.js';

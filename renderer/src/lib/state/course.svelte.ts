@@ -101,7 +101,7 @@ export class CourseState {
     if (!view?.workspace.exists) return;
     const sessions = (await this.client.listSessions({})).filter((s) => s.project === view.workspace.dir && !s.damaged && s.status !== 'running');
     const startup = view.lab.checkup === 'startup';
-    const mine = sessions.filter((s) => (startup ? s.kind === 'startup' : s.kind !== 'startup')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const mine = sessions.filter((s) => (startup ? s.kind === 'startup' : s.kind === undefined || s.kind === 'load')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const newest = mine.at(-1);
     this.firstRunId = mine[0]?.id;
     if (!newest) return;
