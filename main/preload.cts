@@ -64,6 +64,7 @@ const METHODS = [
   'exportProgress',
   'rampLoad',
   'getRamp',
+  'importHar',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -130,6 +130,11 @@ export const methodParams = {
     .strict(),
   /** A start-up session whole (startup.json). */
   getStartup: z.object({ id: SessionRef }).strict(),
+  /**
+   * A browser's recording (HAR text, read by the face) as journeys, for a preview before anything is sent: its
+   * requests to the app's origin, the other hosts left out, the credentials dropped (app/contract/har-import.ts).
+   */
+  importHar: z.object({ text: z.string().max(8 * 1024 * 1024), name: z.string().min(1).max(200), allowRemote: z.boolean().optional() }).strict(),
   /** A ramp session whole (ramp.json). */
   getRamp: z.object({ id: SessionRef }).strict(),
   /** Two start-up sessions: time to ready with a test, per-module and per-package deltas. */
@@ -298,6 +303,7 @@ export interface MethodResults {
   startRun: RunStarted;
   rampLoad: import('./ramp.js').RampRun;
   getRamp: import('./ramp.js').RampDetail;
+  importHar: import('./har.js').HarImport;
   stopRun: { stopped: boolean };
   listSessions: SessionListItem[];
   getSession: SessionDetail;

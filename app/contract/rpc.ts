@@ -59,6 +59,7 @@ const ENGINE_METHODS = {
   exportProgress: true,
   rampLoad: true,
   getRamp: true,
+  importHar: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

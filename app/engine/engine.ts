@@ -27,6 +27,8 @@ import { describeProject } from './project.js';
 import { startStartupRun, type StartupOutcome, type StartupRun } from './startup-runs.js';
 import { readStartup } from '../store/startup-reader.js';
 import { readRamp } from '../store/ramp-reader.js';
+import { importHar } from '../contract/har-import.js';
+import { uncapturedPlaceholders } from '../contract/journey-plan.js';
 import { compareStartupSessions } from '../startup/compare-startup.js';
 import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
 import { commitComparisonProblem, removeAllWorktreesSync } from './commit-worktree.js';
@@ -51,7 +53,12 @@ export interface EngineOptions {
 
 export function checkRecipe(input: unknown): RecipeCheck {
   const parsed = RecipeSchema.safeParse(input);
-  if (parsed.success) return { ok: true, errors: {}, recipe: parsed.data };
+  if (parsed.success) {
+    // A placeholder no earlier step captures would stop the run at its start: the form says so as the user types.
+    const uncaptured = uncapturedPlaceholders(parsed.data.load.journeys ?? []);
+    if (uncaptured.length) return { ok: false, errors: Object.fromEntries(uncaptured.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])) };
+    return { ok: true, errors: {}, recipe: parsed.data };
+  }
   return { ok: false, errors: issuesByField(parsed.error.issues, { whole: 'recipe' }) };
 }
 
@@ -282,6 +289,10 @@ export class Engine implements EngineApi {
 
   async getStartup(params: MethodParams['getStartup']): Promise<MethodResults['getStartup']> {
     return readStartup(params.id, this.sessionsDir);
+  }
+
+  async importHar(params: MethodParams['importHar']): Promise<MethodResults['importHar']> {
+    return importHar(params.text, params.name, { allowRemote: params.allowRemote ?? false });
   }
 
   async getRamp(params: MethodParams['getRamp']): Promise<MethodResults['getRamp']> {

@@ -30,6 +30,8 @@ export interface RerunOptions {
   repeats?: number;
   /** Go straight to the comparison with this session when the run is done (else the diagnosis offers it). */
   thenCompare?: boolean;
+  /** Secrets an imported recipe came without, given again (by field); sent with this run only. */
+  secrets?: Record<string, string>;
 }
 
 export class AppState {
@@ -365,7 +367,7 @@ export class AppState {
   async rerun(sessionId: string, name: string, options: RerunOptions = {}, warmupSec?: number): Promise<boolean> {
     // A recipe from a bundle is someone else's command line: the user sees it and confirms before it runs.
     try {
-      if (!(await this.launchCheck.clear(sessionId, () => this.startRerun(sessionId, name, options, warmupSec)))) return false;
+      if (!(await this.launchCheck.clear(sessionId, (secrets) => this.startRerun(sessionId, name, { ...options, ...(secrets ? { secrets } : {}) }, warmupSec)))) return false;
     } catch (err) {
       this.notice = err;
       return false;
@@ -381,6 +383,7 @@ export class AppState {
       ...(options.variant ? { variant: options.variant } : {}),
       ...(options.note?.trim() ? { note: options.note.trim() } : {}),
       ...(options.repeats && options.repeats > 1 ? { repeats: options.repeats } : {}),
+      ...(options.secrets ? { secrets: options.secrets } : {}),
     };
     return this.run.rerun(params, title, { previousId: sessionId, thenCompare: options.thenCompare ?? false }, warmupSec);
   }
