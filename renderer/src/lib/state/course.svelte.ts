@@ -142,6 +142,18 @@ export class CourseState {
     if (progress) this.view = { ...view, progress };
   }
 
+  /**
+   * The student's prediction in the lab open here, against a run's verdict: what the student guessed and whether the
+   * run agrees. Undefined when this lab has no prediction recorded, or `lab` is another lab.
+   */
+  predictionAgainst(verdict: string | undefined, lab?: string): { predicted: string; verdict: string; right: boolean } | undefined {
+    const view = this.view;
+    if (!view || !verdict || (lab !== undefined && view.lab.name !== lab)) return undefined;
+    const at = view.steps.findIndex((s) => s.kind === 'predict');
+    const predicted = at >= 0 ? view.progress.predictions[String(at)] : undefined;
+    return predicted ? { predicted, verdict, right: predicted === verdict } : undefined;
+  }
+
   async predict(index: number, choice: string): Promise<void> {
     const ref = this.ref;
     const view = this.view;
