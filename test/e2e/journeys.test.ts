@@ -55,7 +55,12 @@ describe('journeys, HAR and secrets', () => {
     expect(said).toContain('Dropped: cookie');
     // Nothing joins the mix before the user says so.
     expect(await page.getByTestId('journey').count()).toBe(0);
-    await page.screenshot({ path: join(SHOTS, 'recipe-har-preview-wide.png'), fullPage: true });
+    await preview.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'recipe-har-preview-wide.png') });
+    await page.setViewportSize({ width: narrow.width, height: narrow.height });
+    await preview.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'recipe-har-preview-narrow.png') });
+    await page.setViewportSize({ width: wide.width, height: wide.height });
     await page.getByRole('button', { name: 'Add to the journeys' }).click();
     await expect.poll(() => page.getByTestId('journey').count()).toBe(1);
     expect(await page.getByLabel('Journey 1 step 2 path').inputValue()).toBe('/items/101');

@@ -50,7 +50,14 @@ describe('the ramp in the app', () => {
     await page.getByLabel(/^Failed line/).fill('1');
     expect(await text(page.getByTestId('ramp-plan'))).toContain('4 steps, at most 4 s of load');
     await expect.poll(() => page.getByRole('button', { name: 'Start the ramp' }).isEnabled(), { timeout: 5000 }).toBe(true);
-    await page.screenshot({ path: join(SHOTS, 'recipe-ramp-wide.png'), fullPage: true });
+    await page.getByTestId('ramp-fields').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'recipe-ramp-wide.png') });
+    await page.setViewportSize({ width: narrow.width, height: narrow.height });
+    await page.getByTestId('ramp-fields').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'recipe-ramp-narrow.png') });
+    const fields = (await page.getByTestId('ramp-fields').boundingBox())!;
+    expect(fields.x + fields.width).toBeLessThanOrEqual(narrow.width);
+    await page.setViewportSize({ width: wide.width, height: wide.height });
 
     await page.getByRole('button', { name: 'Start the ramp' }).click();
     await page.getByTestId('ramp-title').waitFor();
@@ -71,7 +78,7 @@ describe('the ramp in the app', () => {
       expect(said).toContain(`The knee is at ${kneeRate} requests/s`);
       expect(await chart.getAttribute('data-knee')).toBe(kneeRate);
     } else {
-      expect(said).toContain('No knee up to 1,000 requests/s');
+      expect(said).toContain('No knee up to 1000 requests/s');
       expect(measured).toBe(4);
       expect(crossedRows).toBe(0);
     }
