@@ -63,6 +63,8 @@ const METHODS = [
   'importCourse',
   'exportProgress',
   'rampLoad',
+  'getRamp',
+  'importHar',
 ] as const satisfies readonly MethodName[];
 
 // Compile-time completeness: a contract method missing above makes this type `false` and the assignment fail.

@@ -130,6 +130,13 @@ export const methodParams = {
     .strict(),
   /** A start-up session whole (startup.json). */
   getStartup: z.object({ id: SessionRef }).strict(),
+  /**
+   * A browser's recording (HAR text, read by the face) as journeys, for a preview before anything is sent: its
+   * requests to the app's origin, the other hosts left out, the credentials dropped (app/contract/har-import.ts).
+   */
+  importHar: z.object({ text: z.string().max(8 * 1024 * 1024), name: z.string().min(1).max(200), allowRemote: z.boolean().optional() }).strict(),
+  /** A ramp session whole (ramp.json). */
+  getRamp: z.object({ id: SessionRef }).strict(),
   /** Two start-up sessions: time to ready with a test, per-module and per-package deltas. */
   compareStartups: z.object({ before: SessionRef, after: SessionRef }).strict(),
   /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
@@ -220,7 +227,7 @@ export interface SessionListItem {
   git?: SessionFile['git'];
   /** How many times the load was measured (Recipe.repeats). */
   repeats: number;
-  /** 'startup' for a start-up session (getStartup opens it); absent for a checkup under load. */
+  /** 'startup' for a start-up session (getStartup opens it), 'ramp' for a ramp (getRamp); absent for a checkup under load. */
   kind?: SessionFile['kind'];
   /**
    * The session's files do not fit the format: which file and field, in the user's words. Opening it fails with
@@ -294,7 +301,9 @@ export interface MethodResults {
   listLabs: LabInfo[];
   validateRecipe: RecipeCheck;
   startRun: RunStarted;
-  rampLoad: import('./ramp.js').RampResult;
+  rampLoad: import('./ramp.js').RampRun;
+  getRamp: import('./ramp.js').RampDetail;
+  importHar: import('./har.js').HarImport;
   stopRun: { stopped: boolean };
   listSessions: SessionListItem[];
   getSession: SessionDetail;

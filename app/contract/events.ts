@@ -101,8 +101,10 @@ export type EngineEvent =
   /** The processes and threads the probe reached so far, sent whenever one comes or goes (issue 11). */
   /** What the set-up step (a login) answered, before the warm-up: shown so the user sees it worked. */
   | { type: 'run-setup'; runId: string; sessionId: string; setup: SetupOutcome }
+  /** A ramp (rampLoad) has its session and is launching the app: `rampId` stops it (stopRun). */
+  | { type: 'ramp-started'; rampId: string; sessionId: string; rates: number[] }
   /** One measured step of a ramp (rampLoad), as soon as it is measured. */
-  | { type: 'ramp-step'; rampId: string; step: RampStep }
+  | { type: 'ramp-step'; rampId: string; sessionId: string; step: RampStep }
   | { type: 'run-units'; runId: string; units: LiveUnitInfo[] }
   | {
       type: 'run-finished';

@@ -3,12 +3,10 @@
 // authorisation are dropped, as the set-up step supplies them; requests to other origins are left out and counted.
 // Pure: the caller reads the file (bounded) and shows the preview before anything is sent.
 import { z } from 'zod';
-import type { JourneySchema } from './recipe.js';
+import type { HarImport, HarStep, JourneyInput } from './har.js';
 import { describeIssues } from './schema-issues.js';
 import { CheckupError } from '../errors.js';
 import { assertLoadAllowed, canonicalHost } from './load-address.js';
-
-type JourneyInput = z.input<typeof JourneySchema>;
 
 const HarSchema = z.looseObject({
   log: z.looseObject({
@@ -40,25 +38,7 @@ const STEPS_PER_JOURNEY = 20;
 /** The most requests taken from one recording: more is a crawl, not a user's journey. */
 const MAX_REQUESTS = 400;
 
-export interface HarStep {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  /** The status the browser saw. */
-  status?: number;
-}
-
-export interface HarImport {
-  /** The origin the journey's requests were recorded against (scheme://host:port). */
-  origin: string;
-  steps: HarStep[];
-  journeys: JourneyInput[];
-  /** Requests to other origins, left out: origin -> count. */
-  skipped: Record<string, number>;
-  /** Credential headers the recording carried and that were dropped (the set-up step gives its own). */
-  droppedCredentials: string[];
-}
+export type { HarImport, HarStep } from './har.js';
 
 function invalid(name: string, detail: string): CheckupError {
   return new CheckupError('CHK_HAR_INVALID', { name, detail });

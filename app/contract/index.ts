@@ -13,3 +13,5 @@ export * from './routes.js';
 export * from './setup.js';
 export * from './recipe-secrets.js';
 export * from './course.js';
+export type { HarImport, HarStep } from './har.js';
+export type { RampDetail, RampResult, RampRun, RampSpec, RampStep } from './ramp.js';

@@ -43,3 +43,21 @@ export interface RampResult {
   /** One sentence: where the knee is, or that there was none up to the last rate. */
   verdict: string;
 }
+
+/** What rampLoad answers: the result and the session that keeps it (ramp.json). */
+export interface RampRun extends RampResult {
+  sessionId: string;
+}
+
+/** A ramp session read back (getRamp), for the faces. */
+export interface RampDetail {
+  id: string;
+  name: string;
+  project: string;
+  createdAt: string;
+  status: 'running' | 'complete' | 'partial';
+  /** Why it ended early, in words. */
+  partialMessage?: string;
+  /** Absent when the ramp ended before its first step (a refused login). */
+  ramp?: RampResult;
+}

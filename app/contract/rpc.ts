@@ -58,6 +58,8 @@ const ENGINE_METHODS = {
   importCourse: true,
   exportProgress: true,
   rampLoad: true,
+  getRamp: true,
+  importHar: true,
 } as const satisfies Record<MethodName, true>;
 
 export const METHOD_NAMES = Object.keys(ENGINE_METHODS) as readonly MethodName[];

@@ -45,6 +45,13 @@ export const SESSION_FILES = {
    */
   startup: 'startup.json',
   /**
+   * RampResult (app/contract/ramp.ts) of a ramp session (kind 'ramp'): the ramp asked for (`spec`), every step measured
+   * (rate asked, served, p99, failed share, the line it crossed), the knee and the verdict. Rewritten atomically after
+   * each step, so a ramp cut short keeps the steps measured. A ramp session has no samples, profiles or diagnosis.
+   * Added in 1, later (with the ramp in the app).
+   */
+  ramp: 'ramp.json',
+  /**
    * Source maps the target held only in memory (tsx, `node --enable-source-maps`), by the script URL its profiles
    * name: `{ "version": 1, "maps": { [url]: source map v3 } }`. Added in 1, later (with issue 11); written only when a
    * run's profiled code had such maps. Maps beside compiled code on disk are read from there instead.
@@ -89,7 +96,8 @@ export function isUnitFileName(name: string): name is UnitProfileFileName | Unit
 
 export type SessionFileName = (typeof SESSION_FILES)[keyof typeof SESSION_FILES] | UnitProfileFileName | UnitSamplesFileName;
 
-export type SessionKind = 'load' | 'startup';
+/** 'ramp' added in 1, later (with the ramp in the app). */
+export type SessionKind = 'load' | 'startup' | 'ramp';
 
 export type SessionStatus =
   /** The run is in progress (or the engine died: see `writerPid`). */
@@ -166,6 +174,10 @@ export interface SessionSummary {
    * a request costs, which contention moves less than requests/s. Added in 1, later (with thresholds-3).
    */
   loopMsPerRequest?: number;
+  /** A ramp session's knee: the first rate asked that crossed the user's line. Added in 1, later (with the ramp in the app). */
+  kneeRate?: number;
+  /** A ramp session's highest rate measured, requests/s asked. Added in 1, later (with the ramp in the app). */
+  rampTopRate?: number;
 }
 
 export interface GitInfo {

@@ -7,6 +7,7 @@ import { withSecrets } from '../contract/recipe-secrets.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { RampSpecSchema } from '../contract/ramp.js';
 import { runRamp } from './ramp-run.js';
+import { rampRates } from '../load/ramp-judge.js';
 import { issuesByField } from '../contract/schema-issues.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { listLabs } from '../labs/catalogue.js';
@@ -25,6 +26,9 @@ import { exportBundle, exportReport } from './share.js';
 import { describeProject } from './project.js';
 import { startStartupRun, type StartupOutcome, type StartupRun } from './startup-runs.js';
 import { readStartup } from '../store/startup-reader.js';
+import { readRamp } from '../store/ramp-reader.js';
+import { importHar } from '../contract/har-import.js';
+import { uncapturedPlaceholders } from '../contract/journey-plan.js';
 import { compareStartupSessions } from '../startup/compare-startup.js';
 import { RunSession, type RunAs, type RunOutcome } from './run-session.js';
 import { commitComparisonProblem, removeAllWorktreesSync } from './commit-worktree.js';
@@ -49,7 +53,12 @@ export interface EngineOptions {
 
 export function checkRecipe(input: unknown): RecipeCheck {
   const parsed = RecipeSchema.safeParse(input);
-  if (parsed.success) return { ok: true, errors: {}, recipe: parsed.data };
+  if (parsed.success) {
+    // A placeholder no earlier step captures would stop the run at its start: the form says so as the user types.
+    const uncaptured = uncapturedPlaceholders(parsed.data.load.journeys ?? []);
+    if (uncaptured.length) return { ok: false, errors: Object.fromEntries(uncaptured.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])) };
+    return { ok: true, errors: {}, recipe: parsed.data };
+  }
   return { ok: false, errors: issuesByField(parsed.error.issues, { whole: 'recipe' }) };
 }
 
@@ -192,7 +201,7 @@ export class Engine implements EngineApi {
     this.starting.set(rampId, busy);
     this.ramps.set(rampId, stopping);
     try {
-      return await runRamp(recipe, parsed.data, { signal: stopping.signal, onStep: (step) => this.emit({ type: 'ramp-step', rampId, step }) });
+      return await runRamp(recipe, parsed.data, this.sessionsDir, { signal: stopping.signal, onSession: (sessionId) => this.emit({ type: 'ramp-started', rampId, sessionId, rates: rampRates(parsed.data) }), onStep: (step, sessionId) => this.emit({ type: 'ramp-step', rampId, sessionId, step }) });
     } finally {
       this.starting.delete(rampId);
       this.ramps.delete(rampId);
@@ -282,6 +291,14 @@ export class Engine implements EngineApi {
     return readStartup(params.id, this.sessionsDir);
   }
 
+  async importHar(params: MethodParams['importHar']): Promise<MethodResults['importHar']> {
+    return importHar(params.text, params.name, { allowRemote: params.allowRemote ?? false });
+  }
+
+  async getRamp(params: MethodParams['getRamp']): Promise<MethodResults['getRamp']> {
+    return readRamp(params.id, this.sessionsDir);
+  }
+
   async compareStartups(params: MethodParams['compareStartups']): Promise<MethodResults['compareStartups']> {
     const [before, after] = await Promise.all([readStartup(params.before, this.sessionsDir), readStartup(params.after, this.sessionsDir)]);
     return compareStartupSessions(before, after);
@@ -314,6 +331,11 @@ export class Engine implements EngineApi {
     // Stopping one run of an A/B comparison stops the comparison (and removes its checkout).
     if (this.interleaved?.owns(params.runId)) {
       await this.interleaved.stop();
+      return { stopped: true };
+    }
+    const ramp = this.ramps.get(params.runId);
+    if (ramp) {
+      ramp.abort();
       return { stopped: true };
     }
     const startup = this.startups.get(params.runId);

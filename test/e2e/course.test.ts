@@ -60,8 +60,9 @@ describe('a student takes a lab of the course', () => {
     await atStep('symptom');
     await nextStep();
 
+    // A wrong guess, to be met again with the result.
     await atStep('predict');
-    await page.getByLabel('The event loop is blocked').check();
+    await page.getByLabel('Waiting on slow I/O').check();
     await nextStep();
 
     // Run: the copy is made in the workshop folder shown, then run with the lab's load.
@@ -73,6 +74,9 @@ describe('a student takes a lab of the course', () => {
     expect(readFileSync(join(copy, 'slow.js'), 'utf8')).toBe(original);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByTestId('verdict').waitFor({ timeout: 90_000 });
+    // The diagnosis says the prediction was wrong, where the student meets the result.
+    const wrongGuess = /^You predicted “Waiting on slow I\/O”, but the run found “The event loop is blocked”/;
+    await expect.poll(() => page.getByTestId('prediction-echo').textContent().then((t) => t?.replace(/\s+/g, ' ').trim())).toMatch(wrongGuess);
     // The diagnosis of the student's run leads back to its lesson.
     await page.getByTestId('lesson-link').getByRole('button').click();
     await atStep('run');
@@ -80,6 +84,8 @@ describe('a student takes a lab of the course', () => {
 
     // Evidence: the step points at the event-loop delay of the student's own run.
     await atStep('evidence');
+    expect((await page.getByTestId('prediction-echo').textContent())?.replace(/\s+/g, ' ').trim()).toMatch(wrongGuess);
+    await shootBoth('lab-prediction-wrong');
     await expect.poll(() => page.locator('[data-testid="lab-run"] li.pointed').first().getAttribute('data-series')).toBe('delay.p99');
     await nextStep();
 

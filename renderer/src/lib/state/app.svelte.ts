@@ -16,12 +16,13 @@ import { CommitComparisonState } from './commit-comparison.svelte.js';
 import { isBundleName } from '../util/files.js';
 import { LaunchCheck } from './launch-check.svelte.js';
 import { StartupState } from './startup.svelte.js';
+import { RampState, type RampSpecInput } from './ramp.svelte.js';
 import { StartupComparisonState } from './startup-comparison.svelte.js';
 import { profiledUnits } from '../util/units.js';
 import { CourseState } from './course.svelte.js';
 import { placeHash, readPlace, type Place } from './route.js';
 
-export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'help' | 'course' | 'lab' | 'presenter';
+export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'ramp' | 'help' | 'course' | 'lab' | 'presenter';
 
 export interface RerunOptions {
   variant?: 'slow' | 'fixed';
@@ -29,6 +30,8 @@ export interface RerunOptions {
   repeats?: number;
   /** Go straight to the comparison with this session when the run is done (else the diagnosis offers it). */
   thenCompare?: boolean;
+  /** Secrets an imported recipe came without, given again (by field); sent with this run only. */
+  secrets?: Record<string, string>;
 }
 
 export class AppState {
@@ -60,6 +63,8 @@ export class AppState {
   /** The start-up checkup: its form, the one running, the session on the Start-up screen (issue 12). */
   readonly startup: StartupState;
   readonly startupComparison: StartupComparisonState;
+  /** The stepped ramp: its fields on the Recipe screen, the one running, the ramp session shown. */
+  readonly ramp: RampState;
   /** An imported bundle is being read (a dropped or chosen .checkup file). */
   importing = $state(false);
   /** An imported session's recipe waiting for the user's confirmation before it runs. */
@@ -84,6 +89,7 @@ export class AppState {
     this.profileComparison = new ProfileComparisonState(client);
     this.startup = new StartupState(client);
     this.startupComparison = new StartupComparisonState(client);
+    this.ramp = new RampState(client);
     this.course = new CourseState(client);
     client.onEvent((e) => this.handle(e));
     void this.showRunInProgress();
@@ -109,6 +115,8 @@ export class AppState {
         return this.session.id ? { screen: 'diagnosis', sessionId: this.session.id } : { screen: 'sessions' };
       case 'startup':
         return this.startup.id ? { screen: 'startup', sessionId: this.startup.id } : { screen: 'startup' };
+      case 'ramp':
+        return this.ramp.id ? { screen: 'ramp', sessionId: this.ramp.id } : { screen: 'ramp' };
       case 'flame':
         return this.flame.source ? { screen: 'flame', source: this.flame.source } : { screen: 'flame' };
       case 'compare': {
@@ -152,6 +160,9 @@ export class AppState {
       case 'startup':
         if (place.sessionId && place.sessionId !== this.startup.id) return this.openStartup(place.sessionId);
         return this.go(this.startup.id || this.startup.runId ? 'startup' : 'start');
+      case 'ramp':
+        if (place.sessionId && place.sessionId !== this.ramp.id) return this.openRamp(place.sessionId);
+        return this.go(this.ramp.id || this.ramp.running ? 'ramp' : 'start');
       case 'flame':
         // A session's profile: its diagnosis is read too, for the run's figures beside the graph.
         if (place.source?.kind === 'session' && this.session.id !== place.source.sessionId) void this.session.open(place.source.sessionId);
@@ -180,6 +191,7 @@ export class AppState {
       if (this.screen === 'start' || this.screen === 'recipe' || this.screen === 'live') this.screen = 'live';
     }
     this.run.handle(event);
+    this.ramp.handle(event);
     this.flame.handle(event);
     this.startup.handle(event, (id) => {
       if (this.screen === 'startup') void this.openStartup(id);
@@ -271,8 +283,24 @@ export class AppState {
     await this.startup.open(sessionId);
   }
 
-  /** A session from a list: a start-up session opens on the Start-up screen, a checkup under load on its diagnosis. */
+  async openRamp(sessionId: string): Promise<void> {
+    this.screen = 'ramp';
+    await this.ramp.open(sessionId);
+  }
+
+  /** Runs the Recipe screen's ramp; the Ramp screen shows it step by step, then its session. */
+  async startRamp(recipe: RecipeInput, spec: RampSpecInput, title: string): Promise<void> {
+    this.screen = 'ramp';
+    await this.ramp.start(recipe, spec, title);
+    void this.sessions.refresh();
+  }
+
+  /**
+   * A session from a list: a start-up session opens on the Start-up screen, a ramp on the Ramp screen, a checkup under
+   * load on its diagnosis.
+   */
   openSession(item: Pick<SessionListItem, 'id' | 'kind'>): Promise<void> {
+    if (item.kind === 'ramp') return this.openRamp(item.id);
     return item.kind === 'startup' ? this.openStartup(item.id) : this.openDiagnosis(item.id);
   }
 
@@ -339,7 +367,7 @@ export class AppState {
   async rerun(sessionId: string, name: string, options: RerunOptions = {}, warmupSec?: number): Promise<boolean> {
     // A recipe from a bundle is someone else's command line: the user sees it and confirms before it runs.
     try {
-      if (!(await this.launchCheck.clear(sessionId, () => this.startRerun(sessionId, name, options, warmupSec)))) return false;
+      if (!(await this.launchCheck.clear(sessionId, (secrets) => this.startRerun(sessionId, name, { ...options, ...(secrets ? { secrets } : {}) }, warmupSec)))) return false;
     } catch (err) {
       this.notice = err;
       return false;
@@ -355,6 +383,7 @@ export class AppState {
       ...(options.variant ? { variant: options.variant } : {}),
       ...(options.note?.trim() ? { note: options.note.trim() } : {}),
       ...(options.repeats && options.repeats > 1 ? { repeats: options.repeats } : {}),
+      ...(options.secrets ? { secrets: options.secrets } : {}),
     };
     return this.run.rerun(params, title, { previousId: sessionId, thenCompare: options.thenCompare ?? false }, warmupSec);
   }

@@ -101,7 +101,7 @@ export class CourseState {
     if (!view?.workspace.exists) return;
     const sessions = (await this.client.listSessions({})).filter((s) => s.project === view.workspace.dir && !s.damaged && s.status !== 'running');
     const startup = view.lab.checkup === 'startup';
-    const mine = sessions.filter((s) => (startup ? s.kind === 'startup' : s.kind !== 'startup')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const mine = sessions.filter((s) => (startup ? s.kind === 'startup' : s.kind === undefined || s.kind === 'load')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const newest = mine.at(-1);
     this.firstRunId = mine[0]?.id;
     if (!newest) return;
@@ -140,6 +140,18 @@ export class CourseState {
     if (!ref || !view) return;
     const progress = await this.act(() => this.client.recordStep({ ...ref, step: index, done }));
     if (progress) this.view = { ...view, progress };
+  }
+
+  /**
+   * The student's prediction in the lab open here, against a run's verdict: what the student guessed and whether the
+   * run agrees. Undefined when this lab has no prediction recorded, or `lab` is another lab.
+   */
+  predictionAgainst(verdict: string | undefined, lab?: string): { predicted: string; verdict: string; right: boolean } | undefined {
+    const view = this.view;
+    if (!view || !verdict || (lab !== undefined && view.lab.name !== lab)) return undefined;
+    const at = view.steps.findIndex((s) => s.kind === 'predict');
+    const predicted = at >= 0 ? view.progress.predictions[String(at)] : undefined;
+    return predicted ? { predicted, verdict, right: predicted === verdict } : undefined;
   }
 
   async predict(index: number, choice: string): Promise<void> {

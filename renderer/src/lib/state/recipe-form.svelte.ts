@@ -4,8 +4,9 @@ import type { Recipe, RecipeInput, RouteEntry, TargetSpec } from '../../../../ap
 import { requestPathFor } from '../../../../app/contract/words.js';
 import type { Client } from '../client/index.js';
 import { RouteFinder } from './route-finder.svelte.js';
+import { JourneyDrafts } from './journey-drafts.svelte.js';
 
-export type Field = 'target' | 'login' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
+export type Field = 'target' | 'login' | 'journeys' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
 
 type TargetInput = RecipeInput['target'];
 
@@ -15,6 +16,7 @@ const VALIDATE_DELAY_MS = 300;
 export function fieldOf(path: string): Field {
   if (path.startsWith('target')) return 'target';
   if (path.startsWith('load.setup')) return 'login';
+  if (path.startsWith('load.journeys')) return 'journeys';
   if (/^load\.requests\.\d+\.path/.test(path) || path === 'load.requests') return 'paths';
   if (/^load\.requests\.\d+\.method/.test(path)) return 'method';
   if (/^load\.requests\.\d+\.headers/.test(path)) return 'headers';
@@ -67,9 +69,12 @@ export class RecipeForm {
 
   /** "Find routes": the routes the app's framework registered (route-finder.svelte.ts). */
   readonly routes: RouteFinder;
+  /** The weighted mix of journeys, sent instead of the request paths when there is one; HAR imports land here. */
+  readonly journeys: JourneyDrafts;
 
   constructor(private readonly client: Client) {
     this.routes = new RouteFinder(client);
+    this.journeys = new JourneyDrafts(client);
   }
 
   /**
@@ -117,6 +122,7 @@ export class RecipeForm {
     this.loginBody = login?.body ?? '';
     this.loginCookies = setup?.cookies.join(', ') ?? '';
     this.loginToken = setup?.token?.from ?? '';
+    this.journeys.set(load?.journeys);
     this.connections = String(load?.connections ?? 10);
     this.duration = String(load?.durationSec ?? 10);
     this.warmup = String(load?.warmupSec ?? 2);
@@ -162,6 +168,8 @@ export class RecipeForm {
         token: this.loginToken.trim() ? { ...(baseLoad.setup?.token ?? {}), from: this.loginToken.trim() } : undefined,
       };
     }
+    const mix = this.journeys.toJourneys();
+    if (mix.bad) local.journeys = mix.bad;
     const rate = number('rate', this.rate, true);
     const port = number('port', this.port, true);
     const recipe: RecipeInput = {
@@ -171,6 +179,7 @@ export class RecipeForm {
         ...baseLoad,
         requests: (paths.length ? paths : ['/']).map((path) => ({ method: this.method, path, headers, ...(this.body ? { body: this.body } : {}) })),
         setup,
+        journeys: mix.journeys,
         connections: number('connections', this.connections),
         durationSec: number('duration', this.duration),
         warmupSec: number('warmup', this.warmup),

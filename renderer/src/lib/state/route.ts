@@ -7,6 +7,7 @@ export type Place =
   | { screen: 'live'; sessionId?: string }
   | { screen: 'diagnosis'; sessionId: string }
   | { screen: 'startup'; sessionId?: string }
+  | { screen: 'ramp'; sessionId?: string }
   | { screen: 'flame'; source?: ProfileSource }
   | { screen: 'compare'; kind: 'sessions' | 'startups'; before: string; after: string }
   | { screen: 'compare'; kind: 'profiles'; before: ProfileSource; after: ProfileSource }
@@ -43,6 +44,8 @@ export function placeHash(place: Place): string {
       return `#/diagnosis/${enc(place.sessionId)}`;
     case 'startup':
       return place.sessionId ? `#/startup/${enc(place.sessionId)}` : '#/startup';
+    case 'ramp':
+      return place.sessionId ? `#/ramp/${enc(place.sessionId)}` : '#/ramp';
     case 'flame':
       return place.source ? `#/flame/${sourcePart(place.source)}` : '#/flame';
     case 'compare':
@@ -78,6 +81,7 @@ export function readPlace(hash: string): Place {
     case 'diagnosis':
       return rest[0] ? { screen, sessionId: rest[0] } : { screen: 'sessions' };
     case 'startup':
+    case 'ramp':
       return rest[0] ? { screen, sessionId: rest[0] } : { screen };
     case 'flame': {
       const source = readSource(rest);

@@ -84,7 +84,8 @@ export interface TimelineData {
 
 /** A project's runs oldest first: x = run number (1, 2, …), requests/s and p99 latency as two series. */
 export function timeline(history: ProjectHistory): TimelineData {
-  const runs = [...history.runs].reverse();
+  // A ramp's figures are of many rates, not one run's: it has no point on a timeline of runs.
+  const runs = history.runs.filter((r) => r.kind !== 'ramp').reverse();
   return {
     chart: {
       key: `timeline:${history.project}`,
