@@ -17,9 +17,13 @@ export const KNOWN_VERDICTS = [
   'event-loop-blocked', 'worker-pool-saturated', 'hot-path', 'overloaded', 'io-bound', 'gc-pressure', 'memory-leak',
   'listener-leak', 'slow-startup', 'target-crashed', 'load-errors', 'insufficient-data', 'start-failed', 'setup-failed',
   'healthy',
+  // Added in this round, before it was scored: the threadpool's and the database's own verdicts.
+  'threadpool-saturated', 'n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound',
 ];
 
-const DATABASE_FAMILY = ['io-bound', /database|^db-|query|queries|n-?plus-?one|sql|pool/];
+// A thread pool (threadpool-saturated, worker-pool-saturated) is not a database's pool: the pool patterns name the
+// database's own.
+const DATABASE_FAMILY = ['io-bound', /database|^db-|query|queries|n-?plus-?one|sql|^(?!.*(thread|worker)).*pool/];
 
 /**
  * One row per corpus category (matched on the category's start, after lower-casing). `family`: verdicts (names or
@@ -53,7 +57,7 @@ export const CATEGORY_TABLE = [
   {
     category: 'database: pool too small',
     family: [...DATABASE_FAMILY, 'overloaded'],
-    specific: [/pool/],
+    specific: [/^(?!.*(thread|worker)).*pool/],
     why: 'requests wait for a connection, not for the query; overloaded (more in flight than can be served) is the same queue seen from outside',
   },
   {
