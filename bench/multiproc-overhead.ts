@@ -1,4 +1,4 @@
-// Issue 11's bench line: what the probe and the profilers cost an app that is more than one process or thread, as
+// what the probe and the profilers cost an app that is more than one process or thread, as
 // ratios of runs side by side. Two apps: a cluster of 2 workers and a server handing each request to a pool of 2
 // worker threads, both doing moderate CPU work per request. Each is measured three ways, in interleaved rounds (the
 // order rotates, so a drift of the machine's load favours no side): autocannon alone against the unprobed app,

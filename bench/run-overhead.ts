@@ -1,4 +1,4 @@
-// Benchmark (a), (b), (c) of issue 2: requests/s of a hello-world server under `checkup run` versus autocannon alone
+// Benchmark: requests/s of a hello-world server under `checkup run` versus autocannon alone
 // with the same options, without and with profiling, from interleaved pairs; and the time from the end of the load to
 // the diagnosis being written. Both sides run as separate processes exactly as a user would run them.
 import { spawn } from 'node:child_process';

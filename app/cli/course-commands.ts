@@ -1,5 +1,5 @@
 // `checkup labs`, `checkup course export|import FILE` and `checkup lab start|check|reset NAME`: the workshop from a
-// terminal (issue 13). A lab is found in its course (--course, default the shipped node-performance course).
+// terminal. A lab is found in its course (--course, default the shipped node-performance course).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineApi } from '../contract/api.js';

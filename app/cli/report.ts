@@ -137,9 +137,9 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
         }
       : {}),
     ...(detail ? { target: detail.session.target, timings: detail.session.timings, ...(detail.session.machine ? { machine: detail.session.machine } : {}) } : {}),
-    // Every process and thread of a multi-unit run, with its share of the requests and its own verdict (issue 11).
+    // Every process and thread of a multi-unit run, with its share of the requests and its own verdict.
     ...(detail?.units ? { units: detail.units } : {}),
-    // The routes the app registered, the ones the load never reached, and the load's paths no route takes (issue 14).
+    // The routes the app registered, the ones the load never reached, and the load's paths no route takes.
     ...(detail?.routes ? { routes: detail.routes } : {}),
     ...(error ? { error } : {}),
   };

@@ -22,7 +22,7 @@ export const ProfileSourceSchema = z.discriminatedUnion('kind', [
     kind: z.literal('session'),
     sessionId: SessionId,
     file: z.enum(['cpu', 'heap']),
-    /** One unit's CPU profile of a multi-unit run (units.json's id: "<pid>" or "<pid>.<threadId>"); issue 11. */
+    /** One unit's CPU profile of a multi-unit run (units.json's id: "<pid>" or "<pid>.<threadId>"). */
     unit: z.string().regex(/^\d{1,10}(\.\d{1,10})?$/, 'not a unit id').optional(),
   }).strict(),
   z.object({ kind: z.literal('file'), path: AbsolutePath, index: z.number().int().min(0).max(1000).optional() }).strict(),
@@ -100,7 +100,7 @@ export const methodParams = {
   /** The user saw an imported session's launch (describeRerun) and accepts it: `rerun` may now start it. */
   confirmImportedRecipe: z.object({ sessionId: SessionId }).strict(),
   /**
-   * Interleaved A/B against a commit (issue 10): the commit (default HEAD, the code before the uncommitted edits)
+   * Interleaved A/B against a commit: the commit (default HEAD, the code before the uncommitted edits)
    * checked out in a temporary worktree and the working tree measured alternately, A B A B ..., `pairs` pairs (default
    * 3), with the recipe of a session or one given. Follow it by the `ab-progress` and `ab-finished` events; stopRun
    * with the abId or the current run's id stops it. The checkout is removed however it ends.
@@ -121,7 +121,7 @@ export const methodParams = {
   /** A native file or folder chooser: only the desktop host has one (browser mode answers CHK_NOT_SUPPORTED). */
   pickPath: z.object({ kind: z.enum(['file', 'folder']), title: z.string().max(200).optional(), profilesOnly: z.boolean().optional() }).strict(),
   /**
-   * The start-up checkup (issue 12): start the app `runs` times (default 5) and time each start to ready, trace its
+   * The start-up checkup: start the app `runs` times (default 5) and time each start to ready, trace its
    * module tree, and try the compile cache where the Node has one. `target` is a recipe's target (script, npm, lab).
    * Follow it through run-phase and run-finished events like a run.
    */
@@ -141,22 +141,22 @@ export const methodParams = {
   compareStartups: z.object({ before: SessionRef, after: SessionRef }).strict(),
   /** The run in progress, with everything it measured so far: what a window that connects mid-run shows. */
   currentRun: z.object({}).strict(),
-  /** The local Node processes one may attach to, from the OS (Checkup's own left out). Added with issue 11. */
+  /** The local Node processes one may attach to, from the OS (Checkup's own left out). */
   listRunningApps: z.object({}).strict(),
   /**
    * A run against a process that is already running: `to` is its pid, the host:port of its inspector or the
    * inspector's ws:// URL (this machine only); `recipe` gives the load, profile and sampling options (its target is
-   * the process itself). The same events and session as startRun; the process is left running. Added with issue 11.
+   * the process itself). The same events and session as startRun; the process is left running.
    */
   startAttachRun: z.object({ to: z.string().min(1).max(4096), recipe: z.unknown().optional() }).strict(),
   /**
-   * The routes the app serves (issue 14): start `target` (a recipe's target) with the probe, wait for it to listen
+   * The routes the app serves: start `target` (a recipe's target) with the probe, wait for it to listen
    * (on `port` when given), read its framework's route table with each handler's file:line, and stop it again.
-   * stopFindRoutes ends it early (CHK_INTERRUPTED). Added with issue 14's route discovery.
+   * stopFindRoutes ends it early (CHK_INTERRUPTED).
    */
   findRoutes: z.object({ target: z.unknown(), port: z.number().int().min(1).max(65535).optional(), readyTimeoutSec: z.number().min(1).max(600).optional() }).strict(),
   stopFindRoutes: z.object({}).strict(),
-  // Courses (issue 13): a course's labs, the student's own copy of a lab, progress and checks. Course ids and lab
+  // Courses: a course's labs, the student's own copy of a lab, progress and checks. Course ids and lab
   // names are [a-z0-9-]+; the engine finds them among the shipped and imported courses.
   listCourses: z.object({}).strict(),
   getLabCourse: z.object({ course: CourseId, lab: LabName }).strict(),
@@ -190,9 +190,9 @@ export interface LabInfo {
   /** The problem the slow variant has, as a finding kind (healthy for the healthy app). */
   problem: string;
   summary: string;
-  /** Which checkup shows its problem: 'load' (`checkup run --demo`) or 'startup' (`checkup startup --demo`). Added with issue 12. */
+  /** Which checkup shows its problem: 'load' (`checkup run --demo`) or 'startup' (`checkup startup --demo`). */
   checkup: 'load' | 'startup';
-  /** The course it belongs to (issue 13; absent for a lab outside any course). */
+  /** The course it belongs to (absent for a lab outside any course). */
   course?: string;
   /** How many steps its lesson has (0 for a lab outside any course). */
   steps: number;
@@ -231,18 +231,18 @@ export interface SessionListItem {
   kind?: SessionFile['kind'];
   /**
    * The session's files do not fit the format: which file and field, in the user's words. Opening it fails with
-   * CHK_SESSION_DAMAGED; the other sessions are not affected. Added with issue 15.
+   * CHK_SESSION_DAMAGED; the other sessions are not affected.
    */
   damaged?: string;
-  /** Came from a bundle; `confirmed` once the user has seen and accepted what its recipe launches. Added with issue 15. */
+  /** Came from a bundle; `confirmed` once the user has seen and accepted what its recipe launches. */
   imported?: { confirmed: boolean };
-  /** Its side in an interleaved A/B comparison against a commit (added with issue 10). */
+  /** Its side in an interleaved A/B comparison against a commit. */
   interleaved?: SessionFile['interleaved'];
 }
 
 /**
  * What `rerun` of a session would launch, as the engine would start it, for the user to see before an imported recipe
- * runs. Added with issue 15.
+ * runs.
  */
 export interface RerunPreview {
   sessionId: string;

@@ -87,7 +87,7 @@ export interface FunctionDelta {
   deltaPerRequestUs?: number;
   /**
    * Self time per second of profile, ms, before and after, and their difference: for two profiles compared without
-   * request counts (two files), where shares of each profile would mislead (issue 28). Absent with per-request figures.
+   * request counts (two files), where shares of each profile would mislead. Absent with per-request figures.
    */
   msPerSecondBefore?: number;
   msPerSecondAfter?: number;
@@ -112,7 +112,7 @@ export interface DiffNode {
   selfBefore: number;
   selfAfter: number;
   /**
-   * How its total time changed, decided by the engine with the function lists' rule (added with issue 10): per request
+   * How its total time changed, decided by the engine with the function lists' rule: per request
    * when both runs have load figures (a faster server spends a larger share in what is left, so shares alone would
    * paint it red), else in shares of each profile. `strength` 0..1: the change relative to the frame's larger size.
    */
@@ -138,7 +138,7 @@ export interface ComparedSession {
 }
 
 /**
- * An interleaved A/B comparison (added with issue 10): N pairs of runs, before (a commit) and after (the working
+ * An interleaved A/B comparison: N pairs of runs, before (a commit) and after (the working
  * tree), run alternately with one recipe. Its figures are tested pair by pair (a paired t-test on ln(after/before) of
  * each pair, n − 1 degrees of freedom), so drift in the machine's load, which moves both runs of a pair alike, cancels.
  * `before` and `after` of the comparison are one pair's sessions, for the profiles, the functions and the flame view.
@@ -182,7 +182,7 @@ export interface ComparedProfile {
 }
 
 /**
- * Two profiles compared function by function (added with issue 17/10: `checkup compare a.cpuprofile b.pb.gz`). Time
+ * Two profiles compared function by function (`checkup compare a.cpuprofile b.pb.gz`). Time
  * profiles compare self time per request when both carry their request counts (a session's), else per second of
  * profile; byte and count profiles compare shares of each profile's own total.
  */

@@ -1,4 +1,4 @@
-// Courses and their labs as the faces see them (issue 13): a course is an ordered list of labs; a lab is a sequence of
+// Courses and their labs as the faces see them: a course is an ordered list of labs; a lab is a sequence of
 // steps the student follows on their own copy of the lab's code (the workspace), with progress kept per student.
 // The lab and course files themselves (lab.json, course.json) are read and validated in app/labs.
 

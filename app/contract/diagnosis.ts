@@ -6,9 +6,9 @@ import type { FrameCategory } from './profile.js';
  * Every kind of finding, in one list (the contract's schemas, the advice files and the type are read from it).
  * hot-path and overloaded were added in thresholds-3: requests expensive with most of their cost in one function the
  * user can change; more requests in flight than the server can serve at once (a warning at most). start-failed was
- * added in issue 14: the app never served (it exited before it listened, never listened within the ready timeout, or
+ * the app never served (it exited before it listened, never listened within the ready timeout, or
  * its port was taken), so nothing was measured and that is said instead of "not enough data". worker-pool-saturated was
- * added in issue 11: requests wait for a pool of worker threads that are all busy, while the main loop idles.
+ * requests wait for a pool of worker threads that are all busy, while the main loop idles.
  * threadpool-saturated was added in thresholds-7: requests queue for libuv's threadpool (crypto, zlib, fs, native
  * addons such as bcrypt), whose threads are all occupied, while the main loop idles.
  */
@@ -112,7 +112,7 @@ export interface Finding {
 /**
  * The run's headline figures, computed once by the doctor over the measured window, so that every face (Diagnosis,
  * Comparison, Flame, the HTML report, the CLI) shows the same number for the same figure. Added with the UI walk
- * (issue 28); absent in diagnoses written before it.
+ * Absent in diagnoses written before it.
  */
 export interface RunFigures {
   /** Event-loop delay p99, ms: the median over the measured window's probe windows of each one's p99, with the

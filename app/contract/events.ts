@@ -71,7 +71,7 @@ export interface RunSnapshot {
   live: LiveBatch;
   /** The processes and threads the probe reached so far, for an app of more than one (the last run-units event). */
   units?: LiveUnitInfo[];
-  /** The routes of the loaded server, once the probe read them (added with issue 14's route discovery). */
+  /** The routes of the loaded server, once the probe read them. */
   routes?: RunRoutesNews;
 }
 
@@ -92,13 +92,13 @@ export type EngineEvent =
       name?: string;
       url?: string;
       readyDeadline?: number;
-      /** A start-up checkup's progress: the start under way and how many are planned (added with issue 12). */
+      /** A start-up checkup's progress: the start under way and how many are planned. */
       step?: { at: number; of: number };
     }
   | { type: 'run-live'; runId: string; live: LiveBatch }
-  /** The loaded server's route table, and the load's requests it has no route for (issue 14's route discovery). */
+  /** The loaded server's route table, and the load's requests it has no route for. */
   | ({ type: 'run-routes'; runId: string; sessionId: string } & RunRoutesNews)
-  /** The processes and threads the probe reached so far, sent whenever one comes or goes (issue 11). */
+  /** The processes and threads the probe reached so far, sent whenever one comes or goes. */
   /** What the set-up step (a login) answered, before the warm-up: shown so the user sees it worked. */
   | { type: 'run-setup'; runId: string; sessionId: string; setup: SetupOutcome }
   /** A ramp (rampLoad) has its session and is launching the app: `rampId` stops it (stopRun). */

@@ -259,7 +259,7 @@ export interface LoadTick {
   failedStatuses?: Record<string, number>;
   /**
    * Answers with a 2xx status this second, counted per response with `non2xx` (autocannon's `requests` counts every
-   * answer, 404s included, and is sampled at other instants). Added in issue 14; absent in older sessions.
+   * answer, 404s included, and is sampled at other instants). Absent in older sessions.
    */
   served?: number;
 }

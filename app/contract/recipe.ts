@@ -150,12 +150,12 @@ export const RecipeSchema = z.object({
   /** Optional user note, e.g. what changed since the last run. */
   note: z.string().max(2000).optional(),
   /**
-   * Set when the run attached to a running process (`checkup attach`, added with issue 11) instead of launching
+   * Set when the run attached to a running process (`checkup attach`) instead of launching
    * `target`, which then describes that process's command: `to` is what the user gave (a pid, host:port of an
    * inspector, or its ws:// URL), so the same recipe attaches again.
    */
   attach: z.object({ to: z.string().min(1).max(4096) }).optional(),
-  /** The start-up checkup's own settings, in a start-up session's recipe (added with issue 12). */
+  /** The start-up checkup's own settings, in a start-up session's recipe. */
   startup: z.object({ runs: z.number().int().min(1).max(50), compileCache: z.boolean() }).optional(),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;

@@ -1,4 +1,4 @@
-// The routes an app serves, as its framework registered them (issue 14, item 5): read by the probe from the
+// The routes an app serves, as its framework registered them: read by the probe from the
 // framework's live objects once the app listens (app/probe/route-table.cjs), stored in a session as routes.json
 // (SESSION_FILES.routes), and shown by every face: the Recipe's "Find routes", the routes a run never hit, and
 // `checkup routes`.
@@ -44,8 +44,7 @@ export interface RouteTable {
 }
 
 /**
- * routes.json: the routes of the server the run loaded, and what the run made of them. Added in 1, later (with
- * issue 14's route discovery); sessions without it open as before.
+ * routes.json: the routes of the server the run loaded, and what the run made of them. Added in 1, later; sessions without it open as before.
  */
 export interface RoutesFile extends RouteTable {
   /** Routes that the load's requests never reached, as `METHOD path` of the table. */

@@ -12,7 +12,7 @@ import type { SessionFile } from './session.js';
 
 const num = z.number();
 /**
- * An optional figure. JSON writes NaN and Infinity as null, and sessions written before issue 15 can hold such a null
+ * An optional figure. JSON writes NaN and Infinity as null, and older sessions can hold such a null
  * (a crash before the first window made `summary.loopMsPerRequest` NaN): read as "not measured", not as damage.
  */
 const optNum = num
@@ -218,7 +218,7 @@ export const DiagnosisSchema = z.looseObject({
 }) satisfies z.ZodType<Diagnosis>;
 
 /** session.json. */
-/** units.json (issue 11). */
+/** units.json. */
 export const UnitsFileSchema = z.looseObject({
   units: z.array(
     z.looseObject({

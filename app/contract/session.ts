@@ -39,7 +39,7 @@ export const SESSION_FILES = {
   log: 'target.log',
   /**
    * StartupResult (app/contract/startup.ts) of a start-up session (kind 'startup'): every start, the module tree, the
-   * packages and the advice. Added in 1, later (with issue 12). A start-up session's CPU profile (one profiled start)
+   * packages and the advice. Added in 1, later. A start-up session's CPU profile (one profiled start)
    * is `cpuProfile`; it has no samples, ticks, load or diagnosis. `traceFailure` (added with the tracing that leaves
    * modules unchanged): the traced start failed, the module tree is empty, the timed starts stand.
    */
@@ -53,7 +53,7 @@ export const SESSION_FILES = {
   ramp: 'ramp.json',
   /**
    * Source maps the target held only in memory (tsx, `node --enable-source-maps`), by the script URL its profiles
-   * name: `{ "version": 1, "maps": { [url]: source map v3 } }`. Added in 1, later (with issue 11); written only when a
+   * name: `{ "version": 1, "maps": { [url]: source map v3 } }`. Added in 1, later; written only when a
    * run's profiled code had such maps. Maps beside compiled code on disk are read from there instead.
    */
   sourceMaps: 'source-maps.json',
@@ -61,18 +61,18 @@ export const SESSION_FILES = {
    * UnitsFile (app/contract/units.ts) of a run that watched more than one unit (a cluster, forked children, worker
    * threads): every process and thread, its role, its share of the load and its own verdict. Each unit's CPU profile
    * is unitProfileFile(id), its probe windows unitSamplesFile(id). Absent for a single-process run. Added in 1, later
-   * (with issue 11).
+   *.
    */
   units: 'units.json',
   /**
    * RoutesFile (app/contract/routes.ts): the routes the app's framework registered on the port the run loaded, the
    * ones the load never reached and the load's paths that match none. Written when the probe could read a table (or
-   * said why not). Added in 1, later (with issue 14's route discovery).
+   * said why not). Added in 1, later.
    */
   routes: 'routes.json',
 } as const;
 
-/** The CPU profile of one unit of a multi-unit run (a standard .cpuprofile). Added in 1, later (with issue 11). */
+/** The CPU profile of one unit of a multi-unit run (a standard .cpuprofile). Added in 1, later. */
 export function unitProfileFile(unit: string): UnitProfileFileName {
   return `unit-${unit.replace(/[^0-9.]/g, '')}.cpuprofile`;
 }
@@ -81,7 +81,7 @@ export type UnitProfileFileName = `unit-${string}.cpuprofile`;
 
 /**
  * The probe windows of one unit of a multi-unit run, one ProbeSample per line like samples.ndjson (the whole run,
- * written once at its end). The main unit's are samples.ndjson itself. Added in 1, later (with issue 11).
+ * written once at its end). The main unit's are samples.ndjson itself. Added in 1, later.
  */
 export function unitSamplesFile(unit: string): UnitSamplesFileName {
   return `unit-${unit.replace(/[^0-9.]/g, '')}.samples.ndjson`;
@@ -126,12 +126,12 @@ export interface TargetInfo {
   exitedUnexpectedly?: boolean;
   /**
    * The run attached to a process that was already running (`checkup attach`) rather than launching it; it was left
-   * running. Added in 1, later (with issue 11).
+   * running. Added in 1, later.
    */
   attached?: boolean;
-  /** The attached process's command line (process.execPath, execArgv, argv). Added in 1, later (with issue 11). */
+  /** The attached process's command line (process.execPath, execArgv, argv). Added in 1, later. */
   command?: string[];
-  /** Whether Checkup opened the attached process's inspector (and closed it again). Added in 1, later (with issue 11). */
+  /** Whether Checkup opened the attached process's inspector (and closed it again). Added in 1, later. */
   inspectorOpenedByCheckup?: boolean;
 }
 
@@ -145,7 +145,7 @@ export interface SessionTimings {
   measureStartAt?: number;
   /**
    * End of the measured window: the end of the load, or when the target crashed or the user stopped. Added in 1;
-   * sessions cut short before issue 16 lack it (their window is then open-ended).
+   * sessions cut short by older versions lack it (their window is then open-ended).
    */
   measureEndAt?: number;
   /** Added in 1. */
@@ -167,7 +167,7 @@ export interface SessionSummary {
   latencyP99?: number;
   /** Added in 1. */
   errors?: number;
-  /** Median time to ready of a start-up session's timed starts, ms. Added in 1, later (with issue 12). */
+  /** Median time to ready of a start-up session's timed starts, ms. Added in 1, later. */
   readyMs?: number;
   /**
    * Event-loop busy time per completed request, ms (CPU profile's non-idle share, else event-loop utilisation): what
@@ -194,7 +194,7 @@ export interface GitInfo {
 /**
  * What used the machine during the measured window, in cores' worth of CPU (app/engine/machine-load.ts). A busy
  * machine moves requests/s and latency; comparisons of single runs widen their test by the difference. Added in 1,
- * later (with issue 10).
+ * later.
  */
 export interface MachineLoad {
   /** Logical CPUs. */
@@ -209,7 +209,7 @@ export interface MachineLoad {
   stealPercent?: number;
 }
 
-/** Where an imported session came from, and whether its recipe was confirmed. Added in 1, later (with issue 15). */
+/** Where an imported session came from, and whether its recipe was confirmed. Added in 1, later. */
 export interface ImportedFrom {
   /** ISO time of the import. */
   at: string;
@@ -223,7 +223,7 @@ export interface ImportedFrom {
  * One run of an interleaved A/B comparison (`checkup run --ab`, "Compare with last commit"): before (the commit,
  * checked out in a temporary worktree) and after (the working tree) run alternately, A B A B ..., with one recipe.
  * The comparison is never stored: the engine finds the runs of one `id` in the sessions folder and pairs them.
- * Added in 1, later (with issue 10).
+ * Added in 1, later.
  */
 export interface InterleavedRole {
   /** Shared by every run of one A/B comparison. */
@@ -276,7 +276,7 @@ export interface SessionFile {
   id: string;
   /**
    * What was measured: 'load' (a checkup under load) or 'startup' (the start-up checkup, startup.json). Added in 1,
-   * later (with issue 12); absent means 'load'.
+   * later; absent means 'load'.
    */
   kind?: SessionKind;
   /** Display name: the script, npm script or lab. Added in 1. */
@@ -296,7 +296,7 @@ export interface SessionFile {
   /**
    * When the writer process started (Linux: /proc/<pid>/stat field 22; macOS: `ps -o lstart`), so that another
    * process given the same pid later is not taken for the writer. Absent on Windows and in older sessions. Added in 1,
-   * later (with issue 15).
+   * later.
    */
   writerStartTime?: string;
   /** Added in 1. */
@@ -304,7 +304,7 @@ export interface SessionFile {
   /**
    * Set when the session came from a bundle (another machine, another person): its recipe is not the user's own, so
    * nothing is launched from it until the user has seen its command, folder and environment and confirmed
-   * (`confirmedAt`). Added in 1, later (with issue 15).
+   * (`confirmedAt`). Added in 1, later.
    */
   imported?: ImportedFrom;
   /** Added in 1. */
@@ -315,11 +315,11 @@ export interface SessionFile {
   summary: SessionSummary;
   /** Added in 1. */
   git?: GitInfo;
-  /** What else used the machine during the measured window. Added in 1, later (with issue 10). */
+  /** What else used the machine during the measured window. Added in 1, later. */
   machine?: MachineLoad;
-  /** The heap weighed before and after the load, as the doctor judged it. Added in 1, later (with issue 9). */
+  /** The heap weighed before and after the load, as the doctor judged it. Added in 1, later. */
   memoryAfterLoad?: MemoryAfterLoad;
-  /** Set when this run is one side of an interleaved A/B comparison against a commit. Added in 1, later (with issue 10). */
+  /** Set when this run is one side of an interleaved A/B comparison against a commit. Added in 1, later. */
   interleaved?: InterleavedRole;
   /**
    * What the set-up step (a login) answered: statuses, excerpts, the names of the cookies and the token carried into
@@ -330,7 +330,7 @@ export interface SessionFile {
   files: string[];
   /**
    * Present when the target's output was too much to keep whole: target.log keeps its first and last megabytes and
-   * says at the cut how much was dropped (app/store/target-log.ts). Added in 1, later (with issue 15).
+   * says at the cut how much was dropped (app/store/target-log.ts). Added in 1, later.
    */
   log?: { droppedLines: number; droppedBytes: number };
   /** Checkup version that wrote it. Added in 1. */
@@ -368,7 +368,7 @@ export interface SessionDetail {
   profiles: { cpu: boolean; heap: boolean };
   /** Last lines of target.log. */
   logTail: string[];
-  /** Every process and thread of a multi-unit run (units.json); absent for a single-process run. Issue 11. */
+  /** Every process and thread of a multi-unit run (units.json); absent for a single-process run. */
   units?: UnitsFile;
   /** The routes the app registered and what the load made of them (routes.json); absent in older sessions. */
   routes?: RoutesFile;

@@ -1,5 +1,5 @@
 // The start-up checkup's shapes: what `startup.json` in a start-up session holds (format in session.ts), what the
-// engine answers for one, and the comparison of two. Added in 1, later (with issue 12).
+// engine answers for one, and the comparison of two. Added in 1, later.
 
 /** Median and spread of a figure over the timed starts, ms. */
 export interface Spread {

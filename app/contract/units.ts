@@ -3,7 +3,7 @@
 // unit and stores nothing of this: its session folder is exactly what it was before units existed. A run with more
 // (a cluster, forked children, worker threads) adds units.json (SESSION_FILES.units) and one CPU profile per unit
 // (unitProfileFile); the session's own samples.ndjson and profile.cpuprofile stay those of the main unit (the process
-// that listened), so every older reader still reads what it always read. Added in format 1, later (with issue 11).
+// that listened), so every older reader still reads what it always read. Added in format 1, later.
 import type { Culprit, FindingKind, Severity } from './diagnosis.js';
 import type { ProbeSample } from './metrics.js';
 

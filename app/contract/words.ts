@@ -355,7 +355,7 @@ export const UNIT_ROLE_NAMES: Record<UnitRole, string> = {
   'worker-thread': 'worker thread',
 };
 
-// ---- routes (issue 14's route discovery) ---------------------------------------------------------------------------
+// ---- routes ---------------------------------------------------------------------------
 
 /** `express 4.22.3` */
 export function frameworkName(table: Pick<RouteTable, 'framework' | 'version'>): string {

@@ -1,4 +1,4 @@
-// A saturated pool of worker threads (issue 11): the handlers post their work to worker threads, every thread of the
+// A saturated pool of worker threads: the handlers post their work to worker threads, every thread of the
 // pool stays busy through the measured window, and requests wait for a free thread while the main event loop idles.
 // Judged on the threads' own evidence (each thread's CPU profile, else its event-loop utilisation), so the culprits
 // are the worker's functions, not the main thread's.

@@ -151,7 +151,7 @@ export const thresholds = {
 
   /**
    * A pool of worker threads is saturated when its threads' event loops are this busy on average over the measured
-   * window (issue 11): every task then waits for a free thread, and requests posting work to the pool queue behind
+   * window: every task then waits for a free thread, and requests posting work to the pool queue behind
    * each other while the main loop idles. 0.85 rather than 1: a thread between two tasks reads a little idle.
    */
   poolSaturatedElu: 0.85,

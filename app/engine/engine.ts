@@ -96,7 +96,7 @@ export class Engine implements EngineApi {
   private readonly paths: ReferencedPaths;
   /** An A/B comparison against a commit in progress: it owns the runs until it ends. */
   private interleaved: InterleavedRun | undefined;
-  /** Courses, the student's lab copies and progress (issue 13). */
+  /** Courses, the student's lab copies and progress. */
   readonly workshop: Workshop;
 
   constructor(options: EngineOptions = {}) {

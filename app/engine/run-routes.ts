@@ -1,4 +1,4 @@
-// The route table of the server a run loads (issue 14): taken from the probe once the app listens, checked against
+// The route table of the server a run loads: taken from the probe once the app listens, checked against
 // the load's requests at once (a path that matches no route is said before the run ends, not after a whole run of
 // 404s), and saved with what the run never reached (routes.json).
 import type { ProbeSample } from '../contract/metrics.js';

@@ -76,14 +76,14 @@ export class RunSession {
   private readonly stopping = new AbortController();
   private target: RunTarget | undefined;
   private inspector: InspectorSession | undefined;
-  /** The other processes and threads of the app (issue 11): profiled and judged with the main one. */
+  /** The other processes and threads of the app: profiled and judged with the main one. */
   private units: RunUnits | undefined;
   private load: LoadRun | undefined;
   /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
   private memoryBefore: { bytes: number; at: number } | undefined;
   /** Whether the profilers were started (a stop during the warm-up comes before they are). */
   private profilersStarted = false;
-  /** The loaded server's route table (issue 14), saved as routes.json. */
+  /** The loaded server's route table, saved as routes.json. */
   private routes: RunRoutes | undefined;
 
   private constructor(

@@ -1,4 +1,4 @@
-// The course side of the engine (issue 13): courses and their labs, the student's copy of a lab, progress, and the
+// The course side of the engine: courses and their labs, the student's copy of a lab, progress, and the
 // checks that say whether the student's code shows the fix. The Engine delegates the course methods here; runs of
 // the student's copy are ordinary runs (a script target in the workspace), started through the Engine so that one run
 // at a time still holds and watch mode, history and comparisons work on them as on any project.

@@ -1,5 +1,5 @@
 // The files of a lab and of a course, as zod schemas (strict: a misspelt field is an error, not silently ignored).
-// The format is documented for lab writers in docs/writing-a-lab.md; the course fields were added with issue 13.
+// The format is documented for lab writers in docs/writing-a-lab.md;
 import { z } from 'zod';
 import { STEP_KINDS } from '../contract/course.js';
 import type { SeriesName } from '../contract/diagnosis.js';
@@ -74,7 +74,7 @@ export const LabFileSchema = z
     /** Which checkup shows the lab's problem: a load checkup (the default) or the start-up checkup. */
     checkup: z.enum(['load', 'startup']).optional(),
     recipe: z.object({ load: LoadSpecSchema }).strict(),
-    // The course fields (issue 13): all present for a lab that belongs to a course, all absent for one that does not.
+    // The course fields: all present for a lab that belongs to a course, all absent for one that does not.
     course: z.string().regex(COURSE_ID, 'a course id: lower-case letters, digits and dashes').optional(),
     files: z.array(LabFilePath).min(1).max(50).optional(),
     dependencies: z.array(z.string().min(1).max(214)).max(20).optional(),

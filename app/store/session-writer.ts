@@ -121,12 +121,12 @@ export class SessionWriter {
     return this.writeJson(SESSION_FILES.cpuProfile, profile, false);
   }
 
-  /** One unit's CPU profile of a multi-unit run (issue 11), a standard .cpuprofile like the session's own. */
+  /** One unit's CPU profile of a multi-unit run, a standard .cpuprofile like the session's own. */
   writeUnitProfile(unit: string, profile: unknown): Promise<void> {
     return this.writeJson(unitProfileFile(unit), profile, false);
   }
 
-  /** One unit's probe windows, written once at the end of a multi-unit run (issue 11). */
+  /** One unit's probe windows, written once at the end of a multi-unit run. */
   writeUnitSamples(unit: string, samples: readonly unknown[]): Promise<void> {
     return this.writeFile(unitSamplesFile(unit), samples.map((s) => JSON.stringify(s) + '\n').join(''));
   }

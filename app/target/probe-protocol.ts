@@ -25,9 +25,9 @@ export interface ProbeHello {
   cwd: string;
   /** performance.timeOrigin of the target (Unix epoch ms): GC pause start times are relative to it. */
   timeOrigin: number;
-  /** 0 for a process's main thread, the worker's threadId for a worker thread (issue 11; absent: 0). */
+  /** 0 for a process's main thread, the worker's threadId for a worker thread (absent: 0). */
   threadId?: number;
-  /** Its place in the app's tree (issue 11; absent: primary). */
+  /** Its place in the app's tree (absent: primary). */
   role?: UnitRole;
   /** A worker thread's name where Node has one (22+), else ''. */
   threadName?: string;
@@ -43,7 +43,7 @@ export type ProbeMessage =
   | { type: 'sample'; sample: ProbeSample }
   | { type: 'warning'; warning: ProbeWarning }
   | { type: 'probe-error'; message: string }
-  /** The route table of one http server the app listens with (route-table.cjs); added with issue 14's routes. */
+  /** The route table of one http server the app listens with (route-table.cjs). */
   | ({ type: 'routes'; request?: number } & RouteTable);
 
 /** What the engine sends to the probe; `routes`: read the tables again (with handlers' file:line when `sources`). */

@@ -77,7 +77,7 @@ export interface TargetEvents {
   warning: [ProbeWarning];
   log: [LogLine];
   'probe-error': [{ pid: number; message: string }];
-  /** The route table of one server of the app's own process (route discovery, issue 14). */
+  /** The route table of one server of the app's own process (route discovery). */
   routes: [RouteTable, number | undefined];
   /** The launched process ended; emitted once its stdout/stderr drained (at most 300 ms later). */
   exit: [TargetExit];
@@ -105,7 +105,7 @@ export class Target extends EventEmitter<TargetEvents> {
   exitInfo?: TargetExit;
   readonly exited: Promise<TargetExit>;
 
-  /** Every probed process and worker thread of the tree (issue 11); the events above follow the main process only. */
+  /** Every probed process and worker thread of the tree; the events above follow the main process only. */
   readonly units: UnitRegistry;
   private main?: ProbeConnection;
   /** A child process's server, taken if the app's own process does not listen soon (see 'listening'). */

@@ -58,7 +58,7 @@ function isNodeCore(url: string): boolean {
   return OLD_NODE_CORE.test(url);
 }
 
-/** Category and npm package of a frame, from its function name and URL (the rules are in the house plan and issue 4). */
+/** Category and npm package of a frame, from its function name and URL (the rules are in the house plan). */
 export function classifyFrame(functionName: string, url: string): FrameClass {
   const pseudo = PSEUDO.get(functionName);
   if (pseudo) return { category: pseudo };

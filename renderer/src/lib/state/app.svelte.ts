@@ -60,7 +60,7 @@ export class AppState {
   /** Two profiles compared function by function; the Comparison screen shows it when `compareKind` is 'profiles'. */
   readonly profileComparison: ProfileComparisonState;
   compareKind = $state<'sessions' | 'profiles' | 'startups'>('sessions');
-  /** The start-up checkup: its form, the one running, the session on the Start-up screen (issue 12). */
+  /** The start-up checkup: its form, the one running, the session on the Start-up screen. */
   readonly startup: StartupState;
   readonly startupComparison: StartupComparisonState;
   /** The stepped ramp: its fields on the Recipe screen, the one running, the ramp session shown. */
@@ -69,7 +69,7 @@ export class AppState {
   importing = $state(false);
   /** An imported session's recipe waiting for the user's confirmation before it runs. */
   readonly launchCheck: LaunchCheck;
-  /** The courses, the lab being followed and its steps (issue 13). */
+  /** The courses, the lab being followed and its steps. */
   readonly course: CourseState;
 
   constructor(readonly client: Client) {

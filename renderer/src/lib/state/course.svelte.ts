@@ -1,4 +1,4 @@
-// The course screens' state (issue 13): the courses with progress, the lab being followed (its steps, the step shown,
+// The course screens' state: the courses with progress, the lab being followed (its steps, the step shown,
 // hints unfolded), the student's latest run of their copy (found in the history by its folder, however it was
 // started: Run, watch mode, the CLI), and the results of the culprit step, the check and the solution diff.
 import type { CourseSummary, CulpritCheck, LabCheck, LabCourseView, SessionDetail, SolutionDiff, StartupDetail } from '../../../../app/contract/index.js';

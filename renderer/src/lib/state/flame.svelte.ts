@@ -26,7 +26,7 @@ export class FlameState {
 
   constructor(private readonly client: Client) {}
 
-  /** The processes and threads of a multi-unit session whose profiles can be shown (the thread picker); issue 11. */
+  /** The processes and threads of a multi-unit session whose profiles can be shown (the thread picker). */
   units = $state.raw<RunUnit[]>([]);
 
   /** Opens a profile afresh: nothing hidden, focused only when asked. */

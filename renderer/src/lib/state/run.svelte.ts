@@ -37,7 +37,7 @@ export class RunState {
   lastSample = $state.raw<ProbeSample | undefined>(undefined);
   /** Most requests failing so far (a wrong path or port), in words; undefined while they succeed. */
   failing = $state<string | undefined>(undefined);
-  /** The load's paths that no route of the app takes, in words, once the probe read the route table (issue 14). */
+  /** The load's paths that no route of the app takes, in words, once the probe read the route table. */
   unroutable = $state<string | undefined>(undefined);
   /** What the set-up step (a login) answered, in words, once it has. */
   setupNews = $state<{ words: string; answers: SetupAnswer[] } | undefined>(undefined);
@@ -47,7 +47,7 @@ export class RunState {
   log = $state.raw<LogLine[]>([]);
   /** Lines of Node's own inspector messages left out of the console ("Debugger listening on…"): Checkup caused them. */
   hiddenLogLines = $state(0);
-  /** The processes and threads the probe reached (only for an app of more than one); issue 11. */
+  /** The processes and threads the probe reached (only for an app of more than one). */
   units = $state.raw<LiveUnitInfo[]>([]);
   /** Whose probe windows the live charts and readouts draw (a multi-unit run): the main process unless chosen. */
   chartUnit = $state<LiveUnitChoice>('main');

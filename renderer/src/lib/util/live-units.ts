@@ -1,4 +1,4 @@
-// The live charts of a multi-unit run (issue 11): which unit's probe windows they draw (the main process by default,
+// The live charts of a multi-unit run: which unit's probe windows they draw (the main process by default,
 // another process or thread, or all of them overlaid when they are few), with each unit named as the Processes and
 // threads panel names it. The load's charts (requests/s, latency) are the load generator's and stay as they are.
 import type { LiveUnitInfo, ProbeSample, UnitId } from '../../../../app/contract/index.js';
