@@ -31,15 +31,15 @@ export interface RampStep {
   p99Ms: number;
   /** Errors, timeouts and non-2xx answers, percent of the requests completed or failed. */
   failedPercent: number;
-  /** Which line this step crossed, if any. */
-  crossed?: 'p99' | 'errors';
+  /** Which line this step crossed, if any: the user's p99 or failed line, or the app served under 90 % of the rate. */
+  crossed?: 'p99' | 'errors' | 'throughput';
 }
 
 export interface RampResult {
   spec: RampSpec;
   steps: RampStep[];
   /** The first step that crossed a line, and the last rate below it; absent when no step crossed. */
-  knee?: { rate: number; lastGoodRate?: number; crossed: 'p99' | 'errors' };
+  knee?: { rate: number; lastGoodRate?: number; crossed: 'p99' | 'errors' | 'throughput' };
   /** One sentence: where the knee is, or that there was none up to the last rate. */
   verdict: string;
 }

@@ -25,6 +25,16 @@ describe('the ramp judgement', () => {
     expect(step.crossed).toBe('errors');
   });
 
+  it('puts the knee where the app stops serving the rate asked, whatever its p99', () => {
+    const steps = [rampStep(100, load(103, 10), spec), rampStep(200, load(129, 40), spec), rampStep(300, load(113, 45), spec)];
+    expect(steps.map((s) => s.crossed)).toEqual([undefined, 'throughput', 'throughput']);
+    const result = judgeRamp(spec, steps);
+    expect(result.knee).toEqual({ rate: 200, lastGoodRate: 100, crossed: 'throughput' });
+    expect(result.verdict).toContain('the app served 129 of the 200 requests/s asked (it cannot keep up)');
+    // A step's edges at a low rate: 18 of 20 is keeping up.
+    expect(rampStep(20, load(18, 10), spec).crossed).toBeUndefined();
+  });
+
   it('says when no step crossed', () => {
     const result = judgeRamp(spec, [rampStep(100, load(100, 10), spec)]);
     expect(result.knee).toBeUndefined();
