@@ -91,11 +91,13 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
 
 /**
  * No function holds the cost, but one dependency does, spread over many of its functions: a hot path named by the
- * package, the app line that calls into it and what is known to help. A warning, not a verdict: on the held-out real
- * apps (bench/results/realapps-heldout-round8-node20.json) a third of the loop in one ORM or query builder was the
- * common case, healthy and expensive-but-necessary pages alike, and took the verdict from them and from the
- * database's own findings. Until a rule tells avoidable package cost from necessary cost on apps it was not made on,
- * the package and its remedy are shown beside the verdict.
+ * package, the app line that calls into it and what is known to help. A share alone is a warning, beside the verdict:
+ * on the held-out real apps (bench/results/realapps-heldout-round8-node20.json) a third of the loop in one ORM or
+ * query builder was the common case, healthy and expensive-but-necessary pages alike, and as a problem it took the
+ * verdict from them and from the database's own findings. It is a problem when the package's own time per request
+ * reaches the line of a blocked loop (blockingRequestMs): each request then holds the loop that long in that package
+ * however it is split, which caps the server below 100 requests/s per core (Sequelize building models from an N+1's
+ * rows, 663 ms per request, on the development app).
  */
 function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResult {
   const top = heaviestPackage(input.cpu?.packages);
@@ -111,7 +113,7 @@ function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResul
     findings: [
       {
         kind: 'hot-path',
-        severity: 'warning',
+        severity: perRequest >= T.blockingRequestMs ? 'problem' : 'warning',
         title: 'Requests spend their time in one package',
         explanation:
           `Each request costs the event loop ${ms(cost.costlyRequestMs)}, ${pct(share)} of it inside ${top.name} and what it calls (${ms(perRequest)} per request), ` +
