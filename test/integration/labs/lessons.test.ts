@@ -79,9 +79,7 @@ describe('lesson texts', () => {
  * Claims known to be unsettled, each with what was measured: skipped (and listed as skipped) until the lab is
  * re-placed clearly on one side of its line. Never a way to hide a claim the tool stopped meeting.
  */
-const UNSETTLED = new Map<string, string>([
-  ['etag-listeners midway.js', 'read event-loop-blocked three times in three on Node 20 and 22 on 2026-11-27 (delay p99 47-49 ms, 30-45 % of windows at 50 ms; computeEtag among the culprits), at the previous commit too: the stage sits at the blocked/hot-path line on this machine'],
-]);
+const UNSETTLED = new Map<string, string>([]);
 
 describe.each(NODES)('lesson claims on Node %s', (version, node) => {
   for (const lab of labs) {
