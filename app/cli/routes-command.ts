@@ -9,7 +9,7 @@ import { openInProcessEngine } from '../rpc/in-process.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { relativeLocation } from './routes-report.js';
 import { bold, cyan, dim, printableDeep } from './terminal.js';
-import { targetFromCommand } from './target-command.js';
+import { targetFromCommand, withNodeOption } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
 
 const options = {
@@ -40,10 +40,7 @@ export function parseRoutesArgs(argv: string[], cwd = process.cwd()): { target: 
   if (positionals.length && !v.demo) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${positionals[0]}": put the app's command after --` });
   if (lab === undefined && !command.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: "give the app's command after --: `checkup routes -- node app.js`, or --lab NAME" });
   let target: RecipeInput['target'] = lab !== undefined ? { kind: 'lab', lab, variant: v.fixed ? 'fixed' : 'slow', env } : targetFromCommand(command, v.cwd ?? cwd, env);
-  if (v.node !== undefined) {
-    if ('node' in target && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
-    target = { ...target, node: v.node };
-  }
+  target = withNodeOption(target, v.node, cwd);
   return {
     target,
     json: Boolean(v.json),

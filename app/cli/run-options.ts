@@ -2,7 +2,7 @@
 import { RecipeSchema, type Recipe, type RecipeInput, type RequestSpec, type SetupSpec } from '../contract/recipe.js';
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError } from '../errors.js';
-import { targetFromCommand } from './target-command.js';
+import { targetFromCommand, withNodeOption } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
 import { readRecipeFile } from './recipe-file-reader.js';
 import { basename, resolve } from 'node:path';
@@ -98,11 +98,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
     if (positionals.length) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `unexpected "${positionals[0]}": put the app's command after --` });
     target = targetFromCommand(command, workDir, env);
   }
-  // --node chooses the node for --demo and npm scripts; a node named after -- is already in the target.
-  if (v.node !== undefined) {
-    if ('node' in target && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
-    target = { ...target, node: v.node };
-  }
+  target = withNodeOption(target, v.node, cwd);
 
   const fromFile = v.recipe !== undefined ? readRecipeFile(v.recipe, cwd) : {};
   const fileLoad = fromFile.load ?? {};

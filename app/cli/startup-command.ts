@@ -11,7 +11,7 @@ import type { EngineApi } from '../contract/api.js';
 import { failWith, processIo, type CliIo } from './io.js';
 import { humanStartup, jsonStartup } from './startup-report.js';
 import { printable } from './terminal.js';
-import { targetFromCommand } from './target-command.js';
+import { targetFromCommand, withNodeOption } from './target-command.js';
 import { keyValues, parseCommandLine } from './command-line.js';
 
 type TargetInput = RecipeInput['target'];
@@ -53,10 +53,7 @@ export async function startupCommand(argv: string[], io: CliIo = processIo): Pro
     let target: TargetInput = v.demo
       ? { kind: 'lab', lab: positionals[0] ?? DEMO_LAB, variant: v.fixed ? 'fixed' : 'slow', env }
       : targetFromCommand(command, v.cwd ?? process.cwd(), env);
-    if (v.node !== undefined) {
-      if ('node' in target && target.node !== undefined && target.node !== v.node) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
-      target = { ...target, node: v.node };
-    }
+    target = withNodeOption(target, v.node, process.cwd());
     const api = openInProcessEngine(v.out !== undefined ? { sessionsDir: v.out } : {}).api;
     engine = api;
     if (!json) api.onEvent((e) => e.type === 'run-phase' && e.message && io.stderr(`  ${printable(e.message)}

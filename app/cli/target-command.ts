@@ -43,3 +43,15 @@ export function targetFromCommand(command: string[], cwd: string, env: Record<st
   if (/\.(c|m)?js$/.test(first)) return { kind: 'script', script: resolve(cwd, first), args: rest, nodeArgs: [], cwd, env };
   throw new CheckupError('CHK_INVALID_OPTIONS', { detail: `checkup runs Node.js apps: \`node <script>\`, \`<script>.js\` or \`npm run <script>\`, not \`${first}\`` });
 }
+
+/**
+ * `--node NODE` on a target: chooses the node for --demo, a lab and npm scripts; a node named after -- is already in
+ * the target and must agree. A path is the user's, typed in their shell: resolved against their working directory, not
+ * the app's folder.
+ */
+export function withNodeOption<T extends { node?: string }>(target: T, node: string | undefined, shellCwd: string): T {
+  if (node === undefined) return target;
+  const chosen = /[\\/]/.test(node) ? resolve(shellCwd, node) : node;
+  if (target.node !== undefined && target.node !== chosen) throw new CheckupError('CHK_INVALID_OPTIONS', { detail: '--node and the node after -- differ: give one' });
+  return { ...target, node: chosen };
+}

@@ -41,6 +41,9 @@ describe('checkup run options', () => {
     expect(parseRunArgs(['--', 'node', 'server.js'], '/srv/app').recipe.target).not.toHaveProperty('node');
     expect(parseRunArgs(['--node', '/opt/node22/bin/node', '--demo']).recipe.target).toMatchObject({ kind: 'lab', node: '/opt/node22/bin/node' });
     expect(code(() => parseRunArgs(['--node', 'node20', '--', 'node22', 'server.js']))).toBe('CHK_INVALID_OPTIONS');
+    // A relative --node is typed in the user's shell: it names a file there, not in the sample's folder.
+    expect(parseRunArgs(['--node', 'node_modules/node22/bin/node', '--demo'], '/home/me/work').recipe.target).toMatchObject({ kind: 'lab', node: '/home/me/work/node_modules/node22/bin/node' });
+    expect(parseRunArgs(['--node', './n/node', '--', './n/node', 'server.js'], '/srv/app').recipe.target).toMatchObject({ node: '/srv/app/n/node' });
   });
 
   it('accepts pipelining autocannon accepts (-p 500)', () => {
