@@ -58,14 +58,17 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   const perRequestInTop = cost.costlyRequestMs * share;
   // The function's time may be mostly inside one package it calls (a template compiled per request): say which.
   const held = input.cpu?.packages?.find((p) => !FRAMEWORK_PACKAGES.has(p.name) && p.callers.some((c) => c.url === top.url && c.line === top.line) && ofBusyTime(input, p.percent) >= T.hotPackageShare);
-  const pattern = input.cpu?.hotspots?.[0];
+  // The profile's leading pattern (serialisation, regular expressions, listeners...) is named as what the function
+  // mostly does only when it is at least half the function's share: a 3 % pattern is not what 55 % of the time is.
+  const leading = input.cpu?.hotspots?.[0];
+  const pattern = leading && leading.percent >= top.totalPercent / 2 ? leading : undefined;
   const route = cost.routes[0];
   const evidence: Evidence[] = [
     { label: 'Event-loop time per request', value: round(cost.costlyRequestMs, 3), unit: 'ms', series: 'profile', threshold: T.hotRequestMs },
     { label: `Of it in ${top.functionName || '(anonymous)'} and what it calls`, value: round(100 * share), unit: '%', series: 'profile', threshold: 100 * T.hotShare },
     { label: 'Process CPU per request', value: round(cost.cpuMsPerRequest, 3), unit: 'ms', series: 'cpu' },
     ...(route ? [{ label: `Synchronous time per ${routeName(route)} request`, value: round(route.syncMeanMs, 3), unit: 'ms', series: 'routes' as const }] : []),
-    ...(pattern ? [{ label: pattern.title, value: round(pattern.percent), unit: '% of profile', series: 'profile' as const }] : []),
+    ...(leading ? [{ label: leading.title, value: round(leading.percent), unit: '% of profile', series: 'profile' as const }] : []),
     loopBusyEvidence(busy),
   ];
   return {
