@@ -72,7 +72,7 @@ Load (named as autocannon names them):
   -p, --pipelining N     requests per connection in flight (1)
   -m, --method M         HTTP method (GET)
   -H, --header "K: V"    request header, repeatable
-  -b, --body TEXT        request body
+  -b, --body TEXT        request body; [<id>] in it (or in --path) becomes a new id in every request
       --path PATH        request path, repeatable: several paths are sent in rotation (/)
       --rate N           at most N requests per second
       --warmup SEC       seconds of load before measuring, excluded from results (2)

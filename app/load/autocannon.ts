@@ -32,6 +32,8 @@ export interface AutocannonOptions {
   timeout: number;
   overallRate?: number;
   ignoreCoordinatedOmission?: boolean;
+  /** `[<id>]` in a request's path or body becomes a new unique id for every request sent. */
+  idReplacement?: boolean;
   requests: AutocannonRequest[];
   sampleInt?: number;
   histograms?: { requests: SampleSink; throughput: SampleSink };

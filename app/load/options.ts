@@ -18,6 +18,9 @@ export interface LoadPlan {
   connections: number;
 }
 
+/** Written in a request's path or body, replaced by a unique id in every request the load sends. */
+export const UNIQUE_ID = '[<id>]';
+
 function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
   const origin = originOf({ ...target, protocol: target.protocol ?? spec.protocol });
   const cycle = spec.journeys ? journeyCycle(spec.journeys) : undefined;
@@ -28,6 +31,9 @@ function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
     ...(r.body !== undefined ? { body: r.body } : {}),
   }));
   let connections = spec.connections;
+  // A write that must be unique (a sign-up, a slug from a title) would fail after its first request with one body for
+  // the whole run: autocannon's `[<id>]` gives every request its own id. Only where the user wrote it.
+  const uniqueIds = requests.some((r) => r.path.includes(UNIQUE_ID) || r.body?.includes(UNIQUE_ID));
   const options: PhaseOptions = {
     url: origin + (requests[0]?.path ?? '/'),
     connections,
@@ -36,6 +42,7 @@ function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
     requests,
     sampleInt: 1000,
     ...(cycle ? { cycle } : {}),
+    ...(uniqueIds ? { idReplacement: true } : {}),
   };
   if (spec.rate !== undefined) {
     // `rate` is the overall request rate across all connections (autocannon's overallRate). autocannon opens at

@@ -31,8 +31,6 @@ const runTimeoutMs = (load) => Math.max(240_000, 10_000 * ((load.durationSec ?? 
 export function recipeFor(scenario) {
   const load = scenario.load;
   const body = (b) => (b === undefined ? undefined : typeof b === 'string' ? b : JSON.stringify(b));
-  // Checkup sends the same body every time; `[<id>]` (a unique id per request in measure.mjs) becomes one id per run.
-  const unique = (text) => text?.replaceAll('[<id>]', `run${Date.now().toString(36)}`);
   /** @type {{ version: number, readyTimeoutSec: number, load: Record<string, any> }} */
   const recipe = {
     version: 1,
@@ -46,7 +44,7 @@ export function recipeFor(scenario) {
       requests: load.requests.map((r) => ({
         method: r.method ?? 'GET',
         path: r.path,
-        ...(r.body !== undefined ? { body: unique(body(r.body)), headers: { 'content-type': 'application/json', ...(r.headers ?? {}) } } : r.headers ? { headers: r.headers } : {}),
+        ...(r.body !== undefined ? { body: body(r.body), headers: { 'content-type': 'application/json', ...(r.headers ?? {}) } } : r.headers ? { headers: r.headers } : {}),
       })),
     },
   };

@@ -106,6 +106,16 @@ describe('load against a real server', () => {
     expect(server.testHeaders.get('yes')).toBe(server.byRoute.get('GET /c'));
   });
 
+  it('sends a new id in place of [<id>] in every request, so that unique writes keep working', async () => {
+    server = await startServer();
+    const load = spec({ warmupSec: 0, amount: 200, connections: 4, requests: [{ path: '/users', method: 'POST', body: '{"email":"u[<id>]@example.com"}' }] });
+    const result = await startLoad(load, { host: '127.0.0.1', port: server.port }).result;
+    expect(result.requestsTotal).toBe(200);
+    const bodies = [...server.bodies.keys()];
+    expect(bodies).toHaveLength(200);
+    for (const body of bodies) expect(JSON.parse(body).email).toMatch(/^u[\w-]+@example\.com$/);
+  });
+
   it('counts non-2xx responses and status codes', async () => {
     server = await startServer((req, res) => {
       res.statusCode = req.url === '/fail' ? 500 : 200;

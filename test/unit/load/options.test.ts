@@ -37,6 +37,12 @@ describe('planLoad', () => {
     ]);
   });
 
+  it('gives every request a unique id only where the user wrote [<id>]', () => {
+    expect(planLoad(LoadSpecSchema.parse({ requests: [{ path: '/a', method: 'POST', body: '{"x":1}' }] }), target).measure.idReplacement).toBeUndefined();
+    expect(planLoad(LoadSpecSchema.parse({ requests: [{ path: '/a' }, { path: '/users', method: 'POST', body: '{"email":"u[<id>]@example.com"}' }] }), target).measure.idReplacement).toBe(true);
+    expect(planLoad(LoadSpecSchema.parse({ requests: [{ path: '/items/[<id>]' }] }), target).warmup?.idReplacement).toBe(true);
+  });
+
   it('uses the amount instead of the duration and never opens more connections than requests', () => {
     const plan = planLoad(LoadSpecSchema.parse({ amount: 4, connections: 10 }), target);
     expect(plan.measure.amount).toBe(4);
