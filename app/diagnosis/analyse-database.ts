@@ -12,6 +12,7 @@ import { dbConnections, dbNotes, dbSites, type DbSite } from './db-samples.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
+import { enoughRequests, unfinishedRequests } from './slow-requests.js';
 
 const SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
 
@@ -23,6 +24,11 @@ interface Shape {
   count: number;
   totalMs: number;
   errors: number;
+}
+
+/** A shape cut for a sentence that names several: the whole text is in the request-time table. */
+function brief(shape: string): string {
+  return shape.length > 72 ? `${shape.slice(0, 70)}…` : shape;
 }
 
 function byShape(sites: DbSite[]): Shape[] {
@@ -55,12 +61,16 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   const { load, samples } = input;
   const sites = dbSites(samples);
   if (!sites.length) return { findings: [] };
-  if (!load || load.requestsTotal < T.minRequests) return { insufficient: 'too few requests completed to judge the database' };
+  // Few requests that each took long are judged (slow is a finding); none finished at all, when the load's
+  // connections were held throughout, is judged on the requests in flight, each at least the window long.
+  const unfinished = unfinishedRequests(input);
+  if (!load || (!enoughRequests(input) && !unfinished)) return { insufficient: 'too few requests completed to judge the database' };
   if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
 
-  const requests = load.requestsTotal;
-  const meanLatency = load.latency.mean;
-  const { p50, p99 } = load.latency;
+  const requests = unfinished ? unfinished.inFlight : load.requestsTotal;
+  const meanLatency = unfinished ? unfinished.windowMs : load.latency.mean;
+  const { p50, p99 } = unfinished ? { p50: unfinished.windowMs, p99: unfinished.windowMs } : load.latency;
+  const unfinishedWords = unfinished ? ` No request finished in the ${round(unfinished.windowMs / 1000, 1)} s measured: the ${unfinished.inFlight} in flight are counted, each at least that long, so the figures per request are lower bounds.` : '';
   const requestTimeMs = Math.max(1, meanLatency * requests);
   const busy = loopBusy(input);
   const loopMs = requestCost(input).loopMsPerRequest;
@@ -73,38 +83,55 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     kind,
     severity,
     title,
-    explanation: explanation + noteWords,
+    explanation: explanation + unfinishedWords + noteWords,
     evidence,
     culprits: culprits(culpritSites, requestTimeMs),
     score,
   });
 
-  // N+1: one shape many times per request, one after another (the latency holds that many of its waits).
-  for (const shape of shapes) {
-    const perRequest = shape.count / requests;
-    const perQuery = shape.totalMs / Math.max(1, shape.count);
-    const inSequence = perQuery > 0 ? Math.min(perRequest, meanLatency / perQuery) : 0;
-    const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
-    if (inSequence < T.dbRepeatPerRequest || share < T.dbRepeatShareOfLatency) continue;
-    const top = culprits(shape.sites, requestTimeMs)[0]!;
+  // N+1: query shapes run many times per request, one after another (the latency holds that many of their waits).
+  // A loop over rows often runs several shapes per row (an article's tags, its author, its favourite count): each is
+  // repeated, and together they are the loop's cost, so the repeated shapes' shares are summed against the line.
+  const repeated = shapes
+    .map((shape) => {
+      const perRequest = shape.count / requests;
+      const perQuery = shape.totalMs / Math.max(1, shape.count);
+      const inSequence = perQuery > 0 ? Math.min(perRequest, meanLatency / perQuery) : 0;
+      const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
+      return { shape, perRequest, perQuery, inSequence, share };
+    })
+    .filter((r) => r.inSequence >= T.dbRepeatPerRequest);
+  const repeatedShare = repeated.reduce((n, r) => n + r.share, 0);
+  if (repeated.length && repeatedShare >= T.dbRepeatShareOfLatency) {
+    const [first] = repeated;
+    const loopSites = repeated.flatMap((r) => r.shape.sites);
+    const top = culprits(loopSites, requestTimeMs)[0]!;
+    const queriesPerRequest = repeated.reduce((n, r) => n + r.perRequest, 0);
+    const waitPerQuery = repeated.reduce((n, r) => n + r.shape.totalMs, 0) / Math.max(1, repeated.reduce((n, r) => n + r.shape.count, 0));
+    // Together, no more of them one after another than the latency holds.
+    const inSequence = waitPerQuery > 0 ? Math.min(queriesPerRequest, meanLatency / waitPerQuery) : 0;
+    const what =
+      repeated.length === 1
+        ? `Each request runs \`${first!.shape.shape}\` ${round(first!.perRequest, 1)} times on ${SYSTEM_NAMES[first!.shape.system]}, about ${round(first!.inSequence, 1)} of them one after another (${ms(first!.perQuery)} each, ${pct(repeatedShare)} of the request's time), from ${named(top)}: a query per row of an earlier result.`
+        : `Each request runs ${repeated.length} query shapes again and again, ${round(queriesPerRequest, 1)} queries in all (${repeated.slice(0, 3).map((r) => `\`${brief(r.shape.shape)}\` ${round(r.perRequest, 1)} times`).join('; ')}${repeated.length > 3 ? '; ...' : ''}), together ${pct(repeatedShare)} of the request's time, from ${named(top)}: queries per row of an earlier result.`;
     findings.push(
       finding(
         'n-plus-one',
         p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning',
         'The same query runs many times per request',
-        `Each request runs \`${shape.shape}\` ${round(perRequest, 1)} times on ${SYSTEM_NAMES[shape.system]}, about ${round(inSequence, 1)} of them one after another (${ms(perQuery)} each, ${pct(share)} of the request's time), from ${named(top)}: a query per row of an earlier result. One query for all the rows (WHERE id IN (...), a join, the ORM's include/eager loading) does the same work in one round trip.`,
+        `${what} One query for all the rows (WHERE id IN (...), a join, the ORM's include/eager loading) does the same work in one round trip.`,
         [
           { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
-          { label: 'Runs of this query per request', value: round(perRequest, 2), unit: 'queries', series: 'io.wait', threshold: T.dbRepeatPerRequest },
+          { label: repeated.length === 1 ? 'Runs of this query per request' : 'Runs of the repeated queries per request', value: round(queriesPerRequest, 2), unit: 'queries', series: 'io.wait', threshold: T.dbRepeatPerRequest },
           { label: 'Of them, one after another (the latency holds this many)', value: round(inSequence, 2), unit: 'queries', series: 'io.wait', threshold: T.dbRepeatPerRequest },
-          { label: 'Of a request\'s time, waiting on this query', value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbRepeatShareOfLatency) },
-          { label: 'Wait per query', value: round(perQuery, 3), unit: 'ms', series: 'io.wait' },
+          { label: repeated.length === 1 ? 'Of a request\'s time, waiting on this query' : 'Of a request\'s time, waiting on the repeated queries', value: round(100 * repeatedShare), unit: '%', series: 'io.wait', threshold: round(100 * T.dbRepeatShareOfLatency) },
+          { label: 'Wait per query', value: round(waitPerQuery, 3), unit: 'ms', series: 'io.wait' },
+          ...(repeated.length > 1 ? [{ label: 'Query shapes repeated', value: repeated.length, unit: 'shapes', series: 'io.wait' as const }] : []),
         ],
-        shape.sites,
+        loopSites,
         inSequence / T.dbRepeatPerRequest,
       ),
     );
-    break;
   }
 
   // A slow query: one shape taking long each time, and a good part of the request.

@@ -17,3 +17,16 @@ export function fewBecauseSlow(input: DiagnosisInput): boolean {
 export function enoughRequests(input: DiagnosisInput): boolean {
   return Boolean(input.load && (input.load.requestsTotal >= T.minRequests || fewBecauseSlow(input)));
 }
+
+/**
+ * No request finished in the measured window, yet every connection of the load held one the whole time and none
+ * failed: the requests are slower than the run, not absent. What they did meanwhile (queries run, the loop's work) is
+ * still measured; per request it is counted over the requests in flight, each of which took at least the window:
+ * lower bounds, said so where used.
+ */
+export function unfinishedRequests(input: DiagnosisInput): { inFlight: number; windowMs: number } | undefined {
+  const load = input.load;
+  const inFlight = input.concurrency ?? 0;
+  if (!load || load.requestsTotal > 0 || inFlight < 1 || load.errors + load.timeouts > 0 || load.durationSec <= 0) return undefined;
+  return { inFlight, windowMs: load.durationSec * 1000 };
+}

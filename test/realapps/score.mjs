@@ -3,6 +3,7 @@
 // expectation through the table in score-table.mjs (written before any scoring). Writes a small summary JSON and
 // prints a table.
 //   node test/realapps/score.mjs [--apps a,b] [--scenarios x,y] [--node PATH] [--out bench/results/<name>.json]
+//     [--keep-sessions DIR]   keep each scenario's Checkup session in DIR (to read why a verdict came out)
 //
 // Per app (and per patch or configuration variant) the working copy, databases and seed come from run.mjs; the
 // seeded app is then stopped and Checkup launches it itself with the command its setup names. An app that resets
@@ -112,7 +113,7 @@ function readyInspector(log) {
   });
 }
 
-async function scoreGroup(scenarios, { node, outDir }) {
+async function scoreGroup(scenarios, { node, outDir, keepSessions }) {
   const [first] = scenarios;
   const setup = await import(join(here, 'setups', `${first.app}.mjs`));
   const attach = Boolean(setup.resetsAtStart);
@@ -135,7 +136,7 @@ async function scoreGroup(scenarios, { node, outDir }) {
     for (const scenario of scenarios) {
       const recipePath = join(outDir, `${scenario.name}.recipe.json`);
       writeFileSync(recipePath, JSON.stringify(recipeFor(scenario), null, 2));
-      const sessions = join(outDir, 'sessions');
+      const sessions = keepSessions ?? join(outDir, 'sessions');
       const common = ['--json', `--recipe=${recipePath}`, `--out=${sessions}`, `--note=realapps ${scenario.name}`];
       const argv = attach
         ? ['attach', target, ...common]
@@ -160,7 +161,7 @@ async function scoreGroup(scenarios, { node, outDir }) {
         runSec: round((performance.now() - t0) / 1000),
         ...(kept.verdict ? {} : { stderrTail }),
       });
-      rmSync(sessions, { recursive: true, force: true });
+      if (!keepSessions) rmSync(sessions, { recursive: true, force: true });
       const r = results.at(-1);
       console.error(`${r.name}: expected ${r.expected.primary}, got ${r.got.verdict} -> ${r.hit ? 'hit' : 'miss'}${r.culpritHit === null ? '' : `, culprit ${r.culpritHit ? 'hit' : 'miss'}`} (${r.runSec} s)`);
     }
@@ -191,7 +192,7 @@ const scenariosHash = (scenarios) =>
     .slice(0, 16);
 
 async function main() {
-  const { values } = parseArgs({ options: { apps: { type: 'string' }, scenarios: { type: 'string' }, node: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { apps: { type: 'string' }, scenarios: { type: 'string' }, node: { type: 'string' }, out: { type: 'string' }, 'keep-sessions': { type: 'string' } } });
   const apps = values.apps?.split(',');
   const names = values.scenarios?.split(',');
   const chosen = loadScenarios().filter((s) => (!apps || apps.includes(s.app)) && (!names || names.includes(s.name)));
@@ -209,7 +210,7 @@ async function main() {
   const setups = [];
   for (const group of groups.values()) {
     try {
-      const { results: r, setupSec } = await scoreGroup(group, { node, outDir });
+      const { results: r, setupSec } = await scoreGroup(group, { node, outDir, keepSessions: values['keep-sessions'] ? resolve(values['keep-sessions']) : undefined });
       results.push(...r);
       setups.push({ app: group[0].app, patches: group[0].patches ?? [], config: group[0].config ?? null, setupSec, scenarios: r.length, scoringSec: round(r.reduce((s, x) => s + x.runSec, 0)) });
     } catch (err) {

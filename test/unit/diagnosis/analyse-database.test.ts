@@ -44,6 +44,32 @@ describe('analyseDatabase', () => {
     expect(kinds(runWith({ requests: 500, latencyMs: 6, queries: [{ perRequest: 20, meanMs: 3 }] }))).not.toContain('n-plus-one');
   });
 
+  it('counts a loop that runs several shapes per row as one N+1, and not shapes that are each run once', () => {
+    // A list of 20 articles, each with its tags, author and favourite count fetched on its own: no shape alone holds a
+    // third of the request, together they hold 60 %.
+    const perRow = ['tags', 'author', 'favourites'].map((t, i) => ({ shape: `select * from ${t} where article_id = ?`, line: 40 + i, perRequest: 20, meanMs: 2 }));
+    const finding = analyseDatabase(runWith({ requests: 300, latencyMs: 200, queries: perRow })).findings![0]!;
+    expect(finding.kind).toBe('n-plus-one');
+    expect(finding.explanation).toMatch(/3 query shapes again and again, 60 queries in all/);
+    expect(finding.culprits.map((c) => c.line).sort()).toEqual([40, 41, 42]);
+    const onceEach = ['a', 'b', 'c', 'd'].map((t) => ({ shape: `select * from ${t}`, perRequest: 1, meanMs: 30 }));
+    expect(kinds(runWith({ requests: 300, latencyMs: 200, queries: onceEach }))).not.toContain('n-plus-one');
+  });
+
+  it('judges requests slower than the run: none finished, every connection held one, the queries they ran are counted', () => {
+    const input = runWith({ requests: 0, latencyMs: 0, concurrency: 10, queries: [{ shape: 'select * from tags where article_id = ?', perRequest: 0, meanMs: 60 }] });
+    // 10 requests in flight over the 10 s window ran 1,000 queries of 60 ms: 100 each, 60 % of their time.
+    const windows = input.samples.filter((s) => s.db);
+    const withQueries = { ...input, load: { ...input.load!, durationSec: 10, errors: 0, timeouts: 0 }, samples: input.samples.map((s) => ({ ...s, db: { ...s.db!, queries: s.db!.queries.map((q) => ({ ...q, count: 1000 / windows.length, totalMs: 60_000 / windows.length })) } })) };
+    const finding = analyseDatabase(withQueries).findings![0]!;
+    expect(finding.kind).toBe('n-plus-one');
+    expect(finding.explanation).toMatch(/No request finished in the 10 s measured: the 10 in flight are counted/);
+    expect(judge(withQueries).verdict).toBe('n-plus-one');
+    // The same run with failures, or with no load in flight, is not judged this way.
+    expect(analyseDatabase({ ...withQueries, load: { ...withQueries.load, errors: 5 } }).insufficient).toBeDefined();
+    expect(analyseDatabase({ ...withQueries, concurrency: undefined }).insufficient).toBeDefined();
+  });
+
   it('names a slow query, and not a fast one', () => {
     expect(kinds(runWith({ requests: 200, latencyMs: 160, queries: [{ perRequest: 1, meanMs: 150 }] }))).toContain('slow-query');
     expect(kinds(runWith({ requests: 200, latencyMs: 45, queries: [{ perRequest: 1, meanMs: 40 }] }))).not.toContain('slow-query');
