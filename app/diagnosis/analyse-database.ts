@@ -70,7 +70,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   const requests = unfinished ? unfinished.inFlight : load.requestsTotal;
   const meanLatency = unfinished ? unfinished.windowMs : load.latency.mean;
   const { p50, p99 } = unfinished ? { p50: unfinished.windowMs, p99: unfinished.windowMs } : load.latency;
-  const unfinishedWords = unfinished ? ` No request finished in the ${round(unfinished.windowMs / 1000, 1)} s measured: the ${unfinished.inFlight} in flight are counted, each at least that long, so the figures per request are lower bounds.` : '';
+  const unfinishedWords = unfinished ? ` No request finished in the ${round(unfinished.windowMs / 1000, 1)} s measured: the ${unfinished.inFlight} in flight${input.warmedUp ? ` (the load's ${input.concurrency} and the warm-up's, still running)` : ''} are counted, each at least that long, so the figures per request are lower bounds.` : '';
   const requestTimeMs = Math.max(1, meanLatency * requests);
   const busy = loopBusy(input);
   const loopMs = requestCost(input).loopMsPerRequest;
@@ -140,10 +140,13 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
     if (perQuery < T.dbSlowQueryMs || share < T.dbSlowShareOfLatency || shape.count < 3) continue;
     const top = culprits(shape.sites, requestTimeMs)[0]!;
+    // A slow query run once per row is the N+1's cost too: one query for all the rows saves the repeats, an index only
+    // part of each. The N+1 is the verdict; the slow query stays beside it as a warning worth its own look.
+    const alsoRepeated = repeatedShare >= T.dbRepeatShareOfLatency && repeated.some((r) => r.shape === shape);
     findings.push(
       finding(
         'slow-query',
-        'problem',
+        alsoRepeated ? 'warning' : 'problem',
         'A slow database query',
         `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}. Look at its plan (EXPLAIN ANALYZE): a missing index on the columns it filters or joins by, or more rows than the page shows.`,
         [

@@ -87,6 +87,7 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     },
     ...(measureStartAt !== undefined ? { measureStartAt } : {}),
     concurrency: run.recipe.load.connections * run.recipe.load.pipelining,
+    ...(run.recipe.load.warmupSec > 0 ? { warmedUp: true } : {}),
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
   if (run.appLog && run.appLog.lines > 0) input.appLog = run.appLog;

@@ -52,6 +52,8 @@ export interface DiagnosisInput {
   measureStartAt?: number;
   /** Requests in flight the load generator keeps (connections x pipelining), to tell queueing from slowness. */
   concurrency?: number;
+  /** A warm-up phase ran before the measured window (its requests may still be in flight in it). */
+  warmedUp?: boolean;
   memoryAfterLoad?: MemoryAfterLoad;
   /** Work off the main thread: the threads' CPU by group and the threadpool's call sites (Linux; absent elsewhere). */
   offMain?: OffMainThread;

@@ -26,7 +26,13 @@ export function enoughRequests(input: DiagnosisInput): boolean {
  */
 export function unfinishedRequests(input: DiagnosisInput): { inFlight: number; windowMs: number } | undefined {
   const load = input.load;
-  const inFlight = input.concurrency ?? 0;
+  // The warm-up's requests were as slow: they go on in the app through the measured window beside the load's own
+  // (the warm-up's connections are closed, not its requests), so with a warm-up twice the load's concurrency was in
+  // flight, at most, which keeps the figures per request lower bounds.
+  const inFlight = (input.concurrency ?? 0) * (input.warmedUp ? 2 : 1);
   if (!load || load.requestsTotal > 0 || inFlight < 1 || load.errors + load.timeouts > 0 || load.durationSec <= 0) return undefined;
-  return { inFlight, windowMs: load.durationSec * 1000 };
+  // The span the probe's windows cover, over which the queries were summed (the app goes on with requests in flight
+  // after the load stops); the load's own length when no window says.
+  const windowsMs = input.samples.reduce((n, s) => n + s.windowMs, 0);
+  return { inFlight, windowMs: windowsMs > 0 ? windowsMs : load.durationSec * 1000 };
 }

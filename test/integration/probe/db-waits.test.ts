@@ -34,12 +34,12 @@ interface Report {
   session: string;
 }
 
-async function run(mode: string, path: string, connections = 4, seconds = 3): Promise<{ report: Report; stdout: string }> {
+async function run(mode: string, path: string, connections = 4, seconds = 3, exitCode = 0): Promise<{ report: Report; stdout: string; stderr: string }> {
   const out = mkdtempSync(join(tmpdir(), 'checkup-db-'));
   const args = ['run', '--out', out, '-d', String(seconds), '--warmup', '1', '-c', String(connections), '--no-profile', '--no-heap', '--path', path, '--', 'node', app, mode];
   const json = await runCli([...args.slice(0, 1), '--json', ...args.slice(1)], env);
-  expect(json.code, json.stderr).toBe(0);
-  return { report: JSON.parse(json.stdout) as Report, stdout: json.stdout };
+  expect(json.code, json.stderr).toBe(exitCode);
+  return { report: JSON.parse(json.stdout) as Report, stdout: json.stdout, stderr: json.stderr };
 }
 
 function filesUnder(dir: string): string[] {
@@ -64,6 +64,18 @@ describe('database waits through checkup run', () => {
     expect(top.perRequest).toBeGreaterThan(15);
     expect(report.diagnosis.requestTime!.waits).toContainEqual(expect.objectContaining({ kind: 'database', system: 'postgres' }));
     for (const file of filesUnder(report.session)) expect(readFileSync(file, 'latin1'), file).not.toContain('hunter2');
+  }, 180_000);
+
+  it('names a loop of two queries per row although no request finishes within the run', async () => {
+    // No successful request is still an error of the run (exit 1, its code), with the diagnosis beside it.
+    const { report, stdout, stderr } = await run('n-plus-one-per-row', '/posts', 4, 3, 1);
+    expect(stdout + stderr).toContain('CHK_NO_SUCCESSFUL_REQUESTS');
+    const finding = report.diagnosis.findings.find((f) => f.kind === 'n-plus-one');
+    expect(finding, JSON.stringify(report.diagnosis.findings.map((f) => [f.kind, f.explanation]))).toBeDefined();
+    expect(report.diagnosis.verdict).toBe('n-plus-one');
+    expect(finding!.explanation).toMatch(/No request finished in the .* measured: the 8 in flight \(the load's 4 and the warm-up's, still running\) are counted/);
+    expect(finding!.explanation).toMatch(/2 query shapes again and again/);
+    expect(finding!.culprits.slice(0, 2).map((c) => c.functionName).sort()).toEqual(['loadSlowAuthor', 'loadSlowComments']);
   }, 180_000);
 
   it('names a slow query over a big table without an index', async () => {

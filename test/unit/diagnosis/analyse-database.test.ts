@@ -58,16 +58,26 @@ describe('analyseDatabase', () => {
 
   it('judges requests slower than the run: none finished, every connection held one, the queries they ran are counted', () => {
     const input = runWith({ requests: 0, latencyMs: 0, concurrency: 10, queries: [{ shape: 'select * from tags where article_id = ?', perRequest: 0, meanMs: 60 }] });
-    // 10 requests in flight over the 10 s window ran 1,000 queries of 60 ms: 100 each, 60 % of their time.
-    const windows = input.samples.filter((s) => s.db);
-    const withQueries = { ...input, load: { ...input.load!, durationSec: 10, errors: 0, timeouts: 0 }, samples: input.samples.map((s) => ({ ...s, db: { ...s.db!, queries: s.db!.queries.map((q) => ({ ...q, count: 1000 / windows.length, totalMs: 60_000 / windows.length })) } })) };
+    // 10 requests in flight over the windows' span ran queries of 60 ms holding 60 % of their time.
+    const spanMs = input.samples.reduce((n, s) => n + s.windowMs, 0);
+    const perWindowMs = (0.6 * 10 * spanMs) / input.samples.length;
+    const withQueries = { ...input, load: { ...input.load!, durationSec: 10, errors: 0, timeouts: 0 }, samples: input.samples.map((s) => ({ ...s, db: { ...s.db!, queries: s.db!.queries.map((q) => ({ ...q, count: perWindowMs / 60, totalMs: perWindowMs })) } })) };
     const finding = analyseDatabase(withQueries).findings![0]!;
     expect(finding.kind).toBe('n-plus-one');
-    expect(finding.explanation).toMatch(/No request finished in the 10 s measured: the 10 in flight are counted/);
+    expect(finding.explanation).toMatch(/No request finished in the [\d.]+ s measured: the 10 in flight are counted/);
+    expect(finding.explanation).toMatch(/60 % of the request's time/);
     expect(judge(withQueries).verdict).toBe('n-plus-one');
     // The same run with failures, or with no load in flight, is not judged this way.
     expect(analyseDatabase({ ...withQueries, load: { ...withQueries.load, errors: 5 } }).insufficient).toBeDefined();
     expect(analyseDatabase({ ...withQueries, concurrency: undefined }).insufficient).toBeDefined();
+  });
+
+  it('makes a slow query run once per row the N+1, the slow query a warning beside it', () => {
+    const perRow = runWith({ requests: 60, latencyMs: 3200, queries: [{ shape: 'select * from comments where post_id = ?', perRequest: 20, meanMs: 150 }] });
+    const found = analyseDatabase(perRow).findings!;
+    expect(found.find((f) => f.kind === 'n-plus-one')?.severity).toBe('problem');
+    expect(found.find((f) => f.kind === 'slow-query')?.severity).toBe('warning');
+    expect(judge(perRow).verdict).toBe('n-plus-one');
   });
 
   it('names a slow query, and not a fast one', () => {
