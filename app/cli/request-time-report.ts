@@ -23,7 +23,7 @@ export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): s
     const where = `${q.functionName}${q.calledFrom ? ` in ${q.calledFrom}` : ''} (${location(q, cwd)})`;
     out.push(`  ${q === rt.queries[0] ? 'Queries   ' : '          '}  ${sig(q.perRequest, 3)}x per request, ${msWords(q.meanMs)} each  ${q.shape.length > 90 ? q.shape.slice(0, 87) + '...' : q.shape}`, `              ${dim(`  ${where}`)}`);
   }
-  for (const c of rt.connections) out.push(`              ${dim(`${SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connections at most, all busy ${Math.round(100 * c.allBusyShare)} % of the time`)}`);
+  for (const c of rt.connections) out.push(`              ${dim(`${SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connections at most${c.poolSize !== undefined ? ` (pool size ${c.poolSize})` : ''}, all busy ${Math.round(100 * c.allBusyShare)} % of the time`)}`);
   for (const note of rt.notes ?? []) out.push(`              ${yellow(note)}`);
   return out;
 }

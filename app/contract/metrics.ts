@@ -153,6 +153,11 @@ export interface DbConnectionStats {
   allBusyMs: number;
   /** Connections closed by the server or broken, without the app having said goodbye (probe 3): the database went away. */
   lost?: number;
+  /**
+   * The connections the app's pools may open (probe 3, when read): the size set on the pools it queried through, summed
+   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`). Absent when no pool of a known driver was seen.
+   */
+  poolSize?: number;
 }
 
 export interface DbWindowStats {

@@ -121,7 +121,7 @@ export const ProbeSampleSchema = z.looseObject({
           inFlight: num,
         }),
       ),
-      connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum })),
+      connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum, poolSize: optNum })),
       notes: z.array(z.string()).optional(),
     })
     .optional(),

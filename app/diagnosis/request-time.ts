@@ -58,7 +58,7 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3),
     waits,
     queries,
-    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3) })),
+    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}) })),
     ...(notes.length ? { notes } : {}),
     notMeasured: NOT_MEASURED,
   };
