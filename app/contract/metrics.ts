@@ -110,6 +110,11 @@ export interface RouteStats {
   syncMaxMs: number;
   /** Responses with a status >= 400. */
   errors: number;
+  /**
+   * The database waits made while serving this route's requests, per system (probe 3, once the app has a database
+   * connection): query count and wait summed over the requests that finished in the window.
+   */
+  db?: Array<{ system: DbSystem; count: number; totalMs: number }>;
 }
 
 /** The database systems the probe reads at the socket (app/probe/db-wire.cjs). */

@@ -7,6 +7,7 @@
 const { safe } = require('./util.cjs');
 const { sqlShape } = require('./query-shape.cjs');
 const { captureSite, createSiteSampler } = require('./call-site.cjs');
+const requestContext = require('./request-context.cjs');
 
 const path = require('path');
 
@@ -41,15 +42,19 @@ function createQueryHints(performance) {
   function leave(system, text) {
     if (typeof text !== 'string') return;
     const shape = sqlShape(text, system);
-    const site = sample(shape, () => captureSite(leave));
-    if (!site || site.fromDependency) return;
+    const found = sample(shape, () => captureSite(leave));
+    const site = found && !found.fromDependency ? found : null;
+    // The request the app is serving here: the query may go out later from another request's callback (the one that
+    // gave its connection back), which is not the one to charge it to.
+    const request = requestContext.current();
+    if (!site && !request) return;
     const list = hints.get(shape) || [];
-    if (list.length < 200) list.push({ site, at: performance.now() });
+    if (list.length < 200) list.push({ site, request, at: performance.now() });
     hints.set(shape, list);
     if (hints.size > 1000) hints.delete(hints.keys().next().value);
   }
 
-  /** The oldest fresh hint for a shape (a query goes out in the order the app asked for it), consumed. */
+  /** The oldest fresh hint for a shape (a query goes out in the order the app asked for it), consumed: { site, request }. */
   function take(shape) {
     const list = hints.get(shape);
     if (!list) return null;
@@ -57,7 +62,7 @@ function createQueryHints(performance) {
     while (list.length && now - list[0].at > HINT_MAX_AGE_MS) list.shift();
     const hint = list.shift();
     if (!list.length) hints.delete(shape);
-    return hint ? hint.site : null;
+    return hint || null;
   }
 
   function textOf(arg) {

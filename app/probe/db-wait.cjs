@@ -9,6 +9,7 @@ const { captureSite, createSiteSampler } = require('./call-site.cjs');
 const { createQueryHints } = require('./db-hints.cjs');
 const { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire } = require('./db-wire.cjs');
 const { openClientSockets, systemFromNextWrite } = require('./db-takeover.cjs');
+const requestContext = require('./request-context.cjs');
 
 const MAX_SITES = 2000;
 const MAX_PENDING = 10000;
@@ -116,6 +117,8 @@ function createDbCollector(performance) {
   }
 
   function track(socket, system, midStream) {
+    // From now on the requests the app serves carry a record their queries' waits are added to (their route's).
+    safe(() => requestContext.enable());
     const s = systemStats(system);
     account(s, performance.now());
     s.open++;
@@ -147,8 +150,10 @@ function createDbCollector(performance) {
 
   function started(t, shape, id) {
     if (t.closed || t.queue.length + t.byId.size >= MAX_PENDING) return;
-    const key = keyFor(t.system, shape);
-    const entry = { key, t0: performance.now() };
+    const hint = hints.take(shape);
+    const key = keyFor(t.system, shape, hint && hint.site);
+    // The request that asked for it: its pool's entry knew it; else the one being served as the query goes out.
+    const entry = { key, t0: performance.now(), system: t.system, request: hint ? hint.request : requestContext.current() };
     if (typeof id === 'number') t.byId.set(id, entry);
     else t.queue.push(entry);
     setBusy(t);
@@ -187,8 +192,8 @@ function createDbCollector(performance) {
   }
 
   /** The app's line behind a query: the hint its pool's entry left, else its own stack (the app on it or not). */
-  function keyFor(system, shape) {
-    const site = hints.take(shape) || sample(system + shape, () => captureSite(keyFor));
+  function keyFor(system, shape, hinted) {
+    const site = hinted || sample(system + shape, () => captureSite(keyFor));
     const key = system + '\u0000' + shape + '\u0000' + (site ? site.key : '(unknown)');
     if (!siteMeta.has(key) && siteMeta.size < MAX_SITES) {
       const meta = { system, shape, functionName: site ? site.functionName : '(unknown)', url: site ? site.url : '', line: site ? site.line : 0, column: site ? site.column : 0 };
@@ -201,6 +206,14 @@ function createDbCollector(performance) {
 
   function record(entry, now, failed) {
     const ms = now - entry.t0;
+    // The request that made the query, for its route; one that already answered counts it no more.
+    const request = entry.request;
+    if (request && typeof request === 'object') {
+      const db = request.db || (request.db = {});
+      const w = db[entry.system] || (db[entry.system] = { count: 0, totalMs: 0 });
+      w.count++;
+      w.totalMs += ms;
+    }
     const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, errors: 0 };
     s.count++;
     s.totalMs += ms;

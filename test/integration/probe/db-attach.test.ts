@@ -1,7 +1,7 @@
 // `checkup attach` to a server whose database pools connected and ran queries before the attach (real PostgreSQL and
 // MariaDB from Debian's packages, the real pg and mysql2 pools): the connections already open are taken over, so the
-// N+1 of its /posts route is found with its app line, the connections counted, and the pools' sizes read; the app
-// opens no new connection for it, and still answers after the detach.
+// N+1 of its /posts route is found with its app line, the connections counted, the pools' sizes read and the waits
+// split by route; the app opens no new connection for it, and still answers after the detach.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
@@ -97,6 +97,14 @@ describe('checkup attach to an app whose pools connected before it', () => {
     // Half the requests go to each route: 21 queries on /posts, one on /report.
     expect(rt.waits.find((w) => w.system === 'postgres')?.callsPerRequest).toBeGreaterThan(5);
     expect(rt.waits.find((w) => w.system === 'mysql')?.callsPerRequest).toBeGreaterThan(0.2);
+
+    // Split by route: /posts made the PostgreSQL queries, /report the MySQL one.
+    const posts = rt.routes?.find((x) => x.route === 'GET /posts');
+    const reportRoute = rt.routes?.find((x) => x.route === 'GET /report');
+    expect(posts?.waits.find((w) => w.system === 'postgres')?.callsPerRequest).toBeGreaterThan(15);
+    expect(posts?.waits.find((w) => w.system === 'mysql')).toBeUndefined();
+    expect(reportRoute?.waits.find((w) => w.system === 'mysql')?.callsPerRequest).toBeGreaterThan(0.8);
+    expect(reportRoute?.waits.find((w) => w.system === 'postgres')).toBeUndefined();
 
     // Detached: the app still answers through the same connections.
     expect(await status(port, '/posts')).toBe(200);
