@@ -22,10 +22,12 @@ const SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 
  * use at once, never more than C. Said as an estimate to try, not as a setting to copy: the database's own limit
  * (max_connections, shared by every process of the app) decides what it can take.
  */
-export function poolAdvice(poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number): string {
+export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number): string {
   const fewer = 'fewer queries per request shortens the queue as well.';
   if (poolSize === undefined) return `A larger pool (the database can take more connections) or ${fewer}`;
-  const sizeWords = poolSize === peakOpen ? `The pool holds ${poolSize} connection${poolSize === 1 ? '' : 's'}, as the app set it (pg's \`max\`, mysql2's \`connectionLimit\`), and all of them were open` : `The app's pools may open ${poolSize} connections (pg's \`max\`, mysql2's \`connectionLimit\`); ${peakOpen} were seen open`;
+  const setting = system === 'postgres' ? "pg's `max`" : "`connectionLimit`";
+  const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
+  const sizeWords = poolSize === peakOpen ? `The pool holds ${connections(poolSize)} (${setting}, as the app set it), all of them open` : `The app's pools may open ${connections(poolSize)} (${setting}, as the app set it); ${peakOpen} were seen open`;
   if (!concurrency || ownWorkMs <= 0) return `${sizeWords}: a larger pool, if the database can take more connections, or ${fewer}`;
   const needed = Math.min(concurrency, Math.ceil((concurrency * dbMs) / ownWorkMs));
   if (needed <= poolSize) return `${sizeWords}: ${fewer.charAt(0).toUpperCase()}${fewer.slice(1)}`;
@@ -161,7 +163,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'db-pool-exhausted',
         'problem',
         'Requests wait for a database connection',
-        `All ${c.peakOpen} of the app's ${SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. ${poolAdvice(c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork)}`,
+        `All ${c.peakOpen} of the app's ${SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },

@@ -60,7 +60,7 @@ describe('analyseDatabase', () => {
   it("advises from the pool's real size when the driver showed it", () => {
     const small = { requests: 300, latencyMs: 80, queries: [{ perRequest: 1, meanMs: 18 }], peakOpen: 1, concurrency: 8, allBusyShare: 0.95 };
     const finding = analyseDatabase(runWith({ ...small, poolSize: 1 })).findings!.find((f) => f.kind === 'db-pool-exhausted')!;
-    expect(finding.explanation).toContain('The pool holds 1 connection, as the app set it');
+    expect(finding.explanation).toContain("The pool holds 1 connection (pg's `max`, as the app set it)");
     expect(finding.explanation).toMatch(/try a pool of [2-8] /);
     expect(finding.evidence).toContainEqual(expect.objectContaining({ value: 1, unit: 'connections', label: "The pool's size, as the app set it" }));
     // Not read: the advice stays general, and no size is invented.
@@ -70,11 +70,11 @@ describe('analyseDatabase', () => {
   });
 
   it("sizes the advice by Little's law: requests in flight times the share of their time in queries", () => {
-    expect(poolAdvice(2, 2, 10, 50, 100)).toContain('about 5 would be in use at once');
-    expect(poolAdvice(2, 2, 10, 100, 100)).toContain('try a pool of 10 ');
+    expect(poolAdvice('mysql', 2, 2, 10, 50, 100)).toContain('about 5 would be in use at once');
+    expect(poolAdvice('mysql', 2, 2, 10, 100, 100)).toContain('try a pool of 10 ');
     // A pool already larger than the load needs: the queries, not the size, are the lever.
-    expect(poolAdvice(10, 10, 10, 5, 100)).not.toContain('try a pool');
-    expect(poolAdvice(16, 4, undefined, 5, 100)).toContain('may open 16 connections');
+    expect(poolAdvice('postgres', 10, 10, 10, 5, 100)).not.toContain('try a pool');
+    expect(poolAdvice('postgres', 16, 4, undefined, 5, 100)).toContain('may open 16 connections');
   });
 
   it('says requests wait on the database rather than calling an idle app healthy', () => {
