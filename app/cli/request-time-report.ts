@@ -19,11 +19,16 @@ export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): s
   const out = [`  Request     ${rt.route ? `${rt.route}: ` : ''}${msWords(rt.latencyMeanMs)} per request (mean): ${parts.join(', ')}`];
   // Calls made together overlap, so waits can add up to more than the latency: only a remainder is worth a line.
   if (rest > 0.05 * rt.latencyMeanMs) out.push(`              ${dim(`${msWords(rest)} not accounted for (not measured: ${rt.notMeasured.join(', ')}; or queueing for the loop)`)}`);
+  // Several routes: each one's latency and the database waits its own requests made.
+  for (const r of rt.routes ?? []) {
+    const waits = r.waits.map((w) => `${SYSTEM_NAMES[w.system] ?? w.system} ${msWords(w.msPerRequest)} (${sig(w.callsPerRequest, 3)} calls)`);
+    out.push(`              ${r.route}: ${msWords(r.latencyMeanMs)} per request (${r.requests} requests)${waits.length ? `: ${waits.join(', ')}` : ': no database wait'}`);
+  }
   for (const q of rt.queries.slice(0, 5)) {
     const where = `${q.functionName}${q.calledFrom ? ` in ${q.calledFrom}` : ''} (${location(q, cwd)})`;
     out.push(`  ${q === rt.queries[0] ? 'Queries   ' : '          '}  ${sig(q.perRequest, 3)}x per request, ${msWords(q.meanMs)} each  ${q.shape.length > 90 ? q.shape.slice(0, 87) + '...' : q.shape}`, `              ${dim(`  ${where}`)}`);
   }
-  for (const c of rt.connections) out.push(`              ${dim(`${SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connections at most, all busy ${Math.round(100 * c.allBusyShare)} % of the time`)}`);
+  for (const c of rt.connections) out.push(`              ${dim(`${SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connections at most${c.poolSize !== undefined ? ` (pool size ${c.poolSize})` : ''}, all busy ${Math.round(100 * c.allBusyShare)} % of the time`)}`);
   for (const note of rt.notes ?? []) out.push(`              ${yellow(note)}`);
   return out;
 }

@@ -145,21 +145,34 @@ export interface RequestTimeQuery {
 /**
  * Where one request's time goes, ms per request over the measured window: the loop's work and each kind of outbound
  * wait the probe measures, beside the mean latency (app/diagnosis/request-time.ts). The probe attributes waits to the
- * process, not to routes: `route` is set when the load reached one route only, so the figures are that route's.
+ * process: `route` is set when the load reached one route only, so the figures are that route's; with several, `routes`
+ * splits the database waits by the route whose request made them.
  */
 export interface RequestTimeFigures {
   requests: number;
   route?: string;
+  /** Per route, when the load reached several and the probe followed the requests' queries (probe 3). */
+  routes?: RequestTimeRoute[];
   latencyMeanMs: number;
   loopMsPerRequest: number;
   waits: Array<{ kind: 'database' | 'http' | 'fetch'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
   /** The costliest query shapes and their app lines, most wait per request first. */
   queries: RequestTimeQuery[];
-  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number }>;
+  /** poolSize: the size set on the app's pools (pg max, mysql2 connectionLimit) when the probe read it. */
+  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number; poolSize?: number }>;
   /** What could not be read (a driver version not known, TLS). */
   notes?: string[];
   /** Kinds of wait the probe does not measure, so a latency they do not explain is not read as explained. */
   notMeasured: string[];
+}
+
+/** One route's requests in the measured window: their mean latency and the database waits they made, per request. */
+export interface RequestTimeRoute {
+  /** "GET /posts" */
+  route: string;
+  requests: number;
+  latencyMeanMs: number;
+  waits: Array<{ kind: 'database'; system: DbSystem; msPerRequest: number; callsPerRequest: number }>;
 }
 
 export interface Diagnosis {

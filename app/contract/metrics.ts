@@ -110,6 +110,11 @@ export interface RouteStats {
   syncMaxMs: number;
   /** Responses with a status >= 400. */
   errors: number;
+  /**
+   * The database waits made while serving this route's requests, per system (probe 3, once the app has a database
+   * connection): query count and wait summed over the requests that finished in the window.
+   */
+  db?: Array<{ system: DbSystem; count: number; totalMs: number }>;
 }
 
 /** The database systems the probe reads at the socket (app/probe/db-wire.cjs). */
@@ -153,6 +158,11 @@ export interface DbConnectionStats {
   allBusyMs: number;
   /** Connections closed by the server or broken, without the app having said goodbye (probe 3): the database went away. */
   lost?: number;
+  /**
+   * The connections the app's pools may open (probe 3, when read): the size set on the pools it queried through, summed
+   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`). Absent when no pool of a known driver was seen.
+   */
+  poolSize?: number;
 }
 
 export interface DbWindowStats {

@@ -92,7 +92,7 @@ export const ProbeSampleSchema = z.looseObject({
   ),
   listeners: z.array(z.looseObject({ id: num, emitter: z.string(), event: z.string(), count: num, stack: z.string() })).optional(),
   routes: z
-    .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num }))
+    .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num, db: z.array(z.looseObject({ system: DbSystemSchema, count: num, totalMs: num })).optional() }))
     .optional(),
   threads: z
     .looseObject({ spanMs: optNum, mainMs: num, pool: z.looseObject({ runMs: num, waitMs: num, threads: num }), helpersMs: num, otherMs: num })
@@ -121,7 +121,7 @@ export const ProbeSampleSchema = z.looseObject({
           inFlight: num,
         }),
       ),
-      connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum })),
+      connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum, poolSize: optNum })),
       notes: z.array(z.string()).optional(),
     })
     .optional(),

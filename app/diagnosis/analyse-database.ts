@@ -16,6 +16,25 @@ import { enoughRequests, unfinishedRequests } from './slow-requests.js';
 
 const SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
 
+/**
+ * What to do about a pool too small, from its real size when the driver showed it. The size that would let the load's
+ * requests in flight run their queries without queueing follows Little's law: each of C requests holds a connection
+ * for the share of its own time spent in queries, so about C x (query time / (query + loop time)) connections are in
+ * use at once, never more than C. Said as an estimate to try, not as a setting to copy: the database's own limit
+ * (max_connections, shared by every process of the app) decides what it can take.
+ */
+export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number): string {
+  const fewer = 'fewer queries per request shortens the queue as well.';
+  if (poolSize === undefined) return `A larger pool (the database can take more connections) or ${fewer}`;
+  const setting = system === 'postgres' ? "pg's `max`" : "`connectionLimit`";
+  const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
+  const sizeWords = poolSize === peakOpen ? `The pool holds ${connections(poolSize)} (${setting}, as the app set it), all of them open` : `The app's pools may open ${connections(poolSize)} (${setting}, as the app set it); ${peakOpen} were seen open`;
+  if (!concurrency || ownWorkMs <= 0) return `${sizeWords}: a larger pool, if the database can take more connections, or ${fewer}`;
+  const needed = Math.min(concurrency, Math.ceil((concurrency * dbMs) / ownWorkMs));
+  if (needed <= poolSize) return `${sizeWords}: ${fewer.charAt(0).toUpperCase()}${fewer.slice(1)}`;
+  return `${sizeWords}: with ${concurrency} requests in flight, about ${needed} would be in use at once (each request holds one for ${pct(dbMs / ownWorkMs)} of its time); try a pool of ${needed} if the database can take that many connections from every process of the app, or ${fewer}`;
+}
+
 /** Sites of one query shape, and their sums. */
 interface Shape {
   system: DbSystem;
@@ -174,10 +193,11 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'db-pool-exhausted',
         'problem',
         'Requests wait for a database connection',
-        `All ${c.peakOpen} of the app's ${SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. A larger pool (the database can take more connections) or fewer queries per request shortens the queue.`,
+        `All ${c.peakOpen} of the app's ${SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },
+          ...(c.poolSize !== undefined ? [{ label: "The pool's size, as the app set it", value: c.poolSize, unit: 'connections', series: 'io.wait' } satisfies Evidence] : []),
           { label: 'Of the time, every connection busy', value: round(100 * c.allBusyShare), unit: '%', series: 'io.wait', threshold: 100 * T.dbAllBusyShare },
           { label: 'Time in queries and on the loop per request', value: round(ownWork, 2), unit: 'ms', series: 'io.wait' },
           loopBusyEvidence(busy, T.ioMaxElu * 100),

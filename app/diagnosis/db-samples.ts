@@ -30,11 +30,13 @@ export interface DbConnections {
   allBusyShare: number;
   /** Connections the server closed or that broke during the measured window. */
   lost: number;
+  /** The size set on the app's pools, when the probe read it (the largest seen in the windows). */
+  poolSize?: number;
 }
 
 export function dbConnections(samples: ProbeSample[]): DbConnections[] {
   const wallMs = samples.reduce((n, s) => n + s.windowMs, 0);
-  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number }>();
+  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number; poolSize?: number }>();
   for (const sample of samples) {
     for (const c of sample.db?.connections ?? []) {
       const s = bySystem.get(c.system) ?? { peakOpen: 0, busyConnMs: 0, allBusyMs: 0, lost: 0 };
@@ -42,6 +44,7 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
       s.peakOpen = Math.max(s.peakOpen, c.peakOpen);
       s.busyConnMs += c.busyConnMs;
       s.allBusyMs += c.allBusyMs;
+      if (c.poolSize !== undefined) s.poolSize = Math.max(s.poolSize ?? 0, c.poolSize);
       bySystem.set(c.system, s);
     }
   }
@@ -51,6 +54,7 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
     busyShare: wallMs > 0 && s.peakOpen > 0 ? Math.min(1, s.busyConnMs / (wallMs * s.peakOpen)) : 0,
     allBusyShare: wallMs > 0 ? Math.min(1, s.allBusyMs / wallMs) : 0,
     lost: s.lost,
+    ...(s.poolSize !== undefined ? { poolSize: s.poolSize } : {}),
   }));
 }
 

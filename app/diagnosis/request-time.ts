@@ -7,6 +7,7 @@ import type { DiagnosisInput } from './input.js';
 import { ioSites } from './analyse-io.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
+import { routeWaits } from './route-waits.js';
 
 /** Kinds of wait the probe does not time (yet): a latency they would explain is left unexplained, not called healthy. */
 export const NOT_MEASURED = ['DNS lookups', 'the file system', 'timers', 'locks and queues inside the app'];
@@ -51,14 +52,16 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
   }));
   const notes = dbNotes(input.samples);
   const route = onlyRoute(input.samples);
+  const routes = route ? undefined : routeWaits(input.samples);
   return {
     requests,
     ...(route ? { route } : {}),
+    ...(routes ? { routes } : {}),
     latencyMeanMs: round(load.latency.mean, 3),
     loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3),
     waits,
     queries,
-    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3) })),
+    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}) })),
     ...(notes.length ? { notes } : {}),
     notMeasured: NOT_MEASURED,
   };

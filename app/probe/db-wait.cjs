@@ -8,6 +8,8 @@ const { round, safe } = require('./util.cjs');
 const { captureSite, createSiteSampler } = require('./call-site.cjs');
 const { createQueryHints } = require('./db-hints.cjs');
 const { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire } = require('./db-wire.cjs');
+const { openClientSockets, systemFromNextWrite } = require('./db-takeover.cjs');
+const requestContext = require('./request-context.cjs');
 
 const MAX_SITES = 2000;
 const MAX_PENDING = 10000;
@@ -19,6 +21,7 @@ function createDbCollector(performance) {
   const systems = new Map();
   const siteMeta = new Map();
   const watched = new WeakSet();
+  const restore = new Set(); // sockets whose write/push are ours, undone on stop (an attached probe leaves no trace)
   let sites = new Map();
   let notes = [];
   let stopped = false;
@@ -32,37 +35,68 @@ function createDbCollector(performance) {
     return result;
   };
   net.Socket.prototype.connect = connect;
+  // The connections already open (an attach): read from their next query on.
+  for (const socket of openClientSockets(net)) safe(() => watch(socket, true));
 
-  function watch(socket) {
+  /**
+   * Watch a client socket until its bytes say what it speaks. A new one is read from its first bytes (PostgreSQL's
+   * startup, MySQL's greeting); one already open (`existing`) from the next message its driver writes, the bytes it
+   * receives before that being the tail of an exchange that started before us (the drivers read here send a query
+   * only once the previous one is answered; Redis pipelines, see db-takeover.cjs).
+   */
+  function watch(socket, existing) {
     if (watched.has(socket)) return;
     watched.add(socket);
     const originalWrite = socket.write;
     const originalPush = socket.push;
+    const hadOwn = [Object.prototype.hasOwnProperty.call(socket, 'write'), Object.prototype.hasOwnProperty.call(socket, 'push')];
     let decided = false;
     let tracker = null;
-    const decide = (system) => {
-      decided = true;
-      if (system) tracker = safe(() => track(socket, system), null);
-      if (!tracker) {
-        socket.write = originalWrite;
-        socket.push = originalPush;
+    const undo = () => {
+      restore.delete(undo);
+      if (socket.write === write) {
+        if (hadOwn[0]) socket.write = originalWrite;
+        else delete socket.write;
+      }
+      if (socket.push === push) {
+        if (hadOwn[1]) socket.push = originalPush;
+        else delete socket.push;
       }
     };
-    socket.write = function write(chunk, encoding) {
+    const decide = (system, midStream) => {
+      decided = true;
+      if (system) tracker = safe(() => track(socket, system, midStream), null);
+      if (!tracker) undo();
+      else if (!existing) hold();
+    };
+    // Only the database sockets (and those taken over, not yet decided) are remembered, until they close.
+    const hold = () => {
+      restore.add(undo);
+      socket.once('close', undo);
+    };
+    const write = function write(chunk, encoding) {
       if (!stopped) {
-        if (!decided) safe(() => decide(systemFromFirstWrite(toBuffer(chunk, encoding))));
+        if (!decided && existing) {
+          safe(() => {
+            const next = systemFromNextWrite(toBuffer(chunk, encoding), socket.remotePort);
+            decide(next && next.system, next && next.midStream);
+          });
+        } else if (!decided) safe(() => decide(systemFromFirstWrite(toBuffer(chunk, encoding)), false));
         if (tracker && tracker.wire) safe(() => tracker.wire.sent(toBuffer(chunk, encoding)));
       }
       return originalWrite.apply(this, arguments);
     };
-    socket.push = function push(chunk) {
+    const push = function push(chunk) {
       if (chunk === null && tracker) tracker.peerEnded = true;
       if (!stopped && chunk) {
-        if (!decided) safe(() => decide(systemFromFirstRead(chunk)));
+        if (!decided && !existing) safe(() => decide(systemFromFirstRead(chunk), false));
         if (tracker && tracker.wire) safe(() => tracker.wire.received(chunk));
       }
       return originalPush.apply(this, arguments);
     };
+    socket.write = write;
+    socket.push = push;
+    if (existing) hold();
   }
 
   function systemStats(system) {
@@ -82,7 +116,9 @@ function createDbCollector(performance) {
     s.lastAt = now;
   }
 
-  function track(socket, system) {
+  function track(socket, system, midStream) {
+    // From now on the requests the app serves carry a record their queries' waits are added to (their route's).
+    safe(() => requestContext.enable());
     const s = systemStats(system);
     account(s, performance.now());
     s.open++;
@@ -96,7 +132,7 @@ function createDbCollector(performance) {
         addNote(note);
         close(t, false);
       },
-    });
+    }, midStream);
     trackers.add(t);
     socket.once('close', (hadError) => {
       // Closed by the server, or broken, while the app had not said goodbye: the database went away.
@@ -114,8 +150,10 @@ function createDbCollector(performance) {
 
   function started(t, shape, id) {
     if (t.closed || t.queue.length + t.byId.size >= MAX_PENDING) return;
-    const key = keyFor(t.system, shape);
-    const entry = { key, t0: performance.now() };
+    const hint = hints.take(shape);
+    const key = keyFor(t.system, shape, hint && hint.site);
+    // The request that asked for it: its pool's entry knew it; else the one being served as the query goes out.
+    const entry = { key, t0: performance.now(), system: t.system, request: hint ? hint.request : requestContext.current() };
     if (typeof id === 'number') t.byId.set(id, entry);
     else t.queue.push(entry);
     setBusy(t);
@@ -154,8 +192,8 @@ function createDbCollector(performance) {
   }
 
   /** The app's line behind a query: the hint its pool's entry left, else its own stack (the app on it or not). */
-  function keyFor(system, shape) {
-    const site = hints.take(shape) || sample(system + shape, () => captureSite(keyFor));
+  function keyFor(system, shape, hinted) {
+    const site = hinted || sample(system + shape, () => captureSite(keyFor));
     const key = system + '\u0000' + shape + '\u0000' + (site ? site.key : '(unknown)');
     if (!siteMeta.has(key) && siteMeta.size < MAX_SITES) {
       const meta = { system, shape, functionName: site ? site.functionName : '(unknown)', url: site ? site.url : '', line: site ? site.line : 0, column: site ? site.column : 0 };
@@ -168,6 +206,14 @@ function createDbCollector(performance) {
 
   function record(entry, now, failed) {
     const ms = now - entry.t0;
+    // The request that made the query, for its route; one that already answered counts it no more.
+    const request = entry.request;
+    if (request && typeof request === 'object') {
+      const db = request.db || (request.db = {});
+      const w = db[entry.system] || (db[entry.system] = { count: 0, totalMs: 0 });
+      w.count++;
+      w.totalMs += ms;
+    }
     const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, errors: 0 };
     s.count++;
     s.totalMs += ms;
@@ -194,9 +240,12 @@ function createDbCollector(performance) {
         queries.push(q);
       }
       const connections = [];
+      const poolSizes = safe(() => hints.poolSizes(), new Map());
       for (const [system, s] of systems) {
         account(s, now);
-        connections.push({ system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3), lost: s.lost });
+        const c = { system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3), lost: s.lost };
+        if (poolSizes.has(system)) c.poolSize = poolSizes.get(system);
+        connections.push(c);
         s.lost = 0;
         s.busyConnMs = 0;
         s.allBusyMs = 0;
@@ -212,6 +261,7 @@ function createDbCollector(performance) {
       stopped = true;
       if (net.Socket.prototype.connect === connect) net.Socket.prototype.connect = originalConnect;
       hints.stop();
+      for (const undo of [...restore]) safe(undo);
       trackers.clear();
     },
   };

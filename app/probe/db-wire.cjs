@@ -95,10 +95,10 @@ function framedReader(headerSize, lengthOf, prefix, onMessage) {
 }
 
 /** PostgreSQL: a query is a simple Query ('Q') or an extended-protocol batch up to Sync ('S'); ReadyForQuery ('Z') ends it. */
-function postgresWire(events) {
+function postgresWire(events, midStream) {
   const statements = new Map(); // prepared statement name -> shape (named statements are parsed once, bound many times)
   let batchShape = null;
-  let first = true;
+  let first = !midStream; // a connection taken over after its startup (db-takeover.cjs) starts at a message
   let sslAnswerDue = false;
   const outgoing = framedReader(5, (h) => h.readInt32BE(1) - 4, 8192, (h, body) => {
     const type = String.fromCharCode(h[0]);
@@ -299,4 +299,4 @@ function mongoWire(events) {
 
 const WIRES = { postgres: postgresWire, mysql: mysqlWire, redis: redisWire, mongodb: mongoWire };
 
-module.exports = { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire: (system, events) => WIRES[system](events) };
+module.exports = { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire: (system, events, midStream) => WIRES[system](events, midStream === true) };

@@ -18,6 +18,7 @@ const PARTS = [
   { name: 'io', when: 'call', work: 'per outbound http request or fetch: a stack walk for the call site (cached per call site), diagnostics-channel messages' },
   { name: 'pool-calls', when: 'call', work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon)' },
   { name: 'db', when: 'call', work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read, the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16" },
+  { name: 'request-context', when: 'request', work: "once the app has a database connection: an AsyncLocalStorage store entered per request (V8's promise hooks on Node 20 and 22), a per-system sum per query (part of db)" },
   { name: 'route-tables', when: 'once', work: 'the framework route table read a turn after each listen, and when the engine asks' },
   { name: 'inspector', when: 'once', work: 'the inspector opened on 127.0.0.1 (no session until the engine attaches one)' },
   { name: 'cpu-wait', when: 'window', work: 'one read of /proc/<pid>/task/<pid>/schedstat (Linux)' },

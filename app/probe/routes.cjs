@@ -2,6 +2,7 @@
 // Requests the app served per route, from its own side: how long each took from the server's 'request' to the
 // response's finish, and how long its handler held the event loop before giving it back.
 const { round, safe } = require('./util.cjs');
+const requestContext = require('./request-context.cjs');
 
 const MAX_ROUTES = 100;
 const MAX_ROUTE_CHARS = 200;
@@ -69,8 +70,11 @@ function createRouteCollector(performance, options) {
     // Requests pipelined on one connection are parsed in one run, in the same turn: the previous one's synchronous
     // part ended where this one's begins.
     if (current) endSyncPart(now);
-    current = { t0: now, syncMs: 0 };
+    current = { t0: now, syncMs: 0, db: null };
     started.set(req, current);
+    // The database waits this request makes are added to its record (db: system -> { count, totalMs }); on only once
+    // the app has a database connection (request-context.cjs).
+    requestContext.enter(current);
     if (turnEnd && !turnEndScheduled) {
       turnEndScheduled = true;
       then.call(settled, endTurn);
@@ -98,7 +102,7 @@ function createRouteCollector(performance, options) {
       const res = message.response;
       // Node's parser knows methods in upper case only: req.method is one of its constants.
       const method = typeof req.method === 'string' ? req.method : 'GET';
-      add(method, routeOf(req), now - timing.t0, timing.syncMs, res.statusCode >= 400);
+      add(method, routeOf(req), now - timing.t0, timing.syncMs, res.statusCode >= 400, timing.db);
     } catch {
       // a request object of an unusual shape: not counted
     }
@@ -122,7 +126,7 @@ function createRouteCollector(performance, options) {
     return route;
   }
 
-  function add(method, route, ms, syncMs, failed) {
+  function add(method, route, ms, syncMs, failed, db) {
     let routes = byMethod.get(method);
     if (!routes) byMethod.set(method, (routes = new Map()));
     let s = routes.get(route);
@@ -141,6 +145,15 @@ function createRouteCollector(performance, options) {
     s.syncMs += syncMs;
     if (syncMs > s.syncMaxMs) s.syncMaxMs = syncMs;
     if (failed) s.errors++;
+    if (db) {
+      if (!s.db) s.db = new Map();
+      for (const system in db) {
+        const w = s.db.get(system) || { system, count: 0, totalMs: 0 };
+        w.count += db[system].count;
+        w.totalMs += db[system].totalMs;
+        s.db.set(system, w);
+      }
+    }
   }
 
   return {
@@ -148,7 +161,9 @@ function createRouteCollector(performance, options) {
       const out = [];
       for (const routes of byMethod.values()) {
         for (const s of routes.values()) {
-          out.push({ method: s.method, route: s.route, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), syncMs: round(s.syncMs, 3), syncMaxMs: round(s.syncMaxMs, 3), errors: s.errors });
+          const r = { method: s.method, route: s.route, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), syncMs: round(s.syncMs, 3), syncMaxMs: round(s.syncMaxMs, 3), errors: s.errors };
+          if (s.db) r.db = [...s.db.values()].map((w) => ({ system: w.system, count: w.count, totalMs: round(w.totalMs, 3) }));
+          out.push(r);
         }
       }
       byMethod = new Map();
@@ -162,6 +177,7 @@ function createRouteCollector(performance, options) {
     },
     stop() {
       for (const unsubscribe of unsubscribers) safe(unsubscribe);
+      safe(() => requestContext.disable());
     },
   };
 }

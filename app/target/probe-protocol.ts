@@ -79,10 +79,12 @@ function isSample(s: unknown): s is ProbeSample {
 }
 
 const isListenerCount = (l: unknown): boolean => isObj(l) && isNum(l.id) && isStr(l.emitter) && isStr(l.event) && isNum(l.count) && isStr(l.stack);
-const isRouteStats = (r: unknown): boolean =>
-  isObj(r) && isStr(r.method) && isStr(r.route) && ['count', 'totalMs', 'maxMs', 'syncMs', 'syncMaxMs', 'errors'].every((k) => isNum(r[k]));
-
 const DB_SYSTEMS: readonly unknown[] = ['postgres', 'mysql', 'redis', 'mongodb'];
+
+const isRouteDbWait = (w: unknown): boolean => isObj(w) && DB_SYSTEMS.includes(w.system) && isNum(w.count) && isNum(w.totalMs);
+const isRouteStats = (r: unknown): boolean =>
+  isObj(r) && isStr(r.method) && isStr(r.route) && ['count', 'totalMs', 'maxMs', 'syncMs', 'syncMaxMs', 'errors'].every((k) => isNum(r[k])) &&
+  (r.db === undefined || (Array.isArray(r.db) && r.db.every(isRouteDbWait)));
 const isDbQuery = (q: unknown): boolean =>
   isObj(q) && DB_SYSTEMS.includes(q.system) && isStr(q.shape) && isStr(q.functionName) && isStr(q.url) && ['line', 'column', 'count', 'totalMs', 'maxMs', 'errors', 'inFlight'].every((k) => isNum(q[k]));
 const isDbConnections = (c: unknown): boolean => isObj(c) && DB_SYSTEMS.includes(c.system) && ['open', 'peakOpen', 'peakBusy', 'busyConnMs', 'allBusyMs'].every((k) => isNum(c[k]));

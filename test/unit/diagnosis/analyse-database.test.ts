@@ -2,7 +2,7 @@
 // the same figures just short of a line must not.
 import { describe, expect, it } from 'vitest';
 import type { DbQueryStats, ProbeSample } from '../../../app/contract/metrics.js';
-import { analyseDatabase } from '../../../app/diagnosis/analyse-database.js';
+import { analyseDatabase, poolAdvice } from '../../../app/diagnosis/analyse-database.js';
 import type { DiagnosisInput } from '../../../app/diagnosis/input.js';
 import { judge } from '../../../app/diagnosis/judge.js';
 import { syntheticRun } from '../../helpers/synthetic-run.js';
@@ -11,7 +11,7 @@ const app = { functionName: 'loadComments', url: 'file:///srv/app/posts.js', lin
 const driver = { functionName: '_send', url: 'file:///srv/app/node_modules/pg/lib/connection.js', line: 175, column: 24 };
 
 /** An idle-loop run of `requests` requests at `latencyMs`, each running the given queries, spread over its windows. */
-function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number }): DiagnosisInput {
+function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number; poolSize?: number }): DiagnosisInput {
   const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
   const n = input.samples.length;
   const samples: ProbeSample[] = input.samples.map((s, i) => ({
@@ -19,7 +19,7 @@ function runWith(opts: { requests: number; latencyMs: number; queries: Array<Par
     elu: 0.1,
     db: {
       queries: opts.queries.map((q) => ({ system: 'postgres', shape: 'select ?', ...app, ...q, count: (q.perRequest * opts.requests) / n, totalMs: (q.perRequest * q.meanMs * opts.requests) / n, maxMs: q.meanMs * 2, errors: 0, inFlight: 0 }) as DbQueryStats),
-      connections: [{ system: 'postgres', open: opts.peakOpen ?? 10, peakOpen: opts.peakOpen ?? 10, peakBusy: opts.peakOpen ?? 10, busyConnMs: 0, allBusyMs: (opts.allBusyShare ?? 0.1) * s.windowMs, ...(i === n - 1 && opts.lost ? { lost: opts.lost } : {}) }],
+      connections: [{ system: 'postgres', open: opts.peakOpen ?? 10, peakOpen: opts.peakOpen ?? 10, peakBusy: opts.peakOpen ?? 10, busyConnMs: 0, allBusyMs: (opts.allBusyShare ?? 0.1) * s.windowMs, ...(i === n - 1 && opts.lost ? { lost: opts.lost } : {}), ...(opts.poolSize ? { poolSize: opts.poolSize } : {}) }],
     },
   }));
   const load = { ...input.load!, requestsTotal: opts.requests, non2xx: opts.failed ?? 0, latency: { ...input.load!.latency, mean: opts.latencyMs, p50: opts.latencyMs, p90: opts.latencyMs * 1.2, p99: opts.latencyMs * 1.5 } };
@@ -91,6 +91,26 @@ describe('analyseDatabase', () => {
     expect(kinds(runWith({ ...small, allBusyShare: 0.5 }))).not.toContain('db-pool-exhausted');
     expect(kinds(runWith({ ...small, allBusyShare: 0.95, latencyMs: 25 }))).not.toContain('db-pool-exhausted');
     expect(kinds(runWith({ ...small, allBusyShare: 0.95, concurrency: 1 }))).not.toContain('db-pool-exhausted');
+  });
+
+  it("advises from the pool's real size when the driver showed it", () => {
+    const small = { requests: 300, latencyMs: 80, queries: [{ perRequest: 1, meanMs: 18 }], peakOpen: 1, concurrency: 8, allBusyShare: 0.95 };
+    const finding = analyseDatabase(runWith({ ...small, poolSize: 1 })).findings!.find((f) => f.kind === 'db-pool-exhausted')!;
+    expect(finding.explanation).toContain("The pool holds 1 connection (pg's `max`, as the app set it)");
+    expect(finding.explanation).toMatch(/try a pool of [2-8] /);
+    expect(finding.evidence).toContainEqual(expect.objectContaining({ value: 1, unit: 'connections', label: "The pool's size, as the app set it" }));
+    // Not read: the advice stays general, and no size is invented.
+    const unread = analyseDatabase(runWith(small)).findings!.find((f) => f.kind === 'db-pool-exhausted')!;
+    expect(unread.explanation).not.toContain('The pool holds');
+    expect(unread.explanation).toContain('A larger pool');
+  });
+
+  it("sizes the advice by Little's law: requests in flight times the share of their time in queries", () => {
+    expect(poolAdvice('mysql', 2, 2, 10, 50, 100)).toContain('about 5 would be in use at once');
+    expect(poolAdvice('mysql', 2, 2, 10, 100, 100)).toContain('try a pool of 10 ');
+    // A pool already larger than the load needs: the queries, not the size, are the lever.
+    expect(poolAdvice('postgres', 10, 10, 10, 5, 100)).not.toContain('try a pool');
+    expect(poolAdvice('postgres', 16, 4, undefined, 5, 100)).toContain('may open 16 connections');
   });
 
   it('says requests wait on the database rather than calling an idle app healthy', () => {

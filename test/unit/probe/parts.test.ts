@@ -1,7 +1,7 @@
 // The probe's parts are listed in one place (app/probe/parts.cjs) so that the instructions benchmark can count each
 // one's cost: every part the list says can be left out must be switchable in probe.cjs, and every switch in
 // probe.cjs must be a listed part, or a new part would land unmeasured.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,8 +20,9 @@ describe("the probe's parts", () => {
     expect(new Set(PARTS.map((p) => p.name)).size).toBe(PARTS.length);
   });
 
-  it('match the switches probe.cjs reads, both ways', () => {
-    const source = readFileSync(join(probeDir, 'probe.cjs'), 'utf8');
+  it('match the switches the probe reads, both ways', () => {
+    // probe.cjs reads most; a part that must decide before the probe activates (request-context.cjs) reads its own.
+    const source = readdirSync(probeDir).filter((f) => f.endsWith('.cjs')).map((f) => readFileSync(join(probeDir, f), 'utf8')).join('\n');
     const switches = new Set([...source.matchAll(/without\.has\('([a-z-]+)'\)/g)].map((m) => m[1]));
     expect([...switches].sort()).toEqual([...SWITCHABLE].sort());
   });
