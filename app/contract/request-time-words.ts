@@ -7,7 +7,9 @@ import { sig } from './words.js';
 
 export const DB_SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
 
-const WAIT_KIND_NAMES: Record<string, string> = { database: 'database', http: 'HTTP', fetch: 'fetch' };
+const WAIT_KIND_NAMES: Record<string, string> = { database: 'database', http: 'HTTP', fetch: 'fetch', threadpool: 'threadpool' };
+/** The parts' names on screen; a kind of wait added to the figures later reads "Waiting on <kind>" until named here. */
+const WAIT_LABELS: Record<string, string> = { http: 'Waiting on HTTP calls', fetch: 'Waiting on fetch calls', threadpool: 'Waiting on the threadpool' };
 
 type Wait = RequestTimeFigures['waits'][number];
 
@@ -68,7 +70,7 @@ export function requestTimeParts(rt: RequestTimeFigures): RequestTimeParts {
     ...rt.waits.map((w, i) => ({
       key: `wait-${i}`,
       kind: w.kind,
-      label: w.kind === 'database' ? `Waiting on ${waitName(w)}` : `Waiting on ${waitName(w)} calls`,
+      label: (w.kind !== 'database' && WAIT_LABELS[w.kind]) || `Waiting on ${waitName(w)}`,
       msPerRequest: w.msPerRequest,
       callsPerRequest: w.callsPerRequest,
       hint: w.kind === 'database' ? 'From a query going out to its answer coming back, read at the socket.' : 'From a call going out to its answer coming back.',
