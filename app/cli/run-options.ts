@@ -86,7 +86,8 @@ function number(name: string, value: string | undefined): number | undefined {
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunCommand {
   const { values: v, positionals, command } = parseCommandLine(argv, runOptionSpec);
-  const workDir = v.cwd ? v.cwd : cwd;
+  // The session records the project as an absolute folder (places in the app are shown relative to it).
+  const workDir = v.cwd ? resolve(cwd, v.cwd) : cwd;
   const env = keyValues(v.env, '=', '--env');
 
   let target: RecipeInput['target'];

@@ -12,6 +12,11 @@ function code(fn: () => unknown): string | undefined {
 }
 
 describe('checkup run options', () => {
+  it('takes a relative --cwd from the working directory, so the session records an absolute project', () => {
+    const { recipe } = parseRunArgs(['--cwd', 'fixtures/offmain', '--', 'node', 'login.cjs'], '/srv/app');
+    expect(recipe.target).toMatchObject({ kind: 'script', cwd: '/srv/app/fixtures/offmain', script: '/srv/app/fixtures/offmain/login.cjs' });
+  });
+
   it('maps autocannon-named load options and the node command into a recipe', () => {
     const { recipe, json } = parseRunArgs(
       ['-c', '20', '-d', '5', '-p', '2', '-m', 'post', '-H', 'content-type: application/json', '-b', '{"a":1}', '--path', '/a', '--path', '/b', '--rate', '100', '--warmup', '1', '--json', '--', 'node', '--max-old-space-size=256', 'server.js', '--port', '0'],

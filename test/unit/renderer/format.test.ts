@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proseFigures } from '../../../renderer/src/lib/util/format.js';
+import { proseFigures, proseSpans } from '../../../renderer/src/lib/util/format.js';
 
 describe('figures in prose', () => {
   it('groups whole numbers followed by a unit or a word', () => {
@@ -20,5 +20,19 @@ describe('figures in prose', () => {
       '1234.5 ms',
       'commit 1234abc',
     ]) expect(proseFigures(text)).toBe(text);
+  });
+});
+
+describe('proseSpans', () => {
+  it('shows quoted shapes as code pieces, the rest as text, figures grouped', () => {
+    expect(proseSpans('Each request runs `select * from t where id = ?` 20.6 times, 12000 queries')).toEqual([
+      { code: false, text: 'Each request runs ' },
+      { code: true, text: 'select * from t where id = ?' },
+      { code: false, text: ' 20.6 times, 12,000 queries' },
+    ]);
+  });
+
+  it('leaves an unpaired backtick as written', () => {
+    expect(proseSpans('a `b c')).toEqual([{ code: false, text: 'a `b c' }]);
   });
 });

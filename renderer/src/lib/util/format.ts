@@ -69,3 +69,14 @@ export function proseFigures(text: string): string {
     return before + n.toLocaleString('en-US');
   });
 }
+
+/**
+ * Prose with `code` spans (the doctor quotes query shapes and identifiers between backticks) as pieces to show: text,
+ * and code to show in a monospace font. Both stay text: nothing in them is read as markup.
+ */
+export function proseSpans(text: string): Array<{ code: boolean; text: string }> {
+  const parts = proseFigures(text).split('`');
+  // An odd count of backticks leaves the last one unpaired: it is shown as it was written.
+  if (parts.length % 2 === 0) return [{ code: false, text: proseFigures(text) }];
+  return parts.map((t, i) => ({ code: i % 2 === 1, text: t })).filter((p) => p.text !== '');
+}
