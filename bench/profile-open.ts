@@ -10,7 +10,7 @@
 //   node out/bench/profile-open.js [--sizes 200] [--huge] [--reps 3] [--seed 1]
 //   (--huge adds a 1 GB file; a 1 GB file is past V8's longest string, so its floor cannot be measured)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,10 +59,13 @@ function appScript(): string {
   `;
 }
 
-function command(path: OpenPath, file: string, sessionsDir: string): string[] {
+/** The app's path runs from a script file: the import worker inherits the process's flags, and `--input-type` is not one it can take. */
+function command(path: OpenPath, file: string, scratch: string): string[] {
   if (path === 'floor') return [process.execPath, '-e', FLOOR_SCRIPT, file];
   if (path === 'inspect') return [process.execPath, join(rootDir, 'bin', 'checkup.js'), 'inspect', file, '--json'];
-  return [process.execPath, '--input-type=module', '-e', appScript(), file, sessionsDir];
+  const script = join(scratch, 'open-in-app.mjs');
+  if (!existsSync(script)) writeFileSync(script, appScript());
+  return [process.execPath, script, file, join(scratch, 'sessions')];
 }
 
 /** One fresh process under `/usr/bin/time`: wall time from spawn to exit, its peak RSS. */
@@ -80,7 +83,8 @@ function measure(argv: string[], timeFile: string): Promise<OpenRun> {
       } catch {
         // no report: the run failed before time wrote it
       }
-      const last = stderr.trim().split('\n').filter((l) => l && !/^Command exited/.test(l)).pop();
+      const lines = stderr.trim().split('\n');
+      const last = lines.find((l) => /Error|CHK_/.test(l)) ?? lines.filter((l) => l && !/^(Command exited|Node\.js v)/.test(l)).pop();
       resolve(code === 0 ? { ok: true, ms, peakRssMb } : { ok: false, ms, peakRssMb, error: (last ?? `exit ${code}`).slice(0, 200) });
     });
   });
@@ -103,7 +107,7 @@ export async function benchProfileOpen(opts: BenchProfileOpenOptions = {}): Prom
         // Rotated order: no side always runs first (cold page cache, a neighbour's burst).
         const order = PATHS.map((_, k) => PATHS[(k + rep) % PATHS.length]!);
         for (const path of order) {
-          const run = await measure(command(path, file.path, join(scratch, 'sessions')), join(scratch, 'time.txt'));
+          const run = await measure(command(path, file.path, scratch), join(scratch, 'time.txt'));
           runs[path].push(run);
           log(`  rep ${rep + 1} ${path}: ${run.ok ? `${run.ms} ms, peak ${run.peakRssMb} MB` : `failed: ${run.error}`}`);
         }
