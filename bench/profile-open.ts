@@ -49,9 +49,9 @@ function appScript(): string {
   const engine = JSON.stringify(compiledEntry('app/rpc/in-process'));
   return `
     const { openInProcessEngine } = await import(${engine});
-    const engine = openInProcessEngine({ sessionsDir: process.argv[2] });
+    const engine = openInProcessEngine({ sessionsDir: process.argv[3] });
     try {
-      const view = await engine.api.openProfile({ source: { kind: 'file', path: process.argv[1] } });
+      const view = await engine.api.openProfile({ source: { kind: 'file', path: process.argv[2] } });
       if (!view.flamePath || view.summary.samples <= 0) throw new Error('no flame view');
     } finally {
       await engine.close();
@@ -84,7 +84,7 @@ function measure(argv: string[], timeFile: string): Promise<OpenRun> {
         // no report: the run failed before time wrote it
       }
       const lines = stderr.trim().split('\n');
-      const last = lines.find((l) => /Error|CHK_/.test(l)) ?? lines.filter((l) => l && !/^(Command exited|Node\.js v)/.test(l)).pop();
+      const last = lines.find((l) => /^\w*Error\b.*:|CHK_[A-Z_]+/.test(l)) ?? lines.filter((l) => l && !/^(Command exited|Node\.js v)/.test(l)).pop();
       resolve(code === 0 ? { ok: true, ms, peakRssMb } : { ok: false, ms, peakRssMb, error: (last ?? `exit ${code}`).slice(0, 200) });
     });
   });
