@@ -2,6 +2,8 @@
 //   --only run,probe,instructions,fp,import,startup,multiproc    choose sections (default: all)
 //   --pairs N                  interleaved pairs for the run and probe sections (default 3)
 //   --sizes 10,50,200          profile sizes in MB for the import section
+//   --open-sizes 200, --huge, --open-reps N   import: files opened as users open them (checkup inspect, the app's
+//                              openProfile) beside the floor (read + JSON.parse); --huge adds a 1 GB file; N reps (3)
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
 //   --ab, --ab-comparisons K   with fp: interleaved A/B comparisons (3 pairs each, --pairs to change) of the unchanged
 //                              healthy lab against its commit instead of single-run pairs; K comparisons (default 20)
@@ -20,11 +22,12 @@ import { benchAbFalsePositives, formatAbFalsePositives } from './ab-false-positi
 import { benchProbeInstructions, formatProbeInstructions, valgrindAvailable } from './probe-instructions.js';
 import { benchProbeOverhead } from './probe-overhead.js';
 import { benchProfileImport, formatProfileImportBench } from './profile-import.js';
+import { benchProfileOpen, formatProfileOpenBench } from './profile-open.js';
 import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -74,6 +77,10 @@ if (only.has('import')) {
   log('== profile import');
   const sizes = values.sizes ? values.sizes.split(',').map(Number) : undefined;
   report.push(formatProfileImportBench(await benchProfileImport({ ...(sizes ? { sizes } : {}), log })));
+  log('== opening huge profiles as users do');
+  const openSizes = values['open-sizes'] ? values['open-sizes'].split(',').map(Number) : undefined;
+  const reps = values['open-reps'] ? Number(values['open-reps']) : undefined;
+  report.push(formatProfileOpenBench(await benchProfileOpen({ ...(openSizes ? { sizes: openSizes } : {}), ...(reps ? { reps } : {}), huge: Boolean(values.huge), log })));
 }
 if (only.has('accuracy')) {
   log('== doctor accuracy on the corpus');

@@ -59,7 +59,7 @@ export interface ProfileImportBenchResult {
 
 const exec = promisify(execFile);
 
-async function ensureFile(dir: string, sizeMb: number, seed: number): Promise<{ path: string; bytes: number; samples: number; nodes: number }> {
+export async function ensureFile(dir: string, sizeMb: number, seed: number): Promise<{ path: string; bytes: number; samples: number; nodes: number }> {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `seed${seed}-${sizeMb}MB.cpuprofile`);
   const meta = `${path}.json`;

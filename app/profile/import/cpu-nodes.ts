@@ -162,17 +162,16 @@ function addTimeline(builder: ProfileBuilder, parts: CpuProfileParts, table: IdT
   }
   const start = num(parts.startTime);
   const end = num(parts.endTime);
-  // One pass to validate every time value, and find the mean interval and the last sample's time.
+  if (deltas) {
+    const counts = deltaTimeline(builder, samples, deltas, n, start, end, table, ctx, reuse);
+    timelineWarnings(builder, ctx, counts, n, true);
+    return true;
+  }
+  // Timestamps (the old layout) or none: one pass to validate every time value, and find the mean interval and the
+  // last sample's time.
   let span = 0;
   let clock = start ?? 0;
-  if (deltas) {
-    for (let i = 0; i < n; i++) {
-      const d = deltas[i]!;
-      if (!(Math.abs(d) <= MAX_STEP)) throw outOfRange(ctx, `time delta ${i}`);
-      clock += d;
-      if (i > 0 && d > 0) span += d;
-    }
-  } else if (stamps) {
+  if (stamps) {
     for (let i = 0; i < Math.min(stamps.length, n + 1); i++) {
       const t = stamps[i]!;
       if (!Number.isFinite(t) || (i > 0 && !(Math.abs(t - stamps[i - 1]!) <= MAX_STEP))) throw outOfRange(ctx, `timestamp ${i}`);
@@ -181,20 +180,19 @@ function addTimeline(builder: ProfileBuilder, parts: CpuProfileParts, table: IdT
     clock = stamps[n - 1]!;
   }
   const mean = n > 1 && span > 0 ? span / (n - 1) : start !== undefined && end !== undefined && end > start ? (end - start) / n : 1000;
-  const tailGap = times && start !== undefined && end !== undefined ? end - clock : NaN;
+  const tailGap = stamps && start !== undefined && end !== undefined ? end - clock : NaN;
   // The recorder's end can lag the last sample by an interval or two; beyond that it says nothing about that sample.
   let lastWeight = tailGap >= 0 && tailGap <= 2 * mean ? tailGap : mean;
   if (stamps && stamps.length > n) lastWeight = stamps[n]! - stamps[n - 1]!;
 
   const outNodes = reuse && samples instanceof Int32Array ? samples : new Int32Array(n);
-  const outWeights = reuse && deltas instanceof Int32Array ? new Float32Array(deltas.buffer, deltas.byteOffset, n) : new Float32Array(n);
+  const outWeights = new Float32Array(n);
   const intIds = samples instanceof Int32Array;
   let k = 0;
   let negatives = 0;
   let unknown = 0;
   for (let i = 0; i < n; i++) {
-    // Read this sample's inputs before writing slot k <= i (in place, slot i's delta was consumed one step ago).
-    let w = !times ? mean : i + 1 < n ? (deltas ? deltas[i + 1]! : stamps![i + 1]! - stamps![i]!) : lastWeight;
+    let w = !stamps ? mean : i + 1 < n ? stamps[i + 1]! - stamps[i]! : lastWeight;
     // A final sample exactly at endTime stands for no time: it only closes the timeline (our exporter writes one so
     // that viewers give the previous sample its time). It is not a sample of anything.
     if (i === n - 1 && i > 0 && w === 0 && tailGap === 0) continue;
@@ -212,14 +210,81 @@ function addTimeline(builder: ProfileBuilder, parts: CpuProfileParts, table: IdT
     outWeights[k] = w;
     k++;
   }
-  if (!times) builder.warn('The profile has samples but no timestamps; each sample counts as the mean interval.');
-  if (negatives > 0) builder.warn(`${negatives} samples had a negative time step (out of order) and count as zero time.`);
-  if (unknown > 0) {
-    if (unknown === n) throw malformed(ctx.format, ctx.name, 'no sample refers to a node of the profile');
-    builder.warn(`${unknown} samples refer to nodes that are not in the profile and were left out.`);
-  }
+  timelineWarnings(builder, ctx, { negatives, unknown }, n, stamps !== undefined);
   builder.setTimeline(outNodes, outWeights, k);
   return true;
+}
+
+function timelineWarnings(builder: ProfileBuilder, ctx: Ctx, counts: { negatives: number; unknown: number }, n: number, timed: boolean): void {
+  if (!timed) builder.warn('The profile has samples but no timestamps; each sample counts as the mean interval.');
+  if (counts.negatives > 0) builder.warn(`${counts.negatives} samples had a negative time step (out of order) and count as zero time.`);
+  if (counts.unknown > 0) {
+    if (counts.unknown === n) throw malformed(ctx.format, ctx.name, 'no sample refers to a node of the profile');
+    builder.warn(`${counts.unknown} samples refer to nodes that are not in the profile and were left out.`);
+  }
+}
+
+/**
+ * The timeline of a profile with time deltas (what V8 writes), in one pass: each delta is checked as it is read,
+ * sample i gets delta i + 1, and the last sample's weight (which needs the mean interval and the sum of all deltas)
+ * is settled after the loop, with the same rules and in the same order of additions as the general path.
+ */
+function deltaTimeline(
+  builder: ProfileBuilder,
+  samples: ArrayLike<number>,
+  deltas: ArrayLike<number>,
+  n: number,
+  start: number | undefined,
+  end: number | undefined,
+  table: IdTable,
+  ctx: Ctx,
+  reuse: boolean,
+): { negatives: number; unknown: number } {
+  const outNodes = reuse && samples instanceof Int32Array ? samples : new Int32Array(n);
+  const outWeights = reuse && deltas instanceof Int32Array ? new Float32Array(deltas.buffer, deltas.byteOffset, n) : new Float32Array(n);
+  const intIds = samples instanceof Int32Array;
+  if (n === 0) {
+    builder.adoptTimeline(outNodes, outWeights, 0);
+    return { negatives: 0, unknown: 0 };
+  }
+  const first = deltas[0]!;
+  if (!(Math.abs(first) <= MAX_STEP)) throw outOfRange(ctx, 'time delta 0');
+  let clock = (start ?? 0) + first;
+  let span = 0;
+  let k = 0;
+  let negatives = 0;
+  let unknown = 0;
+  const place = (id: number, weight: number) => {
+    let w = weight;
+    if (w < 0) {
+      negatives++;
+      w = 0;
+    }
+    const node = intIds || Number.isSafeInteger(id) ? table.get(id) : -1;
+    if (node < 0) {
+      unknown++;
+      return;
+    }
+    // Slot k <= i: in place, delta k was read before (sample i reads delta i + 1).
+    outNodes[k] = node;
+    outWeights[k] = w;
+    builder.addSelf(node, outWeights[k]!);
+    k++;
+  };
+  for (let i = 0; i + 1 < n; i++) {
+    const d = deltas[i + 1]!;
+    if (!(Math.abs(d) <= MAX_STEP)) throw outOfRange(ctx, `time delta ${i + 1}`);
+    clock += d;
+    if (d > 0) span += d;
+    place(samples[i]!, d);
+  }
+  const mean = n > 1 && span > 0 ? span / (n - 1) : start !== undefined && end !== undefined && end > start ? (end - start) / n : 1000;
+  const tailGap = start !== undefined && end !== undefined ? end - clock : NaN;
+  const lastWeight = tailGap >= 0 && tailGap <= 2 * mean ? tailGap : mean;
+  // A final sample exactly at endTime stands for no time: it only closes the timeline (see the general path).
+  if (!(n > 1 && lastWeight === 0 && tailGap === 0)) place(samples[n - 1]!, lastWeight);
+  builder.adoptTimeline(outNodes, outWeights, k);
+  return { negatives, unknown };
 }
 
 /** `reuse`: the parts' Int32Array samples/timeDeltas may be overwritten (they come from our own parser). */

@@ -49,6 +49,8 @@ class GrowableFloat64 {
 export class ProfileBuilder {
   private readonly frames: Frame[] = [];
   private readonly frameIndex = new Map<string, number>();
+  /** Each distinct location spelled once: a big profile names a few thousand files from a hundred thousand nodes. */
+  private readonly urlSpelling = new Map<string, string>();
   private readonly nodeFrame = new GrowableInt32(1024);
   private readonly nodeParent = new GrowableInt32(1024);
   private readonly nodeSelf = new GrowableFloat64(1024);
@@ -86,7 +88,12 @@ export class ProfileBuilder {
   /** The index of a frame, interning it on first sight. */
   frame(input: FrameInput): number {
     const functionName = input.functionName;
-    const url = normaliseFrameUrl(input.url ?? '');
+    const raw = input.url ?? '';
+    let url = this.urlSpelling.get(raw);
+    if (url === undefined) {
+      url = normaliseFrameUrl(raw);
+      this.urlSpelling.set(raw, url);
+    }
     const line = clampPosition(input.line);
     const column = clampPosition(input.column);
     const key = `${functionName}|${url}|${line}|${column}`;
@@ -163,6 +170,19 @@ export class ProfileBuilder {
       if (node < 0 || node >= count) throw new RangeError(`profile: sample ${i} names no node`);
       self[node]! += weights[i]!;
     }
+    this.timelineNodes = nodes;
+    this.timelineWeights = weights;
+    this.timelineLength = length;
+    this.samples += length;
+  }
+
+  /**
+   * setTimeline for a caller that added each sample's weight (as stored, float32) to its node with addSelf while it
+   * laid the timeline out: one pass over tens of millions of samples instead of two.
+   */
+  adoptTimeline(nodes: Int32Array, weights: Float32Array, length: number): void {
+    if (this.timelineLength > 0) throw new Error('profile: adoptTimeline after appendSample');
+    if (length > nodes.length || length > weights.length) throw new RangeError('profile: timeline shorter than its length');
     this.timelineNodes = nodes;
     this.timelineWeights = weights;
     this.timelineLength = length;

@@ -109,13 +109,32 @@ export function scanStringEnd(buf: Uint8Array, start: number, maxBytes: number, 
   return INCOMPLETE;
 }
 
+// Short plain strings are interned: a profile repeats the same keys, function names and URLs for every node, so
+// most short strings are seen before and cost one hash and one comparison instead of a new string.
+const INTERN_SLOTS = 1 << 14;
+const interned: Array<string | undefined> = new Array<string | undefined>(INTERN_SLOTS).fill(undefined);
+
+function sameBytes(s: string, buf: Uint8Array, from: number, to: number): boolean {
+  if (s.length !== to - from) return false;
+  for (let k = from; k < to; k++) if (s.charCodeAt(k - from) !== buf[k]) return false;
+  return true;
+}
+
 /** The string between the quotes at `start` and `end`. */
 export function decodeString(buf: Uint8Array, start: number, end: number, fail: Fail): string {
   let plainAscii = end - start <= 64;
-  for (let k = start + 1; k < end && plainAscii; k++) if (buf[k]! >= 0x80 || buf[k] === 0x5c) plainAscii = false;
+  let hash = 0x811c9dc5;
+  for (let k = start + 1; k < end && plainAscii; k++) {
+    const c = buf[k]!;
+    if (c >= 0x80 || c === 0x5c) plainAscii = false;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
   if (plainAscii) {
-    let s = '';
-    for (let k = start + 1; k < end; k++) s += String.fromCharCode(buf[k]!);
+    const slot = (hash >>> 0) & (INTERN_SLOTS - 1);
+    const known = interned[slot];
+    if (known !== undefined && sameBytes(known, buf, start + 1, end)) return known;
+    const s = String.fromCharCode.apply(null, buf.subarray(start + 1, end) as unknown as number[]);
+    interned[slot] = s;
     return s;
   }
   let out = '';
