@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../app/engine/engine.js';
-import { compareRefs } from '../app/engine/comparison.js';
+import { compareRefs } from '../app/engine/compare-refs.js';
 import { getLab } from '../app/labs/catalogue.js';
 
 export interface FalsePositiveOptions {

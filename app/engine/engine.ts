@@ -11,11 +11,11 @@ import { assertLaunchable, checkForeignRecipe, rerunPreview } from './foreign-re
 import { ReferencedPaths } from './referenced-paths.js';
 import { compareProfiles } from '../compare/profiles.js';
 import { requestsOfProfile } from './profile-requests.js';
-import { compareRefs } from './comparison.js';
+import { compareRefs } from './compare-refs.js';
 import { openInEditor, revealPath } from './os-actions.js';
 import { ProfileViews } from './profile-views.js';
 import { WatchMode } from './watch-mode.js';
-import { exportBundle, exportReport } from './share.js';
+import { exportBundle, exportReport } from './session-exports.js';
 import { describeProject } from './project.js';
 import { readStartup } from '../store/startup-reader.js';
 import { readRamp } from '../store/ramp-reader.js';

@@ -10,7 +10,7 @@ import { basename, isAbsolute, resolve, sep } from 'node:path';
 import { sendFile } from './static-files.js';
 
 /**
- * The names the engine's exports get (app/engine/share.ts; a session's profiles in other formats, profile-views.ts):
+ * The names the engine's exports get (app/engine/session-exports.ts; a session's profiles in other formats, profile-views.ts):
  * nothing else in a session folder is downloadable.
  */
 const DOWNLOADABLE_NAME = /^(?:report\.html|compare-[A-Za-z0-9._-]{1,128}\.html|[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.checkup|(?:profile|heap)\.(?:pb\.gz|speedscope\.json))$/;
