@@ -24,7 +24,7 @@ export class GzipDataError extends Error {
 }
 
 /** The profiles' "too large" error, with the size and limit said as unpacked sizes. */
-export function inflatedTooLarge(name: string, limit: number): CheckupError {
+function inflatedTooLarge(name: string, limit: number): CheckupError {
   const mb = `${Math.round(limit / (1024 * 1024))} MB`;
   return new CheckupError('CHK_PROFILE_TOO_LARGE', { name, size: `more than ${mb} once unpacked`, limit: `${mb} unpacked` });
 }

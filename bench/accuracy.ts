@@ -108,7 +108,7 @@ export async function benchCulpritStability(o: { runs: number; nodes?: string[];
     const seen = new Map<string, number>();
     for (let i = 0; i < o.runs; i++) {
       const started = await engine.startRun({ recipe: { target: { kind: 'lab', lab: 'blocking', variant: 'slow', ...(node.path ? { node: node.path } : {}) }, load: { ...getLab('blocking').recipe.load, durationSec: 3, warmupSec: 1 } } });
-      const outcome = await engine.runOutcome(started.runId);
+      const outcome = await engine.registry.runOutcome(started.runId);
       const d = (await engine.getSession({ id: outcome.sessionId })).diagnosis;
       const top = d?.findings[0]?.culprits[0];
       const key = `${d?.verdict ?? 'none'}: ${top ? `${top.functionName}:${top.line}` : 'no culprit'}`;

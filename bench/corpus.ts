@@ -160,7 +160,7 @@ export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: stri
         load: corpusLoad(c, opts.load, opts.durationSec),
       },
     });
-    const outcome = await engine.runOutcome(started.runId);
+    const outcome = await engine.registry.runOutcome(started.runId);
     const detail = await engine.getSession({ id: outcome.sessionId });
     const diagnosis = detail.diagnosis;
     if (!diagnosis) return { ...base, nodeVersion: undefined, verdict: 'none', verdictRight: false, culpritRight: undefined, topCulprits: [], error: outcome.error?.message ?? 'no diagnosis' };

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../app/engine/engine.js';
-import { compareRefs } from '../app/engine/comparison.js';
+import { compareRefs } from '../app/engine/compare-refs.js';
 import { getLab } from '../app/labs/catalogue.js';
 
 export interface FalsePositiveOptions {
@@ -41,7 +41,7 @@ export async function benchFalsePositives(opts: FalsePositiveOptions = {}): Prom
   const load = { ...getLab(o.lab).recipe.load, durationSec: o.durationSec, warmupSec: 1 };
   const run = async () => {
     const started = await engine.startRun({ recipe: { target: { kind: 'lab', lab: o.lab, variant: 'slow' }, load, repeats: o.repeats } });
-    const outcome = await engine.runOutcome(started.runId);
+    const outcome = await engine.registry.runOutcome(started.runId);
     if (outcome.error) throw outcome.error;
     return outcome.sessionId;
   };

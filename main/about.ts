@@ -10,13 +10,13 @@ export interface RuntimeVersions {
   v8?: string;
 }
 
-export interface AboutDialog {
+interface AboutDialog {
   showMessageBox(window: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number }>;
   showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>;
 }
 
 /** "Checkup 0.1.0", then one line per runtime, in the order people ask for them. */
-export function aboutLines(version: string, versions: RuntimeVersions, platform = `${process.platform} ${process.arch}`): string[] {
+function aboutLines(version: string, versions: RuntimeVersions, platform = `${process.platform} ${process.arch}`): string[] {
   const runtime: Array<[string, string | undefined]> = [
     ['Electron', versions.electron],
     ['Chromium', versions.chrome],
@@ -26,9 +26,9 @@ export function aboutLines(version: string, versions: RuntimeVersions, platform 
   return [`Checkup ${version}`, ...runtime.map(([name, v]) => `${name} ${v ?? 'unknown'}`), `OS ${platform}`];
 }
 
-export const COPY_BUTTON = 0;
+const COPY_BUTTON = 0;
 
-export function aboutMessageBox(version: string, versions: RuntimeVersions, projectUrl?: string): MessageBoxOptions {
+function aboutMessageBox(version: string, versions: RuntimeVersions, projectUrl?: string): MessageBoxOptions {
   const [title, ...rest] = aboutLines(version, versions);
   return {
     type: 'info',

@@ -11,7 +11,7 @@ import { ROUTES } from '../app/contract/api.js';
 import { contentType } from '../app/server/static-files.js';
 import { APP_HOST, CONTENT_SECURITY_POLICY, SCHEME } from './scheme.js';
 
-export interface AppProtocolRoots {
+interface AppProtocolRoots {
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** speedscope's static app (node_modules/speedscope/dist/release). */
@@ -43,7 +43,7 @@ class Refused extends Error {
 }
 
 /** The decoded path segments of our URL, or Refused(403/400). */
-export function safeSegments(url: URL): string[] {
+function safeSegments(url: URL): string[] {
   if (url.protocol !== `${SCHEME}:` || url.hostname.toLowerCase() !== APP_HOST || url.port || url.username || url.password) {
     throw new Refused(403);
   }

@@ -33,7 +33,7 @@ export interface DesktopPaths {
   readme?: string;
 }
 
-export interface DesktopOptions {
+interface DesktopOptions {
   paths: DesktopPaths;
   argv: readonly string[];
   cwd: string;

@@ -18,7 +18,7 @@ export interface HostProcess {
   readonly pid: number | undefined;
 }
 
-export interface EngineHostClientOptions {
+interface EngineHostClientOptions {
   /** Restarts allowed within `restartWindowMs` before we stop trying (a host that dies at start would loop). */
   maxRestarts?: number;
   restartWindowMs?: number;
@@ -26,7 +26,7 @@ export interface EngineHostClientOptions {
   shutdownGraceMs?: number;
 }
 
-export interface HostRestart {
+interface HostRestart {
   code: number | null;
   restarted: boolean;
   error: SerializedError;

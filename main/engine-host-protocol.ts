@@ -32,7 +32,7 @@ export interface HostedEngine extends EngineApi {
   close(): Promise<void>;
 }
 
-export interface ServeOptions {
+export interface HostServeOptions {
   /** Called once a shutdown request has stopped the runs and been answered. */
   onShutdown(): void;
   /** How long close (stopping runs and watching) may take on shutdown before we give up waiting (targets are killed on exit regardless). */
@@ -40,7 +40,7 @@ export interface ServeOptions {
 }
 
 /** Serves `engine` over `port`, until a shutdown call has stopped every run. */
-export function serveEngine(engine: HostedEngine, port: HostPort, options: ServeOptions): void {
+export function serveHostedEngine(engine: HostedEngine, port: HostPort, options: HostServeOptions): void {
   let shuttingDown = false;
   const flameDocument = (params: unknown): Uint8Array | undefined => {
     const name = (params as { name?: unknown } | null)?.name;

@@ -4,7 +4,7 @@
 // all take every target down (the probe also kills its target when the engine's channel closes).
 import { Engine } from '../app/engine/engine.js';
 import { killAllTargetsSync } from '../app/target/index.js';
-import { serveEngine, type HostMessage, type HostPort } from './engine-host-protocol.js';
+import { serveHostedEngine, type HostMessage, type HostPort } from './engine-host-protocol.js';
 
 interface ParentPortLike {
   on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
@@ -47,4 +47,4 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal
 // Under Node IPC a vanished parent shows as a disconnect; in Electron the utility process is ended with its parent.
 process.on('disconnect', () => exitNow(0));
 
-serveEngine(new Engine(), port, { onShutdown: () => setImmediate(() => exitNow(0)) });
+serveHostedEngine(new Engine(), port, { onShutdown: () => setImmediate(() => exitNow(0)) });

@@ -16,19 +16,19 @@ export const EVENT_CHANNEL = 'checkup:event';
 export type CallAnswer = Outcome;
 
 /** The parts of a WebFrameMain we compare: identity by (processId, routingId), origin by URL, main frame by parent. */
-export interface FrameLike {
+interface FrameLike {
   readonly url: string;
   readonly parent: unknown;
   readonly processId: number;
   readonly routingId: number;
 }
 
-export interface SenderLike {
+interface SenderLike {
   readonly sender: unknown;
   readonly senderFrame: FrameLike | null;
 }
 
-export interface TrustedWindow {
+interface TrustedWindow {
   webContents: unknown;
   mainFrame: FrameLike;
 }
@@ -62,7 +62,7 @@ function sameContents(a: unknown, b: unknown): boolean {
 }
 
 /** Throws CHK_FORBIDDEN unless the message comes from the main frame of our window, on our origin. */
-export function checkSender(event: SenderLike, trusted: TrustedWindow | undefined): void {
+function checkSender(event: SenderLike, trusted: TrustedWindow | undefined): void {
   const frame = event.senderFrame;
   if (!trusted) throw forbidden('no window to answer');
   if (!frame) throw forbidden('the sending frame is gone');

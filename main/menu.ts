@@ -5,9 +5,9 @@ import type { EngineEvent, SessionListItem } from '../app/contract/api.js';
 
 export type HostCommand = Omit<Extract<EngineEvent, { type: 'host-command' }>, 'type'>;
 
-export const RECENT_SESSIONS = 10;
+const RECENT_SESSIONS = 10;
 
-export interface MenuActions {
+interface MenuActions {
   isPackaged: boolean;
   platform: NodeJS.Platform;
   /** Sessions for File > Recent sessions, any order; the newest RECENT_SESSIONS are shown. */

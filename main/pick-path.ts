@@ -5,12 +5,12 @@ import type { MethodParams, MethodResults } from '../app/contract/api.js';
 import { OPENABLE_EXTENSIONS } from './open-files.js';
 
 /** What Checkup opens: .cpuprofile, .heapprofile, Chrome traces and speedscope files (.json), `node --prof` logs. */
-export const PROFILE_FILTERS = [
+const PROFILE_FILTERS = [
   { name: 'Profiles and session bundles', extensions: [...OPENABLE_EXTENSIONS] },
   { name: 'All files', extensions: ['*'] },
 ];
 
-export function openDialogOptions(params: MethodParams['pickPath']): OpenDialogOptions {
+function openDialogOptions(params: MethodParams['pickPath']): OpenDialogOptions {
   const folder = params.kind === 'folder';
   return {
     title: params.title ?? (folder ? 'Choose a folder' : params.profilesOnly ? 'Open a profile' : 'Choose a file'),

@@ -4,7 +4,7 @@
 
 export const SCHEME = 'checkup';
 export const APP_HOST = 'app';
-export const APP_ORIGIN = `${SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 /**

@@ -34,7 +34,7 @@ export interface GuardedContents {
   on(event: 'input-event', listener: (event: unknown, input: { type?: string }) => void): unknown;
 }
 
-export interface GuardOptions {
+interface GuardOptions {
   openExternal(url: string): void;
   log?(line: string): void;
 }

@@ -19,7 +19,7 @@ function targetOf(facts: ProcessFacts): TargetSpec {
   return { kind: 'script', script: facts.argv[1] ?? facts.execPath, args: facts.argv.slice(2), nodeArgs: facts.execArgv, cwd: facts.cwd, env: {}, node: facts.execPath };
 }
 
-export class Attachment implements TargetSource {
+class Attachment implements TargetSource {
   readonly info: Partial<TargetInfo>;
   private target: AttachedTarget | undefined;
 

@@ -21,7 +21,7 @@ import { closeInspector, openInspector, type OpenInspector, type ProcessFacts } 
 import { allPids, assertSignalable, isNodeProgram, listeningSockets, parentOf, programOf } from './os-processes.js';
 
 /** A cluster wider than this is not attached into (each worker costs an inspector, a probe and a profiler). */
-export const MAX_ATTACHED_CHILDREN = 32;
+const MAX_ATTACHED_CHILDREN = 32;
 /** How long a moved inspector has to show on its new port. */
 const MOVE_TIMEOUT_MS = 5000;
 
@@ -43,7 +43,7 @@ export function nodeChildrenOf(pid: number): number[] {
  * The inspector we opened moved off its port onto one the OS picks, and a new line to it; one we did not open (the
  * user's) is left where it is. On failure the inspector is closed and the error thrown.
  */
-export async function moveInspectorAside(opened: OpenInspector): Promise<OpenInspector> {
+async function moveInspectorAside(opened: OpenInspector): Promise<OpenInspector> {
   if (!opened.openedByUs) return opened;
   const { pid } = opened.facts;
   const before = new Set(listeningSockets(pid).map((s) => s.port));

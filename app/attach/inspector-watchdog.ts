@@ -16,11 +16,11 @@ const HEARTBEAT_MS = 1000;
 
 const INSPECTOR = `(typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector'))`;
 /** The watchdog's state in the app, and the mark that Checkup opened the inspector. */
-export const WATCHDOG_KEY = `Symbol.for('checkup.inspector.watchdog')`;
+const WATCHDOG_KEY = `Symbol.for('checkup.inspector.watchdog')`;
 export const OPENED_KEY = `Symbol.for('checkup.inspector.opened')`;
 
 /** Arms the watchdog (or feeds the one a previous Checkup left), and marks the inspector as Checkup's. */
-export function watchdogExpression(graceMs = WATCHDOG_GRACE_MS): string {
+function watchdogExpression(graceMs = WATCHDOG_GRACE_MS): string {
   return `(() => {
   globalThis[${OPENED_KEY}] = true;
   const existing = globalThis[${WATCHDOG_KEY}];

@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { probePath } from '../paths.js';
 
-export interface ProbeSettings {
+interface ProbeSettings {
   channelPath: string;
   token: string;
   intervalMs: number;

@@ -10,7 +10,7 @@ const CHUNK = 4 * 1024 * 1024;
 const verdicts = new Map<string, boolean>();
 
 /** The real uid of a process (Linux /proc/PID/status); undefined when it cannot be read. */
-export function ownerOf(pid: number): number | undefined {
+function ownerOf(pid: number): number | undefined {
   try {
     const m = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : undefined;

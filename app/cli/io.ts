@@ -16,7 +16,7 @@ export interface CliIo {
 export const processIo: CliIo = { stdout: (t) => process.stdout.write(terminalSafe(t)), stderr: (t) => process.stderr.write(terminalSafe(t)) };
 
 /** Any failure in its wire form: an engine call's answer as it came, anything else through the catalogue. */
-export function wireForm(err: unknown): SerializedError {
+function wireForm(err: unknown): SerializedError {
   return err instanceof RemoteError ? err.serialized : toCheckupError(err).toJSON();
 }
 

@@ -43,7 +43,7 @@ function inlineBody<T extends WithBodyFile>(request: T, field: string, file: str
 }
 
 /** What the file sets, as recipe fields (without the target, which the command line gives). */
-export type RecipeFromFile = Omit<RecipeInput, 'target'>;
+type RecipeFromFile = Omit<RecipeInput, 'target'>;
 
 export function readRecipeFile(path: string, cwd: string): RecipeFromFile {
   const full = resolve(cwd, path);

@@ -34,7 +34,7 @@ async function withLabLoad(argv: string[], command: RunCommand, api: EngineApi):
 }
 
 /** How a run is started: startRun with the recipe, or startAttachRun (attach-command.ts). */
-export type StartRun = (api: EngineApi) => Promise<RunStarted>;
+type StartRun = (api: EngineApi) => Promise<RunStarted>;
 
 export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
   const wantsJson = argv.includes('--json');

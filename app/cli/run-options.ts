@@ -26,7 +26,7 @@ export interface RunCommand {
   ab?: { ref: string; pairs: number; exclude: string[] };
 }
 
-export const runOptionSpec = {
+const runOptionSpec = {
   connections: { type: 'string', short: 'c' },
   duration: { type: 'string', short: 'd' },
   amount: { type: 'string', short: 'a' },

@@ -41,11 +41,6 @@ export function printable(text: string): string {
   return text.replace(CONTROL, visible);
 }
 
-/** Lines of outside text (a log), each made printable: its own line breaks kept as breaks, nothing else. */
-export function printableLines(text: string): string[] {
-  return text.split(/\r?\n/).map(printable);
-}
-
 // The sequences our own output writes: the styles above (SGR), and a progress line redrawn in place (CR, erase line).
 const OURS = /\u001b\[(?:1|2|22|31|32|33|36|39)m|\u001b\[2K|\r(?=\u001b\[2K)/y;
 // Escaped in a whole output: C1, bidi and line separators as `\uXXXX` (a JSON string stays valid and means the same),

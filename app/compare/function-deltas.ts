@@ -84,7 +84,7 @@ function pairByLine(before: Entry[], after: Entry[]): Array<[Entry | undefined, 
   return pairs;
 }
 
-export interface PerRequest {
+interface PerRequest {
   /** Completed requests in the profiled window: self time per request compares. */
   requestsBefore?: number;
   requestsAfter?: number;
@@ -108,7 +108,7 @@ export const FUNCTION_CHANGE_FLOOR = { perRequestUs: 0.5, msPerSecond: 0.5, poin
  * times has a standard error of √n) is sampling noise. Fifty functions are judged at once, so 3 rather than 2: the
  * chance that a function that did not change is called slower stays near one in 700.
  */
-export const FUNCTION_CHANGE_Z = 3;
+const FUNCTION_CHANGE_Z = 3;
 
 /**
  * Whether counts nA over baseA and nB over baseB (requests, seconds...) differ beyond sampling noise: the two Poisson

@@ -80,7 +80,7 @@ export function studentQuantile(alpha: number, df: number): number {
   return (lo + hi) / 2;
 }
 
-export interface WelchResult {
+interface WelchResult {
   t: number;
   df: number;
   p: number;

@@ -22,7 +22,7 @@ export interface CycleRequest {
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 /** The capture names a text uses. */
-export function placeholdersIn(text: string | undefined): string[] {
+function placeholdersIn(text: string | undefined): string[] {
   return text ? [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!) : [];
 }
 

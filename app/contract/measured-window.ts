@@ -17,7 +17,7 @@ export function inMeasuredWindow(sample: ProbeSample, startAt: number | undefine
 }
 
 /** Load seconds: those of phase 'measure' (the load generator marks them itself, in whole seconds from the start). */
-export function isMeasuredTick(tick: LoadTick): boolean {
+function isMeasuredTick(tick: LoadTick): boolean {
   return tick.phase === 'measure';
 }
 

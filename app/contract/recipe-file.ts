@@ -12,7 +12,7 @@ export const RECIPE_FILE_VERSION = 1;
 
 const bodyFile = { bodyFile: z.string().min(1, 'a body file needs a path').optional() };
 
-export const RecipeFileRequestSchema = RequestSpecSchema.extend(bodyFile).strict();
+const RecipeFileRequestSchema = RequestSpecSchema.extend(bodyFile).strict();
 const FileStepSchema = JourneyStepSchema.extend(bodyFile).strict();
 const FileJourneySchema = JourneySchema.extend({ steps: z.array(FileStepSchema).min(1, 'a journey has at least one step').max(20) }).strict();
 const FileSetupSchema = SetupSpecSchema.extend({ requests: z.array(RecipeFileRequestSchema).min(1, 'give at least one set-up request').max(10) }).strict();

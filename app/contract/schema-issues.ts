@@ -2,7 +2,7 @@
 // place every face turns a refused payload, recipe or option set into text, so the CLI, the UI's inline recipe
 // errors and every transport's refusals name a field the same way.
 
-export interface SchemaIssue {
+interface SchemaIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
   /** zod's issue code and bounds, when there are: worded below instead of zod's own "Too small: expected …". */
@@ -57,7 +57,7 @@ const bound = (n: number | bigint) => (typeof n === 'bigint' ? n.toString() : n.
  * One issue as a sentence about the field ("Connections must be at least 1"), for the issues zod words in its own
  * terms; our own messages (a refine's "a request path starts with /") follow the field's name.
  */
-export function issueWords(issue: SchemaIssue, wording: IssueWording = {}): string {
+function issueWords(issue: SchemaIssue, wording: IssueWording = {}): string {
   const name = fieldName(issue, wording);
   const field = name ?? issueField(issue, wording);
   const number = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
@@ -84,7 +84,7 @@ export function issueWords(issue: SchemaIssue, wording: IssueWording = {}): stri
   return /^must /.test(issue.message) ? `${field} ${issue.message}` : `${field}: ${issue.message}`;
 }
 
-export interface IssueWording {
+interface IssueWording {
   /** What the checked value is called, for an issue about the value as a whole (no path). */
   whole?: string;
   /** Where the checked value sits inside a bigger one the user knows (validSpec checks the recipe's `load`). */
@@ -95,7 +95,7 @@ export interface IssueWording {
 const MAX_DESCRIBED = 5;
 
 /** The dotted field an issue is about (`load.connections`), or the value's own name. */
-export function issueField(issue: SchemaIssue, wording: IssueWording = {}): string {
+function issueField(issue: SchemaIssue, wording: IssueWording = {}): string {
   const path = [...(wording.at ?? []), ...issue.path.map(String)];
   return path.length ? path.join('.') : (wording.whole ?? 'value');
 }

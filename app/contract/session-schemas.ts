@@ -22,7 +22,7 @@ const optNum = num
 
 const LatencySchema = z.looseObject({ mean: num, stddev: num, min: num, p50: num, p90: num, p97_5: num, p99: num, max: num });
 
-export const RepeatResultSchema = z.looseObject({
+const RepeatResultSchema = z.looseObject({
   requestsPerSecond: num,
   requestsPerSecondSeries: z.array(num),
   latency: LatencySchema,

@@ -48,7 +48,7 @@ function git(cwd: string, args: string[]): Promise<string> {
 }
 
 /** The repository holding `dir`, or CHK_NOT_GIT_REPO. */
-export async function repositoryOf(dir: string): Promise<string> {
+async function repositoryOf(dir: string): Promise<string> {
   // git cannot even start in a folder that is not there (and would be taken for a missing git).
   if (!existsSync(dir)) throw new CheckupError('CHK_NOT_GIT_REPO', { dir });
   try {
@@ -60,7 +60,7 @@ export async function repositoryOf(dir: string): Promise<string> {
 }
 
 /** The commit a ref names, or CHK_GIT_REF_UNKNOWN. */
-export async function resolveCommit(repoRoot: string, ref: string): Promise<string> {
+async function resolveCommit(repoRoot: string, ref: string): Promise<string> {
   // A ref starting with '-' would be read as an option by git.
   if (!ref || ref.startsWith('-')) throw new CheckupError('CHK_GIT_REF_UNKNOWN', { ref });
   try {
@@ -72,7 +72,7 @@ export async function resolveCommit(repoRoot: string, ref: string): Promise<stri
 }
 
 /** Files changed in the working tree against HEAD (staged, unstaged and untracked; ignored files do not count). */
-export async function uncommittedChanges(repoRoot: string): Promise<string[]> {
+async function uncommittedChanges(repoRoot: string): Promise<string[]> {
   const status = await git(repoRoot, ['status', '--porcelain']);
   return status ? status.split('\n').map((l) => l.slice(3)) : [];
 }

@@ -15,7 +15,7 @@ const TABLE_TIMEOUT_MS = 5000;
 let questions = 0;
 
 /** Asks the probe for the tables again and waits for its answer for `port`; a probe that never answers says so. */
-export function askTable(target: Target, port: number, sources: boolean, timeoutMs = TABLE_TIMEOUT_MS): Promise<RouteTable> {
+function askTable(target: Target, port: number, sources: boolean, timeoutMs = TABLE_TIMEOUT_MS): Promise<RouteTable> {
   const request = ++questions;
   return new Promise((resolve) => {
     const done = (table: RouteTable) => {

@@ -13,7 +13,7 @@ import { CheckupError, toCheckupError } from '../errors.js';
 import { labScript } from '../labs/catalogue.js';
 import { resolveTarget } from '../target/resolve-target.js';
 
-export interface LaunchPreview {
+interface LaunchPreview {
   /** The program and its arguments, as they are started; for a recipe that attaches, `checkup attach` and where. */
   command: string[];
   cwd: string;
@@ -21,7 +21,7 @@ export interface LaunchPreview {
   env: Record<string, string>;
 }
 
-export function launchPreview(recipe: Recipe): LaunchPreview {
+function launchPreview(recipe: Recipe): LaunchPreview {
   const t = recipe.target;
   // A recipe that attached launches nothing: it attaches again, to what `attach.to` names.
   if (recipe.attach) return { command: ['checkup', 'attach', recipe.attach.to], cwd: t.kind === 'lab' ? resolveTarget(t).project : t.cwd, env: {} };

@@ -16,13 +16,13 @@ import type { RunAs, RunOutcome } from './run-session.js';
 export const DEFAULT_PAIRS = 3;
 
 /** What the engine lends an A/B comparison: one run at a time, started and followed as every run is. */
-export interface RunHost {
+interface RunHost {
   startRun(recipe: Recipe, as: RunAs): Promise<{ runId: string; sessionId: string; done: Promise<RunOutcome> }>;
   stopRun(runId: string): Promise<void>;
   emit(event: EngineEvent): void;
 }
 
-export interface InterleavedOutcome {
+interface InterleavedOutcome {
   abId: string;
   ref: string;
   commit: string;

@@ -14,7 +14,7 @@ export const CHECKOUT_PREFIX = 'checkup-ab-';
 const OWNER_FILE = 'owner.json';
 
 /** What a checkout records of itself, so that one left by a killed process is found and removed later. */
-export interface CheckoutOwner {
+interface CheckoutOwner {
   path: string;
   repoRoot: string;
   /** Links made inside the checkout (node_modules, carried-over folders), removed before anything else. */
@@ -26,7 +26,7 @@ export function writeOwner(w: CheckoutOwner): void {
 }
 
 /** git in the user's repository with nothing of the repository's own configuration run: no hook, no fsmonitor. */
-export function quietGit(repoRoot: string, args: string[]): void {
+function quietGit(repoRoot: string, args: string[]): void {
   try {
     execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args], { cwd: repoRoot, stdio: 'ignore', timeout: 30_000 });
   } catch {

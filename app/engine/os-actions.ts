@@ -30,7 +30,7 @@ function osOpener(): { command: string; args: (path: string) => string[] } | und
   return xdg ? { command: xdg, args: (p) => [p] } : undefined;
 }
 
-export function filePathOf(url: string): string {
+function filePathOf(url: string): string {
   if (url.startsWith('node:') || !url) throw new CheckupError('CHK_NOT_SUPPORTED', { what: 'Opening Node\'s own source', hint: 'Node core frames have no file on this machine.' });
   const path = url.startsWith('file://') ? fileURLToPath(url) : url;
   if (!existsSync(path) || !statSync(path).isFile()) throw new CheckupError('CHK_FILE_NOT_FOUND', { path });

@@ -28,7 +28,7 @@ const EXPORT_EXTENSIONS: Record<MethodParams['exportProfile']['format'], string>
  * Where an export goes: beside its source, named after it (`profile.cpuprofile` -> `profile.pb.gz`; the profile's
  * number after it for any but the first of several), never over the source itself.
  */
-export function exportPath(source: string, format: MethodParams['exportProfile']['format'], index?: number): string {
+function exportPath(source: string, format: MethodParams['exportProfile']['format'], index?: number): string {
   const dir = dirname(source);
   const stem = basename(source).replace(/(\.(gz|json))?$/i, '').replace(/\.[^.]+$/, '') || 'profile';
   const ext = EXPORT_EXTENSIONS[format];

@@ -8,7 +8,7 @@ const SKIP = new Set(['node_modules', '.git', 'dist', 'out', 'coverage', '.next'
 const IGNORED_FILE = /(^|[\\/])(\.[^\\/]*|.*~|.*\.(log|tmp|swp))$/;
 /** Folders watched at most; beyond that, deeper folders are not watched (and the caller is told). */
 const MAX_FOLDERS = 2000;
-export const DEBOUNCE_MS = 800;
+const DEBOUNCE_MS = 800;
 
 function isFolder(path: string): boolean {
   try {

@@ -15,7 +15,7 @@ import { SessionWriter } from '../store/session-writer.js';
 import { resolveTarget } from '../target/resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, raceLoad, unlessStopped } from '../target/run-target.js';
 
-export interface RampHooks {
+interface RampHooks {
   /** The session is made (before the app is launched). */
   onSession?: (sessionId: string) => void;
   /** Each step as soon as it is measured. */

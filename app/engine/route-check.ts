@@ -24,7 +24,7 @@ function takesMethod(route: RouteEntry, method: string): boolean {
 }
 
 /** Whether the table can judge paths at all: one it read, with routes in it. */
-export function tableKnown(table: RouteTable | undefined): table is RouteTable {
+function tableKnown(table: RouteTable | undefined): table is RouteTable {
   return Boolean(table && !table.unknown && table.routes.length > 0);
 }
 

@@ -16,7 +16,6 @@ import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import type { TargetExit } from '../target/index.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
-import { thresholds } from '../diagnosis/thresholds.js';
 import { diagnose, diagnoseStartFailure, isStartFailure, type CapturedProfiles, type CollectedRun } from '../diagnosis/index.js';
 import { AppLogReader } from '../diagnosis/app-log.js';
 import { saveDiagnosis } from './save-diagnosis.js';
@@ -28,7 +27,7 @@ import { loadUrl } from './load-url.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from '../target/resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from '../target/run-target.js';
-import { runSourceMaps } from '../profile/source-maps/run-maps.js';
+import { RunProfilers } from './run-profilers.js';
 import { RunUnits, unitsTargetOf } from './run-units.js';
 import { RunRoutes } from './run-routes.js';
 
@@ -79,10 +78,8 @@ export class RunSession {
   /** The other processes and threads of the app: profiled and judged with the main one. */
   private units: RunUnits | undefined;
   private load: LoadRun | undefined;
-  /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
-  private memoryBefore: { bytes: number; at: number } | undefined;
-  /** Whether the profilers were started (a stop during the warm-up comes before they are). */
-  private profilersStarted = false;
+  /** The profilers over the measured window, once the inspector is connected. */
+  private profilers: RunProfilers | undefined;
   /** The loaded server's route table, saved as routes.json. */
   private routes: RunRoutes | undefined;
 
@@ -209,6 +206,7 @@ export class RunSession {
       if (profiling) {
         if (!ready.inspectorUrl) throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: ready.inspectorError ?? 'the target reported no inspector' });
         this.inspector = await unlessStopped(InspectorSession.connect(ready.inspectorUrl), this.signal);
+        this.profilers = new RunProfilers(this.inspector, this.recipe.profile, session.timings, this.units);
       }
 
       const carried = await this.runSetup(ready.port);
@@ -217,8 +215,8 @@ export class RunSession {
       if (ending.kind === 'crashed') out.crash = ending.exit;
       out.load = ending.kind === 'done' ? ending.result : await this.load?.stop();
       this.phase('collecting');
-      if (ending.kind !== 'crashed') out.profiles = await this.stopProfilers();
-      if (ending.kind === 'done') out.memoryAfterLoad = await this.weighAfterLoad(session.timings.measureEndAt);
+      if (ending.kind !== 'crashed') out.profiles = (await this.profilers?.stop()) ?? {};
+      if (ending.kind === 'done') out.memoryAfterLoad = await this.profilers?.weighAfterLoad(this.samples, session.timings.measureEndAt, this.signal);
       if (out.memoryAfterLoad) session.memoryAfterLoad = out.memoryAfterLoad;
       if (this.machineAtStart) {
         const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
@@ -362,7 +360,7 @@ export class RunSession {
           this.batcher.tick(tick);
         },
         onMeasureStart: async () => {
-          await this.startProfilers();
+          await this.profilers?.start();
           timings.measureStartAt = Date.now();
           this.machineAtStart = machineSnapshot();
           this.phase('measuring');
@@ -374,59 +372,6 @@ export class RunSession {
       },
     );
     return raceLoad(this.load, this.target!, this.signal);
-  }
-
-  private async startProfilers(): Promise<void> {
-    const timings = this.writer.session.timings;
-    if (!this.inspector) return;
-    // One full GC before measuring, so that what the heap keeps by the end can be told from what it held anyway. It
-    // costs one pause under load at the start of the window (a few ms for a small heap; it shows in the GC figures).
-    const before = await this.inspector.weighAfterGc().catch(() => undefined);
-    if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
-    if (this.recipe.profile.heap) await this.inspector.startHeapSampling();
-    if (this.recipe.profile.cpu) timings.profilerStartMs = (await this.inspector.startCpuProfile(this.recipe.profile.samplingIntervalUs)).ms;
-    if (this.recipe.profile.cpu) await this.units?.startProfiling(this.inspector, this.recipe.profile.samplingIntervalUs);
-    this.profilersStarted = true;
-  }
-
-  private async stopProfilers(): Promise<CapturedProfiles> {
-    if (!this.inspector || this.inspector.isClosed || !this.profilersStarted) return {};
-    const out: CapturedProfiles = {};
-    if (this.recipe.profile.cpu) {
-      const stopped = await this.inspector.stopCpuProfile();
-      this.writer.session.timings.profilerStopMs = stopped.ms;
-      out.cpu = stopped.value;
-      await this.units?.stopProfiling();
-    }
-    if (this.recipe.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
-    const inspector = this.inspector;
-    out.sourceMaps = await runSourceMaps(out, (expression) => inspector.evaluate(expression));
-    return out;
-  }
-
-  /**
-   * After the load: wait until requests still queued in the app have drained (a probe window this idle, at most
-   * T.drainTimeoutMs), then weigh the heap after a full GC again. A backlog gives its memory back; a leak keeps it.
-   */
-  private async weighAfterLoad(measureEndAt: number | undefined): Promise<MemoryAfterLoad | undefined> {
-    if (!this.inspector || this.inspector.isClosed || !this.memoryBefore || !this.target) return undefined;
-    const started = Date.now();
-    const end = measureEndAt ?? started;
-    const drained = () => this.samples.some((s) => s.ts - s.windowMs >= end && s.elu <= thresholds.drainedElu);
-    while (!drained() && Date.now() - started < thresholds.drainTimeoutMs && !this.signal.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const drainMs = Date.now() - started;
-    const after = await this.inspector.weighAfterGc().catch(() => undefined);
-    if (!after) return undefined;
-    const measured = this.samples.filter((s) => s.ts >= this.memoryBefore!.at && s.ts <= end);
-    return {
-      beforeBytes: this.memoryBefore.bytes,
-      afterBytes: after.value,
-      elapsedSec: Math.max(0.001, (end - this.memoryBefore.at) / 1000),
-      drainMs,
-      peakBytes: Math.max(this.memoryBefore.bytes, ...measured.map((s) => s.memory.heapUsed)),
-    };
   }
 
   private async shutdown(): Promise<TargetExit | undefined> {

@@ -15,7 +15,7 @@ import { UnitProfilers, type UnitProfile } from './unit-profilers.js';
  * What RunUnits needs of a target: a launched one (app/target/target.ts), or a cluster attached into
  * (app/attach/attached-target.ts).
  */
-export interface UnitsTarget {
+interface UnitsTarget {
   readonly units: UnitRegistry;
   readonly pid: number;
   /** The main process (the one that listened). */

@@ -1,14 +1,14 @@
 // The engine's side of the start-up checkup: validating what a face asks for, running it in the background with
 // progress on the event stream, and stopping it.
 import { randomBytes } from 'node:crypto';
-import type { EngineEvent, MethodParams, MethodResults } from '../contract/api.js';
+import type { EngineEvent, MethodParams } from '../contract/api.js';
 import { TargetSpecSchema } from '../contract/recipe.js';
 import { issuesByField } from '../contract/schema-issues.js';
 import type { StartupResult } from '../contract/startup.js';
 import { CheckupError, toCheckupError } from '../errors.js';
 import { runStartupCheckup } from '../startup/startup-checkup.js';
 
-export const STARTUP_DEFAULTS = { runs: 5, compileCache: true, timeoutSec: 30 } as const;
+const STARTUP_DEFAULTS = { runs: 5, compileCache: true, timeoutSec: 30 } as const;
 
 export interface StartupOutcome {
   sessionId: string;
@@ -63,5 +63,3 @@ export async function startStartupRun(params: MethodParams['startStartup'], sess
   void done.then((o) => emit({ type: 'run-finished', runId, sessionId: id, sessionDir: dir, status: o.status, ...(o.error ? { error: o.error.toJSON() } : {}) }));
   return { runId, sessionId: id, sessionDir: dir, done, stop: () => abort.abort() };
 }
-
-export type StartStartupResult = MethodResults['startStartup'];

@@ -6,7 +6,7 @@ import { readSessionFile } from '../store/session-reader.js';
 import { assertLaunchable } from './foreign-recipe.js';
 import { ProjectWatcher } from './project-watcher.js';
 
-export interface WatchModeHost {
+interface WatchModeHost {
   sessionsDir: string;
   emit(event: EngineEvent): void;
   /** No run in progress. */

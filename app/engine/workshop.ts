@@ -23,7 +23,7 @@ import { followRunToEnd } from '../contract/follow-run.js';
 import { RemoteError } from '../contract/rpc.js';
 
 /** What the workshop needs of the Engine: runs (one at a time, as every run), and reading what they saved. */
-export interface WorkshopHost {
+interface WorkshopHost {
   runToEnd(recipe: RecipeInput): Promise<{ sessionId: string }>;
   startupToEnd(target: RecipeInput['target']): Promise<{ sessionId: string }>;
   getSession(id: string): Promise<SessionDetail>;
@@ -57,7 +57,7 @@ export function workshopHost(
   };
 }
 
-export interface WorkshopOptions {
+interface WorkshopOptions {
   /** Checkup's data folder: progress and imported courses. */
   dataDir: string;
   /** Where students' copies of labs are made. */

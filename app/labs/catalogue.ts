@@ -44,7 +44,7 @@ export function checkDependencies(lab: LabFolder, shownPath: string): LabFolder 
   return lab;
 }
 
-export function labInfo(lab: LabFolder): LabInfo {
+function labInfo(lab: LabFolder): LabInfo {
   const f = lab.file;
   return {
     name: lab.name,

@@ -12,9 +12,9 @@ import { makeDir, storeError, writeFileAtomic } from '../store/atomic.js';
 import { courseLabs, importedCoursesDir, listCourseFiles, type Course } from './courses.js';
 import { CourseFileSchema, firstIssue, LAB_NAME } from './lab-format.js';
 
-export const COURSE_FILE_FORMAT = 'checkup-course';
+const COURSE_FILE_FORMAT = 'checkup-course';
 /** Bounds: a course is text (code, lessons, small data files), a few hundred kB; anything near these is not one. */
-export const MAX_COURSE_FILE_BYTES = 16 * 1024 * 1024;
+const MAX_COURSE_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_LAB_FILE_CHARS = 1024 * 1024;
 const MAX_FILES_PER_LAB = 400;
 
@@ -34,7 +34,7 @@ const CourseBundleSchema = z
     labs: z.record(z.string().regex(LAB_NAME, 'a lab name'), z.record(BundlePath, z.string().max(MAX_LAB_FILE_CHARS)).refine((files) => Object.keys(files).length <= MAX_FILES_PER_LAB, `at most ${MAX_FILES_PER_LAB} files per lab`)),
   })
   .strict();
-export type CourseBundle = z.infer<typeof CourseBundleSchema>;
+type CourseBundle = z.infer<typeof CourseBundleSchema>;
 
 async function folderFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -46,7 +46,7 @@ async function folderFiles(dir: string): Promise<string[]> {
 }
 
 /** The course and the text of its labs' files, as one document. */
-export async function bundleCourse(course: Course): Promise<CourseBundle> {
+async function bundleCourse(course: Course): Promise<CourseBundle> {
   const labs: CourseBundle['labs'] = {};
   const listed = courseLabs(course);
   for (const lab of listed) {

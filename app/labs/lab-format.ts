@@ -15,8 +15,8 @@ const DIAGNOSIS_SERIES = [
   'load.errors', 'io.wait', 'profile', 'routes', 'listeners', 'memory.afterLoad', 'warnings', 'target',
 ] as const satisfies readonly SeriesName[];
 /** startup.ready: median time to ready (ms); startup.package: a package's load time (ms), its name as the label. */
-export const STARTUP_SERIES = ['startup.ready', 'startup.package'] as const;
-export const FIGURE_SERIES = [...DIAGNOSIS_SERIES, ...STARTUP_SERIES] as const;
+const STARTUP_SERIES = ['startup.ready', 'startup.package'] as const;
+const FIGURE_SERIES = [...DIAGNOSIS_SERIES, ...STARTUP_SERIES] as const;
 
 /** A file of the lab's folder, relative to it, '/'-separated, never leaving it. */
 const LabFilePath = z

@@ -24,7 +24,7 @@ const ProgressFileSchema = z.object({
 });
 type ProgressFile = z.infer<typeof ProgressFileSchema>;
 
-export function emptyProgress(): LabProgress {
+function emptyProgress(): LabProgress {
   return { stepsDone: [], predictions: {} };
 }
 

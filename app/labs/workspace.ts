@@ -96,7 +96,7 @@ export function workspaceExists(root: string, lab: CourseLab): boolean {
 }
 
 /** Where the lab's npm dependencies resolve from: the lab's own node_modules (stand-in packages), then the packages Checkup ships for the labs. */
-export function dependencyPath(lab: CourseLab): string {
+function dependencyPath(lab: CourseLab): string {
   const own = join(lab.dir, 'node_modules');
   return [...(existsSync(own) ? [own] : []), labModulesPath].join(delimiter);
 }

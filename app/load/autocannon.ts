@@ -80,7 +80,7 @@ export interface AggregatedResult extends ResultCounts {
   throughput: HistogramSummary;
 }
 
-export interface AutocannonInstance extends EventEmitter, PromiseLike<UnaggregatedResult | AggregatedResult> {
+interface AutocannonInstance extends EventEmitter, PromiseLike<UnaggregatedResult | AggregatedResult> {
   stop(): void;
   catch(onRejected: (err: unknown) => void): Promise<unknown>;
 }

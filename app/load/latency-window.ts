@@ -31,7 +31,7 @@ function upperEdge(bucket: number, max: number): number {
   return max;
 }
 
-export interface WindowSummary {
+interface WindowSummary {
   count: number;
   p50: number;
   p99: number;

@@ -76,6 +76,6 @@ export function planLoad(spec: LoadSpec, target: LoadTarget): LoadPlan {
  * (seen here: a 2 s run lasting 3 s). Arming the timer half a second before the boundary makes every run end at
  * exactly ceil(seconds) samples; load continues until that sample, so nothing is cut short.
  */
-export function timerFor(seconds: number): number {
+function timerFor(seconds: number): number {
   return Math.ceil(seconds) - 0.5;
 }

@@ -10,7 +10,7 @@ import type { RampResult, RampSpec, RampStep } from '../contract/ramp.js';
  * percent when the server keeps up; 90 % leaves room for that and for a step's first second, and no more. At low
  * rates a step's edges cost whole requests, so a shortfall of KEEP_UP_SLACK requests/s or less never counts.
  */
-export const KEEP_UP_SHARE = 0.9;
+const KEEP_UP_SHARE = 0.9;
 const KEEP_UP_SLACK = 2;
 
 /** The rates of the ramp: from, from + step, ... up to `to`. */

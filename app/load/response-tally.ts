@@ -4,7 +4,7 @@
 import type { LatencySummary, LoadTick } from '../contract/metrics.js';
 import { LatencyWindow } from './latency-window.js';
 
-export type TickFigures = Pick<LoadTick, 'errors' | 'non2xx' | 'served' | 'latencyP50' | 'latencyP99' | 'latencyMax' | 'failedStatuses'>;
+type TickFigures = Pick<LoadTick, 'errors' | 'non2xx' | 'served' | 'latencyP50' | 'latencyP99' | 'latencyMax' | 'failedStatuses'>;
 
 export class ResponseTally {
   private readonly second = new LatencyWindow();

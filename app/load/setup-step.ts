@@ -14,7 +14,7 @@ import { textExcerpt } from './text-excerpt.js';
 /** The most of an answer the step reads; a login's answer is small, and an endless one must not fill our memory. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-export interface SetupResult {
+interface SetupResult {
   outcome: SetupOutcome;
   /** Headers to add to every load request: Cookie and the token's header. Secrets: kept in memory only. */
   headers: Record<string, string>;

@@ -16,7 +16,7 @@ const PERCENTILES: [string, number][] = [
   ['p99_999', 99.999],
 ];
 
-export interface SeriesStats {
+interface SeriesStats {
   mean: number;
   stddev: number;
   min: number;
@@ -46,7 +46,7 @@ function histogramLike(series: readonly number[], total: number): HistogramSumma
   return out;
 }
 
-export interface SummaryInput {
+interface SummaryInput {
   raw: AggregatedResult;
   /** Our own finer latency summary; autocannon's whole-millisecond one when absent. */
   latency?: LatencySummary | undefined;

@@ -8,7 +8,7 @@ import { Engine, type EngineOptions } from '../engine/engine.js';
 import { checkupVersion } from '../paths.js';
 import { createCallHandler } from './serve-engine.js';
 
-export function inProcessClient(engine: EngineApi): EngineApi {
+function inProcessClient(engine: EngineApi): EngineApi {
   const handle = createCallHandler(engine);
   return engineApi({
     async call(method, params) {

@@ -7,7 +7,7 @@ import { isMethodName, RemoteError, type AnswerMessage, type CallId, type EventM
 import { describeIssues } from '../contract/schema-issues.js';
 import { CheckupError, serializeError, type SerializedError } from '../errors.js';
 
-export type Overrides = { [M in MethodName]?: (params: MethodParams[M]) => Promise<MethodResults[M]> };
+type Overrides = { [M in MethodName]?: (params: MethodParams[M]) => Promise<MethodResults[M]> };
 
 export interface ServeOptions<Context = void> {
   /** Refuses a caller before anything acts on its call, by throwing a coded error (main: the sender; the host: shutting down). */

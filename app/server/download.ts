@@ -10,17 +10,17 @@ import { basename, isAbsolute, resolve, sep } from 'node:path';
 import { sendFile } from './static-files.js';
 
 /**
- * The names the engine's exports get (app/engine/share.ts; a session's profiles in other formats, profile-views.ts):
+ * The names the engine's exports get (app/engine/session-exports.ts; a session's profiles in other formats, profile-views.ts):
  * nothing else in a session folder is downloadable.
  */
-export const DOWNLOADABLE_NAME = /^(?:report\.html|compare-[A-Za-z0-9._-]{1,128}\.html|[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.checkup|(?:profile|heap)\.(?:pb\.gz|speedscope\.json))$/;
+const DOWNLOADABLE_NAME = /^(?:report\.html|compare-[A-Za-z0-9._-]{1,128}\.html|[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.checkup|(?:profile|heap)\.(?:pb\.gz|speedscope\.json))$/;
 
-export type DownloadCheck = { ok: true; file: string; name: string } | { ok: false; status: 400 | 403 | 404 };
+type DownloadCheck = { ok: true; file: string; name: string } | { ok: false; status: 400 | 403 | 404 };
 
 const inside = (root: string, path: string) => path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /** Profiles a user uploaded and then exported in another format (pprof, .cpuprofile, speedscope), beside the upload. */
-export const EXPORTED_UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,200}\.(?:pb\.gz|cpuprofile|speedscope\.json)$/;
+const EXPORTED_UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,200}\.(?:pb\.gz|cpuprofile|speedscope\.json)$/;
 
 interface Place {
   root: string;

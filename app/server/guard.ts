@@ -10,7 +10,7 @@ export interface GuardConfig {
   redeem?: (code: string) => boolean;
 }
 
-export type GuardVerdict =
+type GuardVerdict =
   | {
       ok: true;
       /** The token came in the query: the response should set the cookie. */
@@ -29,7 +29,7 @@ export function newToken(): string {
  * Cookies are scoped by host, not by port: two `checkup serve` on 127.0.0.1 would overwrite one name. The port in the
  * name keeps each server's cookie apart.
  */
-export function cookieName(port: number): string {
+function cookieName(port: number): string {
   return `checkup_${port}`;
 }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { tokensEqual } from './guard.js';
 
 /** Long enough for a browser to start cold; short enough that a code found later is worth nothing. */
-export const LAUNCH_CODE_LIFETIME_MS = 60_000;
+const LAUNCH_CODE_LIFETIME_MS = 60_000;
 
 export class LaunchCodes {
   private readonly live = new Map<string, number>();

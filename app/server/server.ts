@@ -26,7 +26,7 @@ export const RENDERER_CSP =
  * speedscope's page, framed by ours: the same policy, plus 'wasm-unsafe-eval' because its JFR importer is WebAssembly
  * (never used for our documents, but a missing permission would put a CSP error in the console if it loads).
  */
-export const SPEEDSCOPE_CSP = RENDERER_CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+const SPEEDSCOPE_CSP = RENDERER_CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
 
 const BASE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -37,12 +37,12 @@ const BASE_HEADERS: Record<string, string> = {
 };
 
 /** What the server needs of the engine: the API, and the flame documents it prepared for speedscope. */
-export type ServedEngine = EngineApi & {
+type ServedEngine = EngineApi & {
   readonly sessionsDir: string;
   readonly profiles: { flameDocument(name: string): Buffer | undefined };
 };
 
-export interface ServerOptions {
+interface ServerOptions {
   engine: ServedEngine;
   /** 0 (default): a free port chosen by the OS. */
   port?: number;

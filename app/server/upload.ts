@@ -12,7 +12,7 @@ import { formatBytes } from '../profile/import/source.js';
 export const UPLOAD_LIMIT_BYTES = 1024 ** 3;
 
 /** A file name safe on every OS: no folders, no leading dots, no control or reserved characters. */
-export function safeFileName(name: string | null): string {
+function safeFileName(name: string | null): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .replace(/[^A-Za-z0-9._ ()+-]/g, '_')
@@ -22,7 +22,7 @@ export function safeFileName(name: string | null): string {
   return cleaned || 'profile';
 }
 
-export interface UploadResult {
+interface UploadResult {
   path: string;
 }
 

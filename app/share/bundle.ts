@@ -15,8 +15,8 @@ import { CheckupError, toCheckupError } from '../errors.js';
 import { checkupVersion } from '../paths.js';
 import { writeFileAtomic } from '../store/atomic.js';
 
-export const BUNDLE_FORMAT = 'checkup-session-bundle';
-export const BUNDLE_VERSION = 1;
+const BUNDLE_FORMAT = 'checkup-session-bundle';
+const BUNDLE_VERSION = 1;
 /**
  * Files a bundle may carry: exactly the session format's files (app/contract/session.ts), and the unit files its
  * units.json names (a multi-unit run's profiles and probe windows: app/share/bundle-units.ts).

@@ -9,7 +9,7 @@ const ROW = 18;
 const MAX_ROWS = 14;
 
 /** The engine's judgement of a frame (the lists' rule, per request with load figures) as a colour: grey when the same. */
-export function diffColour(node: Pick<DiffNode, 'change' | 'strength'>): string {
+function diffColour(node: Pick<DiffNode, 'change' | 'strength'>): string {
   const t = node.change === 'same' ? 0 : Math.min(1, node.strength);
   const base = [236, 236, 232];
   const target = node.change === 'more' ? [220, 38, 38] : [37, 99, 235];

@@ -50,7 +50,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * fetched, no form goes anywhere. Should a name from a profile ever slip past `esc` as markup, it could neither run
  * script nor load anything. (Chart data is JSON in a non-script type, which no policy needs to allow.)
  */
-export function reportCsp(style: string, scripts: string[]): string {
+function reportCsp(style: string, scripts: string[]): string {
   return [`default-src 'none'`, `script-src ${scripts.map(sha256).join(' ')}`, `style-src ${sha256(style)}`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 

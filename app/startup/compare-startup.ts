@@ -9,7 +9,7 @@ import { REPEATED_MIN_EFFECT } from '../compare/thresholds.js';
 import { CheckupError } from '../errors.js';
 
 /** Changes smaller than this (ms) are not listed among the module and package deltas. */
-export const MIN_LISTED_DELTA_MS = 0.5;
+const MIN_LISTED_DELTA_MS = 0.5;
 const LISTED = 30;
 
 function readyComparison(a: StartupResult, b: StartupResult): FigureComparison {

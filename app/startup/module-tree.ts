@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { StartupModule, StartupPackage } from '../contract/startup.js';
 import type { ProbeRecord } from './probe-record.js';
 
-export const APP_PACKAGE = '(app)';
+const APP_PACKAGE = '(app)';
 
 interface Node extends Omit<StartupModule, 'parent'> {
   parentFile?: string;

@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 
-export interface ProbeCjsModule {
+interface ProbeCjsModule {
   file: string;
   package: string | null;
   parent: string | null;
@@ -18,7 +18,7 @@ export interface ProbeCjsModule {
   execMs: number;
 }
 
-export interface ProbeEsmModule {
+interface ProbeEsmModule {
   url: string;
   package: string | null;
   parent: string | null;

@@ -20,7 +20,7 @@ import { nodeVersionFor } from './node-version.js';
 import { startOnce, type StartOptions, type StartOutcome } from './start-once.js';
 import { describeTraceFailure } from './trace-failure.js';
 
-export interface StartupSpec {
+interface StartupSpec {
   target: TargetSpec;
   /** Timed starts (default 5). */
   runs: number;
@@ -30,14 +30,14 @@ export interface StartupSpec {
   timeoutSec: number;
 }
 
-export interface StartupProgress {
+interface StartupProgress {
   /** What the current start is for, and its number among all the starts planned. */
   purpose: StartupRun['purpose'];
   start: number;
   of: number;
 }
 
-export function spreadOf(values: number[]): Spread {
+function spreadOf(values: number[]): Spread {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 

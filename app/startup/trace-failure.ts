@@ -2,7 +2,7 @@
 // require(), else the app's last output (the first stack frame in a file that is neither Node's nor Checkup's, and
 // the error's first line). Pure: the record's fields and the output's lines in, words out.
 
-export interface TraceFailure {
+interface TraceFailure {
   /** The module's path (or file: URL), or null when nothing named one. */
   module: string | null;
   /** The error in one line. */

@@ -7,7 +7,7 @@ import type { ProfileSummary } from '../contract/profile.js';
 import { importInWorker, type InWorkerOptions, type InWorkerResult } from '../profile/import/in-worker.js';
 import type { Profile } from '../profile/model/profile.js';
 
-export type SessionProfileKind = 'cpu' | 'heap';
+type SessionProfileKind = 'cpu' | 'heap';
 
 /** The profile's file in a session folder, or undefined when the run recorded none. */
 export function sessionProfilePath(dir: string, kind: SessionProfileKind): string | undefined {
@@ -16,7 +16,7 @@ export function sessionProfilePath(dir: string, kind: SessionProfileKind): strin
 }
 
 /** Imports a session's profile in a worker; undefined when the session has none. */
-export async function importSessionProfile(dir: string, kind: SessionProfileKind, opts: InWorkerOptions = {}): Promise<InWorkerResult | undefined> {
+async function importSessionProfile(dir: string, kind: SessionProfileKind, opts: InWorkerOptions = {}): Promise<InWorkerResult | undefined> {
   const path = sessionProfilePath(dir, kind);
   return path ? importInWorker({ path }, opts) : undefined;
 }

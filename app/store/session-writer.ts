@@ -21,7 +21,7 @@ function slug(name: string): string {
   return name.replace(/\.[cm]?js$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'run';
 }
 
-export function newSessionId(name: string, now = new Date()): string {
+function newSessionId(name: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${stamp}-${slug(name)}-${randomBytes(2).toString('hex')}`;
 }

@@ -14,7 +14,7 @@ export const HEAD_BYTES = 8 * 1024 * 1024;
 export const TAIL_BYTES = 4 * 1024 * 1024;
 
 /** What a bounded log left out (SessionFile.log). */
-export interface DroppedOutput {
+interface DroppedOutput {
   droppedLines: number;
   droppedBytes: number;
 }

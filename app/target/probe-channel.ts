@@ -30,7 +30,7 @@ export class ProbeConnection {
   }
 }
 
-export interface ProbeChannelEvents {
+interface ProbeChannelEvents {
   hello: [ProbeConnection];
   message: [ProbeConnection, ProbeMessage];
   disconnect: [ProbeConnection];
@@ -179,7 +179,7 @@ const CHANNEL_DIR = /^checkup-(\d+)-[A-Za-z0-9]{6}$/;
  * Folders of engines that died without cleaning up (kill -9, a power cut) stay in the temporary folder: remove those
  * whose engine pid is dead, are ours, and hold nothing but a socket. A reused pid only delays the tidying.
  */
-export function removeStaleChannels(base: string): void {
+function removeStaleChannels(base: string): void {
   let names: string[];
   try {
     names = readdirSync(base);

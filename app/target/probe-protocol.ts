@@ -5,15 +5,13 @@ import type { ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import { UNIT_ROLES, type UnitRole } from '../contract/units.js';
 import { RouteTableSchema, type RouteTable } from '../contract/routes.js';
 
-/**
- * 2 added to samples: delay.count, lateMs, listeners, routes and io[].minMs. They are optional: samples of a
- * version-1 probe (without them) are accepted as they are.
- */
-export const PROBE_PROTOCOL_VERSION = 2;
-
 export interface ProbeHello {
   type: 'hello';
   token: string;
+  /**
+   * The probe's PROBE_VERSION (probe.cjs). Version 2 added to samples: delay.count, lateMs, listeners, routes and
+   * io[].minMs. They are optional: samples of a version-1 probe (without them) are accepted as they are.
+   */
   probeVersion: number;
   pid: number;
   ppid: number;

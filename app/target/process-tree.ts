@@ -9,7 +9,7 @@ import { linuxTreeMembers, type TargetTree } from './tree-members.js';
 const isWindows = process.platform === 'win32';
 
 /** Send a signal to the whole group; false when nothing was there to receive it. */
-export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   try {
     process.kill(-pgid, signal);
     return true;
@@ -33,7 +33,7 @@ export function groupAlive(pgid: number): boolean {
   return linuxGroupMembers(pgid).some((m) => m.state !== 'Z' && m.state !== 'X');
 }
 
-export interface ProcInfo {
+interface ProcInfo {
   pid: number;
   ppid: number;
   pgid: number;
@@ -41,7 +41,7 @@ export interface ProcInfo {
 }
 
 /** Processes of a group from /proc (Linux only). */
-export function linuxGroupMembers(pgid: number): ProcInfo[] {
+function linuxGroupMembers(pgid: number): ProcInfo[] {
   const out: ProcInfo[] = [];
   let entries: string[];
   try {
@@ -57,7 +57,7 @@ export function linuxGroupMembers(pgid: number): ProcInfo[] {
   return out;
 }
 
-export function readProcStat(pid: number): ProcInfo | undefined {
+function readProcStat(pid: number): ProcInfo | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses, so split after the last ')'.
@@ -72,7 +72,7 @@ export function readProcStat(pid: number): ProcInfo | undefined {
  * Signal the whole tree: the group, and on Linux every member that left it. Members are listed before any signal
  * goes out, since a grandchild whose parent dies is re-parented and no longer found by descent.
  */
-export function signalTree(tree: TargetTree, signal: NodeJS.Signals): void {
+function signalTree(tree: TargetTree, signal: NodeJS.Signals): void {
   const members = linuxTreeMembers(tree);
   if (tree.leader > 0) signalGroup(tree.leader, signal);
   for (const m of members) {

@@ -70,7 +70,7 @@ export function raceLoad(load: LoadRun, target: Pick<RunTarget, 'exited'>, signa
 }
 
 /** When a crash happened, in the words of CHK_TARGET_CRASHED. */
-export type CrashMoment = 'during the load' | 'while Checkup connected to it';
+type CrashMoment = 'during the load' | 'while Checkup connected to it';
 
 export function crashError(exit: TargetExit, target: Pick<RunTarget, 'lastLines'>, when: CrashMoment = 'during the load'): CheckupError {
   return new CheckupError('CHK_TARGET_CRASHED', { when, exit: exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}` }, { details: target.lastLines() });

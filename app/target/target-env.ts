@@ -17,7 +17,7 @@ export function probeRequireFragment(probeFile: string): string {
   return `--require ${quoteNodeOption(probeFile)}`;
 }
 
-export interface ProbeEnvOptions {
+interface ProbeEnvOptions {
   channelPath: string;
   token: string;
   intervalMs: number;

@@ -20,7 +20,7 @@ export interface TargetTree {
   mark?: string;
 }
 
-export interface ProcStat {
+interface ProcStat {
   pid: number;
   ppid: number;
   pgid: number;
@@ -29,7 +29,7 @@ export interface ProcStat {
 }
 
 /** /proc/<pid>/stat, read past the command name (which may hold spaces and parentheses). */
-export function readStat(pid: number): ProcStat | undefined {
+function readStat(pid: number): ProcStat | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -22,7 +22,7 @@ export interface LiveUnit {
   goneAt?: number;
 }
 
-export interface UnitRegistryEvents {
+interface UnitRegistryEvents {
   unit: [LiveUnit];
   'unit-sample': [LiveUnit, ProbeSample];
   'unit-gone': [LiveUnit];

@@ -4,7 +4,7 @@
 // The engine host runs for real: in-process over a structured-clone channel (`inProcessHost`), or as a child process.
 import { EventEmitter } from 'node:events';
 import type { DesktopElectron } from '../../main/desktop-app.js';
-import { serveEngine, type HostedEngine, type HostMessage, type HostPort } from '../../main/engine-host-protocol.js';
+import { serveHostedEngine, type HostedEngine, type HostMessage, type HostPort } from '../../main/engine-host-protocol.js';
 
 export interface FakeEvent {
   defaultPrevented: boolean;
@@ -135,7 +135,7 @@ export function inProcessHost(makeEngine: () => HostedEngine): FakeUtilityProces
   const listeners: Array<(message: unknown) => void> = [];
   proc.onPost = (message) => listeners.forEach((l) => l(message));
   const port: HostPort = { post: (m) => proc.reply(m), onMessage: (l) => void listeners.push(l) };
-  serveEngine(makeEngine(), port, { onShutdown: () => proc.exit(0) });
+  serveHostedEngine(makeEngine(), port, { onShutdown: () => proc.exit(0) });
   return proc;
 }
 

@@ -12,7 +12,7 @@ const engine = new Engine({ sessionsDir: mkdtempSync(join(tmpdir(), 'checkup-com
 async function run(lab: string, variant: 'slow' | 'fixed', repeats = 1): Promise<string> {
   const load = { ...getLab(lab).recipe.load, durationSec: 4, warmupSec: 1 };
   const started = await engine.startRun({ recipe: { target: { kind: 'lab', lab, variant }, load, repeats } });
-  const outcome = await engine.runOutcome(started.runId);
+  const outcome = await engine.registry.runOutcome(started.runId);
   expect(outcome.error?.message).toBeUndefined();
   return outcome.sessionId;
 }

@@ -18,7 +18,7 @@ describe('the measured window of one recorded run', () => {
   it('gives the same delay p99 on the Diagnosis screen and in the comparison figures', async () => {
     const load = { ...getLab('blocking').recipe.load, durationSec: 3, warmupSec: 1 };
     const started = await engine.startRun({ recipe: { target: { kind: 'lab', lab: 'blocking', variant: 'slow' }, load } });
-    const outcome = await engine.runOutcome(started.runId);
+    const outcome = await engine.registry.runOutcome(started.runId);
     expect(outcome.error?.message).toBeUndefined();
     const d: SessionDetail = await engine.getSession({ id: outcome.sessionId });
     const { measureStartAt, measureEndAt } = d.session.timings;

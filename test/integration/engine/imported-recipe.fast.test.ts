@@ -117,7 +117,7 @@ describe('imported recipes', () => {
     expect(confirmed.imported?.confirmedAt).toMatch(/^\d{4}-/);
     expect((await engine.listSessions({})).find((s) => s.id === id)?.imported).toEqual({ confirmed: true });
     const { runId } = await engine.rerun({ sessionId: id });
-    const outcome = await engine.runOutcome(runId);
+    const outcome = await engine.registry.runOutcome(runId);
     expect(outcome.error?.message).toBeUndefined();
     expect(existsSync(preloadMarker)).toBe(true);
     // The run it made keeps the mark: its own re-runs are still checked as someone else's recipe.

@@ -41,7 +41,7 @@ describe('machine load', () => {
     const recipe = { target: { kind: 'lab', lab: 'healthy', variant: 'slow' }, load: { durationSec: 3, warmupSec: 1, connections: 4 }, profile: { cpu: false, heap: false } };
     const run = async () => {
       const started = await engine.startRun({ recipe });
-      const outcome = await engine.runOutcome(started.runId);
+      const outcome = await engine.registry.runOutcome(started.runId);
       expect(outcome.error?.message).toBeUndefined();
       return (await engine.getSession({ id: outcome.sessionId })).session.machine!;
     };

@@ -26,7 +26,7 @@ afterAll(() => engine.close());
 const recipe = { target: { kind: 'script', script: join(project, 'server.js'), cwd: project }, load: { durationSec: 1, warmupSec: 0 }, profile: { cpu: false, heap: false } };
 
 async function finish(runId: string) {
-  const outcome = await engine.runOutcome(runId);
+  const outcome = await engine.registry.runOutcome(runId);
   expect(outcome.error?.message).toBeUndefined();
   return outcome.sessionId;
 }

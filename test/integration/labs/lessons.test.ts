@@ -41,12 +41,12 @@ async function measure(lab: CourseLab, variant: string, node: string): Promise<{
   const target = targetOf(lab, variant, node);
   if (lab.file.checkup === 'startup') {
     const started = await engine.startStartup({ target, runs: 3, compileCache: false });
-    const outcome = await engine.startupOutcome(started.runId);
+    const outcome = await engine.registry.startupOutcome(started.runId);
     expect(outcome.error, outcome.error?.message).toBeUndefined();
     return { m: fromStartup(outcome.result!), culprits: [] };
   }
   const started = await engine.startRun({ recipe: { target, load: { ...lab.file.recipe.load, durationSec: 3, warmupSec: 1 } } });
-  const outcome = await engine.runOutcome(started.runId);
+  const outcome = await engine.registry.runOutcome(started.runId);
   expect(outcome.error, outcome.error?.message).toBeUndefined();
   const diagnosis = outcome.diagnosis!;
   const lead = diagnosis.findings.find((f) => f.kind === diagnosis.verdict);

@@ -61,7 +61,7 @@ describe('a run with a route table', () => {
         profile: { cpu: false, heap: false },
       },
     });
-    const outcome = await engine.runOutcome(runId);
+    const outcome = await engine.registry.runOutcome(runId);
     expect(outcome.error?.code).toBeUndefined();
 
     const routesAt = events.findIndex((e) => e.type === 'run-routes');

@@ -21,6 +21,7 @@ import { StartupComparisonState } from './startup-comparison.svelte.js';
 import { profiledUnits } from '../util/units.js';
 import { CourseState } from './course.svelte.js';
 import { placeHash, readPlace, type Place } from './route.js';
+import { currentPlace, goToPlace } from './place.js';
 
 export type Screen = 'start' | 'recipe' | 'live' | 'diagnosis' | 'flame' | 'sessions' | 'compare' | 'startup' | 'ramp' | 'help' | 'course' | 'lab' | 'presenter';
 
@@ -108,32 +109,7 @@ export class AppState {
 
   /** Where the user is, as the address names it: the screen and what it shows. */
   get place(): Place {
-    switch (this.screen) {
-      case 'live':
-        return this.run.sessionId ? { screen: 'live', sessionId: this.run.sessionId } : { screen: 'live' };
-      case 'diagnosis':
-        return this.session.id ? { screen: 'diagnosis', sessionId: this.session.id } : { screen: 'sessions' };
-      case 'startup':
-        return this.startup.id ? { screen: 'startup', sessionId: this.startup.id } : { screen: 'startup' };
-      case 'ramp':
-        return this.ramp.id ? { screen: 'ramp', sessionId: this.ramp.id } : { screen: 'ramp' };
-      case 'flame':
-        return this.flame.source ? { screen: 'flame', source: this.flame.source } : { screen: 'flame' };
-      case 'compare': {
-        if (this.compareKind === 'profiles') {
-          const { before, after } = this.profileComparison;
-          return before && after ? { screen: 'compare', kind: 'profiles', before, after } : { screen: 'compare', kind: 'none' };
-        }
-        const pair = this.compareKind === 'startups' ? this.startupComparison : this.comparison;
-        return pair.beforeId && pair.afterId ? { screen: 'compare', kind: this.compareKind, before: pair.beforeId, after: pair.afterId } : { screen: 'compare', kind: 'none' };
-      }
-      case 'lab': {
-        const view = this.course.view;
-        return view ? { screen: 'lab', course: view.course.id, lab: view.lab.name } : { screen: 'lab' };
-      }
-      default:
-        return { screen: this.screen };
-    }
+    return currentPlace(this);
   }
 
   get placeHash(): string {
@@ -146,41 +122,7 @@ export class AppState {
    */
   async restore(hash: string): Promise<void> {
     if (hash === this.placeHash) return;
-    const place = readPlace(hash);
-    switch (place.screen) {
-      case 'diagnosis':
-        return this.openDiagnosis(place.sessionId);
-      case 'live': {
-        if (this.run.sessionId === place.sessionId || !place.sessionId) return this.go(this.run.runId || this.run.startError ? 'live' : 'start');
-        this.screen = 'live';
-        // The run of that address is still going: follow it; it ended: its result.
-        if (!(await this.run.follow()) || this.run.sessionId !== place.sessionId) await this.openDiagnosis(place.sessionId);
-        return;
-      }
-      case 'startup':
-        if (place.sessionId && place.sessionId !== this.startup.id) return this.openStartup(place.sessionId);
-        return this.go(this.startup.id || this.startup.runId ? 'startup' : 'start');
-      case 'ramp':
-        if (place.sessionId && place.sessionId !== this.ramp.id) return this.openRamp(place.sessionId);
-        return this.go(this.ramp.id || this.ramp.running ? 'ramp' : 'start');
-      case 'flame':
-        // A session's profile: its diagnosis is read too, for the run's figures beside the graph.
-        if (place.source?.kind === 'session' && this.session.id !== place.source.sessionId) void this.session.open(place.source.sessionId);
-        if (place.source && JSON.stringify(place.source) !== JSON.stringify(this.flame.source)) return this.openProfile(place.source);
-        return this.go('flame');
-      case 'compare':
-        if (place.kind === 'sessions') return this.openComparison(place.before, place.after);
-        if (place.kind === 'startups') return this.compareListed({ id: place.before, kind: 'startup' }, { id: place.after, kind: 'startup' });
-        if (place.kind === 'profiles') return this.openProfileComparison(place.before, place.after);
-        return this.go(this.comparison.beforeId || this.profileComparison.before || this.startupComparison.beforeId ? 'compare' : 'sessions');
-      case 'lab':
-        if (place.course && place.lab) return this.openLab(place.course, place.lab);
-        return this.go(this.course.view ? 'lab' : 'course');
-      case 'recipe':
-        return this.go(this.recipe.target ? 'recipe' : 'start');
-      default:
-        return this.go(place.screen);
-    }
+    return goToPlace(this, readPlace(hash));
   }
 
   private handle(event: EngineEvent): void {

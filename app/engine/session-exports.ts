@@ -5,7 +5,7 @@ import { comparisonReportHtml, sessionReportHtml } from '../share/report.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { readCpuSummary } from '../store/session-profiles.js';
 import { readSessionRef } from '../store/session-reader.js';
-import { compareRefs } from './comparison.js';
+import { compareRefs } from './compare-refs.js';
 
 /** Hot functions listed in a session's report. */
 const REPORT_TOP_FUNCTIONS = 15;

@@ -26,7 +26,7 @@ async function recentRepeats(sessionsDir: string, limit = 30): Promise<RepeatRes
   return out;
 }
 
-export async function machineRunNoise(sessionsDir: string): Promise<Record<NoiseFigure, RunNoise>> {
+async function machineRunNoise(sessionsDir: string): Promise<Record<NoiseFigure, RunNoise>> {
   const repeats = await recentRepeats(sessionsDir);
   return {
     requestsPerSecond: estimateRunNoise(repeats, 'requestsPerSecond'),
@@ -51,7 +51,7 @@ export async function compareRefs(before: string, after: string, sessionsDir: st
 }
 
 /** Pairs (A i, B i) of an A/B comparison's runs where both sides have load figures, by pair number. */
-export function completePairs(runs: SessionDetail[]): SessionPair[] {
+function completePairs(runs: SessionDetail[]): SessionPair[] {
   const side = (s: 'before' | 'after', pair: number) => runs.find((r) => r.session.interleaved?.side === s && r.session.interleaved.pair === pair && r.load);
   const numbers = [...new Set(runs.map((r) => r.session.interleaved?.pair ?? 0))].sort((x, y) => x - y);
   return numbers.flatMap((n) => {

@@ -1,0 +1,77 @@
+// The profilers of one run over its measured window: started as the window opens (the heap weighed first), stopped as
+// it closes, and the heap weighed again once the load has drained.
+import type { ProbeSample } from '../contract/metrics.js';
+import type { Recipe } from '../contract/recipe.js';
+import type { SessionTimings } from '../contract/session.js';
+import type { InspectorSession } from '../profile/capture.js';
+import type { MemoryAfterLoad } from '../diagnosis/input.js';
+import type { CapturedProfiles } from '../diagnosis/index.js';
+import { thresholds } from '../diagnosis/thresholds.js';
+import { runSourceMaps } from '../profile/source-maps/run-maps.js';
+import type { RunUnits } from './run-units.js';
+
+export class RunProfilers {
+  /** The heap weighed after a full GC at the start of the measured window (see weighAfterLoad). */
+  private memoryBefore: { bytes: number; at: number } | undefined;
+  /** Whether the profilers were started (a stop during the warm-up comes before they are). */
+  private started = false;
+
+  constructor(
+    private readonly inspector: InspectorSession,
+    private readonly profile: Recipe['profile'],
+    private readonly timings: SessionTimings,
+    /** The other processes and threads of the app, profiled with the main one. */
+    private readonly units: RunUnits | undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    // One full GC before measuring, so that what the heap keeps by the end can be told from what it held anyway. It
+    // costs one pause under load at the start of the window (a few ms for a small heap; it shows in the GC figures).
+    const before = await this.inspector.weighAfterGc().catch(() => undefined);
+    if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
+    if (this.profile.heap) await this.inspector.startHeapSampling();
+    if (this.profile.cpu) this.timings.profilerStartMs = (await this.inspector.startCpuProfile(this.profile.samplingIntervalUs)).ms;
+    if (this.profile.cpu) await this.units?.startProfiling(this.inspector, this.profile.samplingIntervalUs);
+    this.started = true;
+  }
+
+  async stop(): Promise<CapturedProfiles> {
+    if (this.inspector.isClosed || !this.started) return {};
+    const out: CapturedProfiles = {};
+    if (this.profile.cpu) {
+      const stopped = await this.inspector.stopCpuProfile();
+      this.timings.profilerStopMs = stopped.ms;
+      out.cpu = stopped.value;
+      await this.units?.stopProfiling();
+    }
+    if (this.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;
+    const inspector = this.inspector;
+    out.sourceMaps = await runSourceMaps(out, (expression) => inspector.evaluate(expression));
+    return out;
+  }
+
+  /**
+   * After the load: wait until requests still queued in the app have drained (a probe window this idle, at most
+   * T.drainTimeoutMs), then weigh the heap after a full GC again. A backlog gives its memory back; a leak keeps it.
+   */
+  async weighAfterLoad(samples: readonly ProbeSample[], measureEndAt: number | undefined, signal: AbortSignal): Promise<MemoryAfterLoad | undefined> {
+    if (this.inspector.isClosed || !this.memoryBefore) return undefined;
+    const started = Date.now();
+    const end = measureEndAt ?? started;
+    const drained = () => samples.some((s) => s.ts - s.windowMs >= end && s.elu <= thresholds.drainedElu);
+    while (!drained() && Date.now() - started < thresholds.drainTimeoutMs && !signal.aborted) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const drainMs = Date.now() - started;
+    const after = await this.inspector.weighAfterGc().catch(() => undefined);
+    if (!after) return undefined;
+    const measured = samples.filter((s) => s.ts >= this.memoryBefore!.at && s.ts <= end);
+    return {
+      beforeBytes: this.memoryBefore.bytes,
+      afterBytes: after.value,
+      elapsedSec: Math.max(0.001, (end - this.memoryBefore.at) / 1000),
+      drainMs,
+      peakBytes: Math.max(this.memoryBefore.bytes, ...measured.map((s) => s.memory.heapUsed)),
+    };
+  }
+}
