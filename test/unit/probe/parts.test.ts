@@ -1,6 +1,7 @@
 // The probe's parts are listed in one place (app/probe/parts.cjs) so that the instructions benchmark can count each
-// one's cost: every part the list says can be left out must be switchable in probe.cjs, and every switch in
-// probe.cjs must be a listed part, or a new part would land unmeasured.
+// one's cost: every part the list says can be left out must be switchable (started from the list, or read as a
+// switch by probe.cjs or by another part), and every switch read must be a listed part, or a new part would land
+// unmeasured.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { rootDir } from '../../../app/paths.js';
 
 const require = createRequire(import.meta.url);
 const probeDir = join(rootDir, 'app', 'probe');
-const { PARTS, SWITCHABLE } = require(join(probeDir, 'parts.cjs')) as { PARTS: { name: string; when: string; work: string }[]; SWITCHABLE: string[] };
+const { PARTS, SWITCHABLE } = require(join(probeDir, 'parts.cjs')) as { PARTS: { name: string; when: string; work: string; start?: unknown }[]; SWITCHABLE: string[] };
 
 describe("the probe's parts", () => {
   it('say when each runs and what it does', () => {
@@ -20,9 +21,19 @@ describe("the probe's parts", () => {
     expect(new Set(PARTS.map((p) => p.name)).size).toBe(PARTS.length);
   });
 
-  it('match the switches probe.cjs reads, both ways', () => {
-    const source = readFileSync(join(probeDir, 'probe.cjs'), 'utf8');
-    const switches = new Set([...source.matchAll(/without\.has\('([a-z-]+)'\)/g)].map((m) => m[1]));
+  it('match the switches the probe reads, both ways', () => {
+    const probe = readFileSync(join(probeDir, 'probe.cjs'), 'utf8');
+    const parts = readFileSync(join(probeDir, 'parts.cjs'), 'utf8');
+    const switches = new Set([
+      ...PARTS.filter((p) => typeof p.start === 'function').map((p) => p.name),
+      ...[...probe.matchAll(/without\.has\('([a-z-]+)'\)/g)].map((m) => m[1]),
+      ...[...parts.matchAll(/\bc\.on\('([a-z-]+)'\)/g)].map((m) => m[1]),
+    ]);
     expect([...switches].sort()).toEqual([...SWITCHABLE].sort());
+  });
+
+  it('are started by probe.cjs from the list, none by name', () => {
+    const probe = readFileSync(join(probeDir, 'probe.cjs'), 'utf8');
+    for (const part of PARTS.filter((p) => typeof p.start === 'function')) expect(probe).not.toContain(`without.has('${part.name}')`);
   });
 });
