@@ -97,9 +97,10 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
       const m = /port (\d+)/.exec(d.toString());
       if (m) resolve(Number(m[1]));
     }));
-    const load = (n: number) => spawnSync(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' });
+    // Asynchronous: with several valgrind processes counted at once, a synchronous load would hold up the others.
+    const load = (n: number) => new Promise<void>((resolve) => spawn(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' }).on('exit', () => resolve()));
     await sleep(1000);
-    load(o.warmup);
+    await load(o.warmup);
     // The optimising compiler's queued jobs run on threads of their own, which valgrind runs one at a time: let them
     // finish before counting.
     await sleep(o.settleSec * 1000);
@@ -116,7 +117,7 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
     const mains: number[] = [];
     for (let c = 0; c < o.chunks; c++) {
       const loadStart = Date.now();
-      load(perChunk);
+      await load(perChunk);
       callgrindControl(child.pid!, ['--dump=load']);
       const loadSec = (Date.now() - loadStart) / 1000;
       const loaded = dumpTotals(dir, base, c + 2);
