@@ -9,6 +9,7 @@
 //   --vg-warmup N, --vg-requests N, --vg-chunks N, --vg-processes N, --vg-node-args "--max-opt=1"   with instructions:
 //                              warm-up requests (default 10000), requests counted (20000) in chunks (8), processes per
 //                              setting (3), extra node flags (--max-opt=1: no optimising compiler, a steady state at once)
+//   --vg-interval MS           with instructions: the probe's window (250; 60000 keeps the clock's work out of the loads)
 //   --profilers cpu:1000,cpu:250,heap:32768   with instructions: also the probe plus V8's CPU profiler / heap sampler at
 //                              those intervals (µs, bytes)
 //   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
@@ -26,7 +27,7 @@ import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -57,8 +58,8 @@ function profilerIntervals(spec: string): { cpuUs: number[]; heapBytes: number[]
   return { cpuUs: items.filter(([k]) => k === 'cpu').map(([, v]) => Number(v)), heapBytes: items.filter(([k]) => k === 'heap').map(([, v]) => Number(v)) };
 }
 function vgSettings() {
-  const num = (key: 'vg-requests' | 'vg-warmup' | 'vg-chunks' | 'vg-processes') => (values[key] ? Number(values[key]) : undefined);
-  return { requests: num('vg-requests'), warmup: num('vg-warmup'), chunks: num('vg-chunks'), processes: num('vg-processes'), nodeArgs: values['vg-node-args']?.split(' ').filter(Boolean) };
+  const num = (key: 'vg-requests' | 'vg-warmup' | 'vg-chunks' | 'vg-processes' | 'vg-interval') => (values[key] ? Number(values[key]) : undefined);
+  return { requests: num('vg-requests'), warmup: num('vg-warmup'), chunks: num('vg-chunks'), processes: num('vg-processes'), intervalMs: num('vg-interval'), nodeArgs: values['vg-node-args']?.split(' ').filter(Boolean) };
 }
 if (only.has('instructions')) {
   log('== probe cost in instructions (valgrind)');

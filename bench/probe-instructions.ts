@@ -189,6 +189,13 @@ export interface ProbeInstructionsOptions {
   idleSec?: number;
   /** Extra flags for node (say --max-opt=1, to count without the optimising compilers). */
   nodeArgs?: string[];
+  /**
+   * The probe's sampling window, ms (250 by default, as the engine runs it). Under valgrind a server serves only tens of
+   * requests a second, so the clock's work during a load is as large as the requests' own, and subtracting an idle
+   * rate measured apart (which varies by 2 M/s between processes) swamps the per-request figure: 60000 takes the
+   * windows out of the measured load, leaving the requests' own cost (the background is then counted in a run of its own).
+   */
+  intervalMs?: number;
   /** How many valgrind processes at once (each is single-threaded in valgrind; counts do not depend on it). */
   parallel?: number;
 }
@@ -196,7 +203,7 @@ export interface ProbeInstructionsOptions {
 export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}): Promise<ProbeInstructionsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
-  const settings = { warmup: opts.warmup ?? 10_000, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: 250 };
+  const settings = { warmup: opts.warmup ?? 10_000, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: opts.intervalMs ?? 250 };
   const processes = Math.max(1, opts.processes ?? 3);
   const baseArgs = opts.nodeArgs ?? [];
   const { SWITCHABLE: ALL_PARTS } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
