@@ -34,12 +34,14 @@ async function sink(dir: string): Promise<{ path: string; close(): void }> {
 }
 
 interface Counted {
-  /** Instructions per request of the measured load, the clock's share taken out. */
+  /** Instructions per request of the measured load, the clock's share taken out: the steady chunks' median. */
   perRequest: number;
   /** The same, the main thread's alone (without the compiler's and the GC's helper threads). */
   mainThreadPerRequest: number;
   /** Instructions per second while idle (timers, windows). */
   idlePerSecond: number;
+  /** Per request, each chunk of the measured load in order (all threads). */
+  chunks: number[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,11 +63,27 @@ function dumpTotals(dir: string, base: string, n: number): { all: number; main: 
     const total = Number(m?.[1] ?? 0);
     all += total;
     if (Number.isNaN(main)) main = total;
+    rmSync(join(dir, f), { force: true });
   }
   return { all, main };
 }
 
-async function count(dir: string, o: { probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; settleSec: number; requests: number; idleSec: number; intervalMs: number }): Promise<Counted> {
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * The steady state of one process: the JIT is still at work after a warm-up of thousands of requests (its
+ * recompilations land in some chunks and not others, and a chunk's count can double), so a process's figure is the
+ * median of its later half of chunks, where the count has stopped falling.
+ */
+export function steady(chunks: number[]): number {
+  return median(chunks.slice(Math.floor(chunks.length / 2)));
+}
+
+async function count(dir: string, o: { probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
@@ -79,9 +97,10 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
       const m = /port (\d+)/.exec(d.toString());
       if (m) resolve(Number(m[1]));
     }));
-    const load = (n: number) => spawnSync(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' });
+    // Asynchronous: with several valgrind processes counted at once, a synchronous load would hold up the others.
+    const load = (n: number) => new Promise<void>((resolve) => spawn(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' }).on('exit', () => resolve()));
     await sleep(1000);
-    load(o.warmup);
+    await load(o.warmup);
     // The optimising compiler's queued jobs run on threads of their own, which valgrind runs one at a time: let them
     // finish before counting.
     await sleep(o.settleSec * 1000);
@@ -92,17 +111,20 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
     callgrindControl(child.pid!, ['--dump=idle']);
     const idleSec = (Date.now() - idleStart) / 1000;
     const idle = dumpTotals(dir, base, 1);
-    const loadStart = Date.now();
-    load(o.requests);
-    callgrindControl(child.pid!, ['--dump=load']);
-    const loadSec = (Date.now() - loadStart) / 1000;
-    const loaded = dumpTotals(dir, base, 2);
     const idlePerSecond = idle.all / idleSec;
-    return {
-      perRequest: (loaded.all - idlePerSecond * loadSec) / o.requests,
-      mainThreadPerRequest: (loaded.main - (idle.main / idleSec) * loadSec) / o.requests,
-      idlePerSecond,
-    };
+    const perChunk = Math.max(1, Math.round(o.requests / o.chunks));
+    const chunks: number[] = [];
+    const mains: number[] = [];
+    for (let c = 0; c < o.chunks; c++) {
+      const loadStart = Date.now();
+      await load(perChunk);
+      callgrindControl(child.pid!, ['--dump=load']);
+      const loadSec = (Date.now() - loadStart) / 1000;
+      const loaded = dumpTotals(dir, base, c + 2);
+      chunks.push((loaded.all - idlePerSecond * loadSec) / perChunk);
+      mains.push((loaded.main - (idle.main / idleSec) * loadSec) / perChunk);
+    }
+    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -111,21 +133,43 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
   }
 }
 
+/** One setting counted in several processes: the median of their steady figures, and their range. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  /** Each process's steady figure, in the order run. */
+  each: number[];
+}
+
+function spread(xs: number[]): Spread {
+  return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), each: xs };
+}
+
+export interface SettingCount {
+  label: string;
+  perRequest: Spread;
+  mainThreadPerRequest: Spread;
+  idlePerSecond: Spread;
+  /** Each process's chunks, per request. */
+  chunks: number[][];
+}
+
 export interface ProbeInstructionsResult {
-  perRequestPlain: number;
-  perRequestProbed: number;
-  /** probed / plain instructions per request. */
+  settings: { warmup: number; requests: number; chunks: number; processes: number; nodeArgs: string[] };
+  plain: SettingCount;
+  probe: SettingCount;
+  /** probed / plain instructions per request (medians). */
   perRequestRatio: number;
-  /** The probe's instructions per second on an idle server (sampling every 250 ms, delay monitor). */
+  /** The probe's instructions per second on an idle server (sampling every 250 ms, delay monitor), medians. */
   backgroundPerSecond: number;
   /**
    * With `profilers`: the probe plus V8's CPU profiler (sampling every N µs) or heap sampler (every N bytes), the same
-   * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof: instructions per request and the
-   * added instructions per second, against the probe alone.
+   * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof.
    */
-  profiled?: { label: string; perRequest: number; idlePerSecond: number }[];
-  /** With `parts`: instructions per request and idle per second with each part of app/probe/parts.cjs left out. */
-  without?: { part: string; perRequest: number; idlePerSecond: number }[];
+  profiled?: (SettingCount & { interval: number; kind: 'cpu' | 'heap' })[];
+  /** With `parts`: the probe with each part of app/probe/parts.cjs left out. */
+  without?: (SettingCount & { part: string })[];
 }
 
 export interface ProbeInstructionsOptions {
@@ -134,9 +178,24 @@ export interface ProbeInstructionsOptions {
   parts?: boolean | string[];
   /** Also count the probe with the CPU profiler at these sampling intervals (µs) and the heap sampler at these (bytes). */
   profilers?: { cpuUs: number[]; heapBytes: number[] };
+  /** Which of the plain server and the whole probe to count (both by default; none to count only parts or profilers). */
+  baseline?: ('plain' | 'probe')[];
   warmup?: number;
+  /** Requests counted per process, in `chunks` loads with a dump after each. */
   requests?: number;
+  chunks?: number;
+  /** Processes per setting. */
+  processes?: number;
   idleSec?: number;
+  /** Extra flags for node (say --max-opt=1, to count without the optimising compilers). */
+  nodeArgs?: string[];
+  /**
+   * The probe's sampling window, ms (250 by default, as the engine runs it). Under valgrind a server serves only tens of
+   * requests a second, so the clock's work during a load is as large as the requests' own, and subtracting an idle
+   * rate measured apart (which varies by 2 M/s between processes) swamps the per-request figure: 60000 takes the
+   * windows out of the measured load, leaving the requests' own cost (the background is then counted in a run of its own).
+   */
+  intervalMs?: number;
   /** How many valgrind processes at once (each is single-threaded in valgrind; counts do not depend on it). */
   parallel?: number;
 }
@@ -144,41 +203,50 @@ export interface ProbeInstructionsOptions {
 export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}): Promise<ProbeInstructionsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
-  const settings = { warmup: opts.warmup ?? 2000, settleSec: 15, requests: opts.requests ?? 1000, idleSec: opts.idleSec ?? 10, intervalMs: 250 };
+  const settings = { warmup: opts.warmup ?? 10_000, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: opts.intervalMs ?? 250 };
+  const processes = Math.max(1, opts.processes ?? 3);
+  const baseArgs = opts.nodeArgs ?? [];
   const { SWITCHABLE: ALL_PARTS } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
   const SWITCHABLE = Array.isArray(opts.parts) ? opts.parts.filter((p) => ALL_PARTS.includes(p)) : ALL_PARTS;
   const profilerRuns = opts.profilers
     ? [
-        ...opts.profilers.cpuUs.map((us) => ({ label: `cpu profile every ${us} µs`, probe: true, nodeArgs: ['--cpu-prof', `--cpu-prof-interval=${us}`, `--cpu-prof-dir=${dir}`] })),
-        ...opts.profilers.heapBytes.map((bytes) => ({ label: `heap sampling every ${bytes / 1024} KiB`, probe: true, nodeArgs: ['--heap-prof', `--heap-prof-interval=${bytes}`, `--heap-prof-dir=${dir}`] })),
+        ...opts.profilers.cpuUs.map((us) => ({ label: `cpu profile every ${us} µs`, kind: 'cpu' as const, interval: us, probe: true, nodeArgs: ['--cpu-prof', `--cpu-prof-interval=${us}`, `--cpu-prof-dir=${dir}`] })),
+        ...opts.profilers.heapBytes.map((bytes) => ({ label: `heap sampling every ${bytes / 1024} KiB`, kind: 'heap' as const, interval: bytes, probe: true, nodeArgs: ['--heap-prof', `--heap-prof-interval=${bytes}`, `--heap-prof-dir=${dir}`] })),
       ]
     : [];
-  const runs: { label: string; probe: boolean; without?: string[]; nodeArgs?: string[] }[] = [
-    { label: 'plain', probe: false },
-    { label: 'probe', probe: true },
-    ...(opts.parts ? SWITCHABLE.map((part) => ({ label: part, probe: true, without: [part] })) : []),
+  const settingsRun: { label: string; probe: boolean; without?: string[]; nodeArgs?: string[] }[] = [
+    ...(opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' })),
+    ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: [part] })) : []),
     ...profilerRuns,
   ];
-  const results = new Map<string, Counted>();
+  // Processes interleaved (every setting's first, then every setting's second...), so that a slow stretch of the
+  // machine falls on all settings alike; instructions do not depend on it, the JIT's timing does.
+  const queue = Array.from({ length: processes }, () => settingsRun).flat();
+  const results = new Map<string, Counted[]>();
+  const k = (n: number) => `${Math.round(n / 1000)}k`;
   try {
-    const queue = [...runs];
     const worker = async () => {
       for (let run = queue.shift(); run; run = queue.shift()) {
-        const counted = await count(dir, { ...settings, probe: run.probe, without: run.without, nodeArgs: run.nodeArgs });
-        results.set(run.label, counted);
-        log(`${run.label === 'plain' || run.label === 'probe' || run.nodeArgs ? run.label : 'probe without ' + run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle`);
+        const counted = await count(dir, { ...settings, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
+        results.set(run.label, [...(results.get(run.label) ?? []), counted]);
+        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')}`);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 2) }, worker));
-    const plain = results.get('plain')!;
-    const probed = results.get('probe')!;
+    const setting = (label: string): SettingCount => {
+      const runs = results.get(label) ?? [];
+      return { label, perRequest: spread(runs.map((r) => r.perRequest)), mainThreadPerRequest: spread(runs.map((r) => r.mainThreadPerRequest)), idlePerSecond: spread(runs.map((r) => r.idlePerSecond)), chunks: runs.map((r) => r.chunks) };
+    };
+    const plain = setting('plain');
+    const probe = setting('probe');
     return {
-      perRequestPlain: plain.perRequest,
-      perRequestProbed: probed.perRequest,
-      perRequestRatio: probed.perRequest / plain.perRequest,
-      backgroundPerSecond: probed.idlePerSecond - plain.idlePerSecond,
-      ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ label: run.label, perRequest: results.get(run.label)!.perRequest, idlePerSecond: results.get(run.label)!.idlePerSecond - probed.idlePerSecond })) } : {}),
-      ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ part, perRequest: results.get(part)!.perRequest, idlePerSecond: results.get(part)!.idlePerSecond - plain.idlePerSecond })) } : {}),
+      settings: { warmup: settings.warmup, requests: settings.requests, chunks: settings.chunks, processes, nodeArgs: baseArgs },
+      plain,
+      probe,
+      perRequestRatio: probe.perRequest.median / plain.perRequest.median,
+      backgroundPerSecond: probe.idlePerSecond.median - plain.idlePerSecond.median,
+      ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ ...setting(run.label), kind: run.kind, interval: run.interval })) } : {}),
+      ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -187,17 +255,26 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
 
 /** Extra instructions per request at `rate` requests/s, as a share of the app's own. */
 export function overheadAt(r: ProbeInstructionsResult, rate: number): number {
-  return (r.perRequestProbed - r.perRequestPlain + r.backgroundPerSecond / rate) / r.perRequestPlain;
+  return (r.probe.perRequest.median - r.plain.perRequest.median + r.backgroundPerSecond / rate) / r.plain.perRequest.median;
 }
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const range = (s: Spread) => `${n(s.median)} (${n(s.min)}–${n(s.max)})`;
 
 export function formatProbeInstructions(r: ProbeInstructionsResult): string {
   const pct = (rate: number) => `${(100 * overheadAt(r, rate)).toFixed(1)} % at ${rate.toLocaleString('en-US')} req/s`;
+  const { warmup, requests, chunks, processes, nodeArgs } = r.settings;
+  const against = (s: SettingCount, base: SettingCount) => `${range(s.perRequest)} per request, ${(100 * (s.perRequest.median / base.perRequest.median - 1)).toFixed(1)} % against ${base.label}; main thread ${range(s.mainThreadPerRequest)}; ${(s.idlePerSecond.median / 1e6).toFixed(2)} M/s idle`;
   return [
-    'Probe cost in instructions (valgrind callgrind; hello-world server; repeatable on a noisy machine)',
-    `  per request: ${Math.round(r.perRequestPlain).toLocaleString('en-US')} without the probe, ${Math.round(r.perRequestProbed).toLocaleString('en-US')} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
-    `  background (4 samples/s, 10 ms delay timer): ${(r.backgroundPerSecond / 1e6).toFixed(1)} M instructions/s`,
-    `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
-    ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${Math.round(p.perRequest).toLocaleString('en-US')} per request (${(100 * (p.perRequest / r.perRequestProbed - 1)).toFixed(1)} % over the probe alone), plus ${(p.idlePerSecond / 1e6).toFixed(1)} M instructions/s: ${(100 * ((p.perRequest - r.perRequestProbed + p.idlePerSecond / 10_000) / r.perRequestProbed)).toFixed(1)} % at 10,000 req/s`),
-    ...(r.without ?? []).map((w) => `  without ${w.part}: ${Math.round(w.perRequest).toLocaleString('en-US')} per request (the part's share ${Math.round(r.perRequestProbed - w.perRequest).toLocaleString('en-US')}), background ${(w.idlePerSecond / 1e6).toFixed(2)} M/s`),
+    `Probe cost in instructions (valgrind callgrind; hello-world server; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
+    ...(r.plain.perRequest.each.length && r.probe.perRequest.each.length
+      ? [
+          `  per request: ${range(r.plain.perRequest)} without the probe, ${range(r.probe.perRequest)} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
+          `  background (4 samples/s, 10 ms delay timer): ${(r.backgroundPerSecond / 1e6).toFixed(1)} M instructions/s`,
+          `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
+        ]
+      : []),
+    ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${against(p, r.probe)}`),
+    ...(r.without ?? []).map((w) => `  probe ${w.label}: ${against(w, r.probe)}`),
   ].join('\n');
 }

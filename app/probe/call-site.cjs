@@ -1,19 +1,24 @@
 'use strict';
 // The app's line that made a call: the first frame of a synchronous stack outside Node core and the probe, preferring
-// the app's own code over node_modules. The same rules as the outbound-HTTP sites (io-wait.cjs), for the database.
+// the app's own code over node_modules. One walk for every kind of call site: database queries (db-wait.cjs,
+// db-hints.cjs), outbound HTTP and fetch (io-wait.cjs) and threadpool work (pool-calls.cjs).
 const { safe } = require('./util.cjs');
 
 const PROBE_DIR = __dirname + require('path').sep;
 const isDependency = (file) => /[\\/]node_modules[\\/]/.test(file);
 const isOurs = (file) => !file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file);
 
-/** Call sites of the current stack, below `below` (a function of ours on it); null when there is no stack to read. */
-function captureSite(below) {
+/**
+ * The call site of the current stack, below `below` (a function of ours on it, left out with every frame above it);
+ * null when there is no stack to read. `depth` frames are read (the probe's own and Node's count among them): a
+ * query's site may sit under a deep ORM stack, an outbound request's or a threadpool call's a few frames down.
+ */
+function captureSite(below, depth) {
   const prevLimit = Error.stackTraceLimit;
   const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
   let frames;
   try {
-    Error.stackTraceLimit = 64;
+    Error.stackTraceLimit = depth || 64;
     Error.prepareStackTrace = (_e, callsites) => callsites;
     const holder = {};
     Error.captureStackTrace(holder, below || captureSite);
@@ -31,9 +36,12 @@ function captureSite(below) {
     const inDeps = isDependency(file);
     if (inDeps && dependency) continue;
     const site = toSite(frames[i], file, inDeps);
+    // An arrow function's or a promise executor's name says nothing: name it by the nearest named function of the
+    // same file above it ("(anonymous) in loadOrderDetails"), as the CPU culprits are.
     if (site.functionName === '(anonymous)') site.calledFrom = namedCaller(frames, i + 1, file);
     if (!inDeps) {
-      // A query run through the app's own helper (a repository's findById) is run for the function that called it.
+      // A call made through the app's own helper (a repository's findById, a getJson) is made for the function that
+      // called the helper: the next named function of the app's above the one named so far.
       site.via = appCallerAbove(frames, i + 1, site.functionName === '(anonymous)' ? site.calledFrom : undefined, site.calledFrom || site.functionName);
       return site;
     }
@@ -42,6 +50,7 @@ function captureSite(below) {
   return dependency;
 }
 
+/** The first named app function above `from` other than `named`, after the frame of `skipTo` when one is given. */
 function appCallerAbove(frames, from, skipTo, named) {
   let passed = !skipTo;
   for (let j = from; j < frames.length; j++) {
@@ -66,6 +75,7 @@ function namedCaller(frames, from, file) {
   return undefined;
 }
 
+/** file path -> file: URL, so that a call costs no URL conversion after its site's first. */
 const urls = new Map();
 function urlOf(file) {
   let url = urls.get(file);

@@ -1,9 +1,13 @@
 'use strict';
 // Outbound I/O wait per call site (http, https and fetch), for the io-bound diagnosis.
 const { round, safe } = require('./util.cjs');
+const { captureSite: captureCallSite } = require('./call-site.cjs');
 
-/** The probe's own files: never a call site (its wrappers of fetch and http.Agent are on every captured stack). */
-const PROBE_DIR = __dirname + require('path').sep;
+// Outbound calls sit a few frames under the app's line (the probe's wrapper or subscriber, http's constructors).
+const SITE_DEPTH = 24;
+const captureSite = function captureSite(below) {
+  return captureCallSite(below || captureSite, SITE_DEPTH);
+};
 
 /**
  * Outbound I/O wait per call site: from the moment a request is made until its response headers arrive (or it
@@ -50,7 +54,7 @@ function createIoCollector(performance) {
     const http = require('http');
     const originalAddRequest = http.Agent.prototype.addRequest;
     const addRequest = function addRequest(req) {
-      if (!createdChannelSeen && req && !inFlight.has(req)) safe(() => track(req, 'http', captureSite()));
+      if (!createdChannelSeen && req && !inFlight.has(req)) safe(() => track(req, 'http', captureSite(addRequest)));
       return originalAddRequest.apply(this, arguments);
     };
     http.Agent.prototype.addRequest = addRequest;
@@ -88,7 +92,7 @@ function createIoCollector(performance) {
         const href = typeof input === 'string' ? input : input && (input.href || input.url);
         const u = new URL(String(href));
         const key = u.origin + u.pathname + u.search;
-        const site = captureSite();
+        const site = captureSite(fetch);
         if (!site) return;
         const list = fetchHints.get(key) || [];
         if (list.length < 100) list.push({ site, at: performance.now() });
@@ -145,78 +149,6 @@ function createIoCollector(performance) {
     if (ms > s.maxMs) s.maxMs = ms;
     if (ms < s.minMs) s.minMs = ms;
     sites.set(entry.key, s);
-  }
-
-  /** The first frame outside Node core and the probe, preferring the app's own code over node_modules. */
-  function captureSite() {
-    const prevLimit = Error.stackTraceLimit;
-    const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
-    let frames;
-    try {
-      Error.stackTraceLimit = 24;
-      Error.prepareStackTrace = (_e, callsites) => callsites;
-      const holder = {};
-      Error.captureStackTrace(holder, captureSite);
-      frames = holder.stack;
-    } finally {
-      Error.stackTraceLimit = prevLimit;
-      if (desc) Object.defineProperty(Error, 'prepareStackTrace', desc);
-      else delete Error.prepareStackTrace;
-    }
-    if (!Array.isArray(frames)) return null;
-    let dependency = null;
-    for (let i = 0; i < frames.length; i++) {
-      const f = frames[i];
-      const file = f.getFileName && f.getFileName();
-      if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file)) continue;
-      const inDeps = /[\\/]node_modules[\\/]/.test(file);
-      if (inDeps && dependency) continue;
-      const site = toSite(f, file, inDeps);
-      // An arrow function's name says nothing: name it by the nearest named function of the same file above it
-      // ("(anonymous) in loadOrderDetails"), as the CPU culprits are.
-      if (site.functionName === '(anonymous)') site.calledFrom = namedCaller(frames, i + 1, file);
-      if (!inDeps) {
-        // A call made through the app's own helper (getJson) is made for the function that called the helper: the
-        // next named function of the app's above the one named so far ("getJson, from listAllProjects").
-        site.via = appCallerAbove(frames, i + 1, site.functionName === '(anonymous)' ? site.calledFrom : undefined, site.calledFrom || site.functionName);
-        return site;
-      }
-      dependency = site;
-    }
-    return dependency;
-  }
-
-  /** The first named app function above `from` other than `named`, after the frame of `skipTo` when one is given. */
-  function appCallerAbove(frames, from, skipTo, named) {
-    let passed = !skipTo;
-    for (let j = from; j < frames.length; j++) {
-      const file = safe(() => frames[j].getFileName(), '');
-      if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || /[\\/]node_modules[\\/]/.test(file) || !/[\\/]/.test(file)) continue;
-      const name = safe(() => frames[j].getFunctionName() || frames[j].getMethodName(), '');
-      if (!name) continue;
-      if (!passed) {
-        if (name === skipTo) passed = true;
-        continue;
-      }
-      if (name !== named) return String(name);
-    }
-    return undefined;
-  }
-
-  function namedCaller(frames, from, file) {
-    for (let j = from; j < frames.length; j++) {
-      const name = safe(() => frames[j].getFileName() === file && (frames[j].getFunctionName() || frames[j].getMethodName()), '');
-      if (name) return String(name);
-    }
-    return undefined;
-  }
-
-  function toSite(frame, file, fromDependency) {
-    const line = frame.getLineNumber() || 0;
-    const column = frame.getColumnNumber() || 0;
-    const url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
-    const functionName = frame.getFunctionName() || frame.getMethodName() || '(anonymous)';
-    return { key: url + ':' + line + ':' + column + ':' + functionName, functionName, url, line, column, fromDependency };
   }
 
   return {

@@ -10,22 +10,90 @@
 //   window   - runs once per sampling window (default 250 ms), whatever the load
 //   second   - runs on a timer of its own
 //   once     - at start-up, at listen, or when the engine asks
+//
+// A part with `start` is started by probe.cjs from this list: start(context) returns its collector (null when it cannot
+// run here), `sample` adds the collector's window to the sample, and the collector's stop() undoes its hooks when the
+// probe leaves. context: { performance, send, attached, on(name) (false when that part is left out), part(name) (a
+// started part's collector) }. Parts without `start` are the sample itself, or switches read by another part.
 const PARTS = [
-  { name: 'routes', when: 'request', work: 'two diagnostics-channel messages (http.server.request.start, response.finish), a WeakMap entry, one map lookup of the path, a stats update' },
+  {
+    name: 'routes', when: 'request',
+    work: 'two diagnostics-channel messages (http.server.request.start, response.finish), a WeakMap entry, one map lookup of the path, a stats update',
+    start: (c) => require('./routes.cjs').createRouteCollector(c.performance, { turnEnd: c.on('tick') }),
+    sample: (s, routes) => addList(s, 'routes', routes.take()),
+  },
   { name: 'tick', when: 'request', work: "one promise reaction per turn that started requests: the end of the handlers' synchronous part (part of routes)" },
-  { name: 'listeners', when: 'call', work: "EventEmitter.prototype.on/addListener/prependListener wrapped: three property reads per listener added (an http request adds one, res 'finish')" },
+  {
+    name: 'listeners', when: 'call',
+    work: "EventEmitter.prototype.on/addListener/prependListener wrapped: three property reads per listener added (an http request adds one, res 'finish')",
+    start: (c) => require('./listeners.cjs').createListenerTracker({ eventTargets: c.on('event-targets') }),
+    sample: (s, listeners) => addList(s, 'listeners', listeners.take()),
+  },
   { name: 'event-targets', when: 'call', work: 'EventTarget.prototype.addEventListener wrapped: a WeakMap and Map update per listener added (part of listeners)' },
-  { name: 'io', when: 'call', work: 'per outbound http request or fetch: a stack walk for the call site (cached per call site), diagnostics-channel messages' },
-  { name: 'pool-calls', when: 'call', work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon)' },
-  { name: 'db', when: 'call', work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read, the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16" },
-  { name: 'request-context', when: 'request', work: "once the app has a database connection: an AsyncLocalStorage store entered per request (V8's promise hooks on Node 20 and 22), a per-system sum per query (part of db)" },
-  { name: 'route-tables', when: 'once', work: 'the framework route table read a turn after each listen, and when the engine asks' },
-  { name: 'inspector', when: 'once', work: 'the inspector opened on 127.0.0.1 (no session until the engine attaches one)' },
-  { name: 'cpu-wait', when: 'window', work: 'one read of /proc/<pid>/task/<pid>/schedstat (Linux)' },
-  { name: 'thread-cpu', when: 'second', work: "one read of /proc/self/task/<tid>/schedstat and comm per thread of the process (Linux)" },
+  {
+    name: 'io', when: 'call',
+    work: 'per outbound http request or fetch: a stack walk for the call site (cached per call site), diagnostics-channel messages',
+    start: (c) => require('./io-wait.cjs').createIoCollector(c.performance),
+    sample: (s, io) => (s.io = io.take()),
+  },
+  {
+    name: 'pool-calls', when: 'call',
+    work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon)',
+    start: () => require('./pool-calls.cjs').createPoolCallCollector(),
+    sample: (s, pool) => {
+      const { calls, addons } = pool.take();
+      addList(s, 'poolCalls', calls);
+      addList(s, 'addons', addons);
+    },
+  },
+  {
+    name: 'db', when: 'call',
+    work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read, the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16",
+    start: (c) => require('./db-wait.cjs').createDbCollector(c.performance),
+    sample: (s, db) => {
+      const waits = db.take();
+      if (waits) s.db = waits;
+    },
+  },
+  { name: 'request-context', when: 'request', work: "once the app has a database connection: an AsyncLocalStorage store entered per request (V8's promise hooks on Node 20 and 22), a per-system sum per query (part of db; its switch read in request-context.cjs)" },
+  {
+    name: 'route-tables', when: 'once',
+    work: 'the framework route table read a turn after each listen, and when the engine asks',
+    start: (c) => c.part('routes') && require('./route-reports.cjs').createRouteReports(c.send, c.part('routes')),
+  },
+  {
+    name: 'inspector', when: 'once',
+    work: 'the inspector opened on 127.0.0.1 (no session until the engine attaches one)',
+    start: (c) => {
+      c.send(require('./inspector.cjs').openInspector(c.attached));
+      return null;
+    },
+  },
+  {
+    name: 'cpu-wait', when: 'window',
+    work: 'one read of /proc/<pid>/task/<pid>/schedstat (Linux)',
+    start: () => require('./samplers.cjs').createCpuWaitReader(),
+    sample: (s, cpuWait) => {
+      const ms = cpuWait.take();
+      if (ms !== undefined) s.cpuWaitMs = ms;
+    },
+  },
+  {
+    name: 'thread-cpu', when: 'second',
+    work: 'one read of /proc/self/task/<tid>/schedstat and comm per thread of the process (Linux)',
+    start: () => require('./thread-cpu.cjs').createThreadCpuReader(),
+    sample: (s, threadCpu) => {
+      const threads = threadCpu.take();
+      if (threads) s.threads = threads;
+    },
+  },
   { name: 'window', when: 'window', work: 'clock, ELU, CPU usage, memory, handles, GC totals, event-loop delay percentiles, one JSON line' },
   { name: 'delay', when: 'second', work: "monitorEventLoopDelay's 10 ms timer (in Node's C++, no JavaScript)" },
 ];
+
+function addList(sample, key, list) {
+  if (list && list.length) sample[key] = list;
+}
 
 /** The parts that can be left out for a measurement (window and delay are the sample itself). */
 const SWITCHABLE = PARTS.filter((p) => p.name !== 'window' && p.name !== 'delay').map((p) => p.name);

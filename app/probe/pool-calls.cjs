@@ -7,10 +7,10 @@
 // dns.lookup (too frequent to wrap cheaply), crypto.subtle, and native addons (bcrypt, argon2), whose bindings cannot
 // be wrapped: the addons the app loaded are reported instead (process.dlopen), so the doctor can name the package.
 const { round, safe } = require('./util.cjs');
+const { captureSite } = require('./call-site.cjs');
 
-const PROBE_DIR = __dirname + require('path').sep;
-/** file path -> file: URL, so that a call costs no URL conversion after its site's first. */
-const urls = new Map();
+// The app's line is a frame or two under the wrapper (util.promisify adds one).
+const SITE_DEPTH = 16;
 // randomBytes and randomFill are left alone: apps call them per request for ids and tokens, for microseconds of work.
 const CRYPTO_APIS = ['scrypt', 'pbkdf2', 'hkdf', 'generateKeyPair', 'generatePrime'];
 const ZLIB_APIS = ['gzip', 'gunzip', 'deflate', 'inflate', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
@@ -30,7 +30,7 @@ function createPoolCallCollector() {
     const wrapped = function (...args) {
       const last = args.length - 1;
       if (last >= 0 && typeof args[last] === 'function') {
-        const site = safe(() => captureSite(wrapped), null);
+        const site = safe(() => captureSite(wrapped, SITE_DEPTH), null);
         if (site) {
           const callback = args[last];
           const entry = { api, site, t0: process.hrtime.bigint() };
@@ -122,52 +122,6 @@ function createPoolCallCollector() {
 function packageOf(file) {
   const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(file);
   return m ? m[1].replace(/\\/g, '/') : undefined;
-}
-
-/** The first frame outside Node and the probe, preferring the app's own code over node_modules. */
-function captureSite(skip) {
-  const prevLimit = Error.stackTraceLimit;
-  const desc = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
-  let frames;
-  try {
-    Error.stackTraceLimit = 16;
-    Error.prepareStackTrace = (_e, callsites) => callsites;
-    const holder = {};
-    Error.captureStackTrace(holder, skip);
-    frames = holder.stack;
-  } finally {
-    Error.stackTraceLimit = prevLimit;
-    if (desc) Object.defineProperty(Error, 'prepareStackTrace', desc);
-    else delete Error.prepareStackTrace;
-  }
-  if (!Array.isArray(frames)) return null;
-  let dependency = null;
-  for (let i = 0; i < frames.length; i++) {
-    const f = frames[i];
-    const file = f.getFileName && f.getFileName();
-    if (!file || file.startsWith(PROBE_DIR) || file.startsWith('node:') || file.startsWith('internal/') || !/[\\/]/.test(file)) continue;
-    const inDeps = /[\\/]node_modules[\\/]/.test(file);
-    if (inDeps && dependency) continue;
-    const line = f.getLineNumber() || 0;
-    const column = f.getColumnNumber() || 0;
-    let url = urls.get(file);
-    if (url === undefined) {
-      url = file.startsWith('file:') ? file : safe(() => require('url').pathToFileURL(file).href, file);
-      if (urls.size < 1000) urls.set(file, url);
-    }
-    const functionName = f.getFunctionName() || f.getMethodName() || '(anonymous)';
-    const site = { key: url + ':' + line + ':' + column, functionName, url, line, column };
-    // A promise executor or arrow function says nothing: name it by the nearest named function of its file above it.
-    if (functionName === '(anonymous)') {
-      for (let j = i + 1; j < frames.length && !site.calledFrom; j++) {
-        const name = safe(() => frames[j].getFileName() === file && (frames[j].getFunctionName() || frames[j].getMethodName()), '');
-        if (name) site.calledFrom = String(name);
-      }
-    }
-    if (!inDeps) return site;
-    dependency = site;
-  }
-  return dependency;
 }
 
 module.exports = { createPoolCallCollector, packageOf };

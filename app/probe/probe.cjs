@@ -1,10 +1,10 @@
 'use strict';
 // Checkup's probe. Preloaded into the target with NODE_OPTIONS="--require <this file>" and run by the user's own
-// Node (18 or newer), so it is plain CommonJS with no dependencies: Node's own modules and its sibling files only
-// (samplers.cjs: what each window reads; io-wait.cjs: outbound waits per call site; listeners.cjs: listener counts that
-// keep growing; routes.cjs: requests served per route; route-table.cjs: the routes the framework registered; util.cjs).
-// What each part costs the app, and when it runs (per request, per call, per window), is listed in parts.cjs: a new
-// part is added there with its switch (CHECKUP_PROBE_WITHOUT) and measured by the instructions benchmark first.
+// Node (18 or newer), so it is plain CommonJS with no dependencies: Node's own modules and its sibling files only.
+// This file holds the side channel and the window's sample; the parts that add to it (outbound waits, listeners,
+// routes, database waits...) are listed in parts.cjs, with what each costs the app and when it runs (per request, per
+// call, per window), and started from there: a new part is added to that list with its switch
+// (CHECKUP_PROBE_WITHOUT) and measured by the instructions benchmark first.
 // It reports over a side channel (a Unix socket / Windows named pipe the engine listens on), never on stdout, as
 // newline-delimited JSON:
 //   hello, inspector, listening, listen-error, routes (the table of one http server, read once it listens and again
@@ -30,13 +30,13 @@
   global[Symbol.for('checkup.probe')] = true;
   // Loaded only where the probe activates, and never allowed to throw into the app: an incomplete install leaves the
   // app unprobed, and the engine, hearing no hello, says so.
-  let parts;
+  let modules;
   try {
-    parts = [require('./util.cjs'), require('./samplers.cjs'), require('./io-wait.cjs'), require('./listeners.cjs'), require('./routes.cjs')];
+    modules = [require('./util.cjs'), require('./samplers.cjs'), require('./parts.cjs'), require('./listen-watch.cjs'), require('./orphan.cjs')];
   } catch {
     return;
   }
-  const [{ clampInt, round, safe }, { describeWarning, readMemory, countHandles, createGcCollector, createCpuWaitReader, createWindowClock }, { createIoCollector }, { createListenerTracker }, { createRouteCollector }] = parts;
+  const [{ clampInt, safe }, { describeWarning, readMemory, countHandles, createGcCollector, createWindowClock }, { PARTS }, { watchListen }, orphan] = modules;
   const tree = safe(() => require('./tree.cjs'), undefined);
   try {
     activate(channelPath);
@@ -123,7 +123,7 @@
       if (backlog) connectFailed = true;
     }); // 'close' follows and decides
     const relayBacklogOnExit = () => {
-      if (backlog && backlog.length && !connectFailed) relaySync(channelPath, backlog.join(''));
+      if (backlog && backlog.length && !connectFailed) orphan.relaySync(channelPath, backlog.join(''));
     };
     process.on('exit', relayBacklogOnExit);
     socket.on('data', (chunk) => {
@@ -140,7 +140,7 @@
         }
         if (msg && msg.type === 'welcome' && Number.isInteger(msg.pgid)) pgid = msg.pgid;
         else if (msg && msg.type === 'bye') byeReceived = true;
-        else if (msg && msg.type === 'routes') routeReports.readAll(msg.sources === true, Number.isInteger(msg.request) ? msg.request : undefined);
+        else if (msg && msg.type === 'routes' && routeReports) routeReports.readAll(msg.sources === true, Number.isInteger(msg.request) ? msg.request : undefined);
       }
       if (inbox.length > 65536) inbox = '';
     });
@@ -152,8 +152,8 @@
         return;
       }
       if (byeReceived) return;
-      removeDeadChannel(channelPath);
-      shutDownOrphan(pgid);
+      orphan.removeDeadChannel(channelPath);
+      orphan.shutDownOrphan(pgid);
     });
 
     function send(message) {
@@ -187,15 +187,17 @@
       timeOrigin: performance.timeOrigin,
     });
 
-    // ---- inspector ----------------------------------------------------------------------------------------------
-    if (!without.has('inspector')) send(openInspector(attached));
-
-    // ---- listening port and the routes served there -------------------------------------------------------------
-    // Optional parts, as below; the collector is made here so that the route table can hand it its patterns.
-    const idle = { take: () => [], stop() {}, usePatterns() {} };
-    const routes = without.has('routes') ? idle : safe(() => createRouteCollector(performance, { turnEnd: !without.has('tick') }), idle);
-    const routeReports = without.has('route-tables') ? { listened() {}, readAll() {}, stop() {} } : safe(() => require('./route-reports.cjs').createRouteReports(send, routes), { listened() {}, readAll() {}, stop() {} });
-    if (!attached) watchListen(net, performance, send, (server) => routeReports.listened(server));
+    // ---- the parts (parts.cjs), in the list's order ---------------------------------------------------------------
+    // One that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
+    const started = new Map();
+    const context = { performance, send, attached, on: (name) => !without.has(name), part: (name) => started.get(name) };
+    for (const part of PARTS) {
+      if (!part.start || without.has(part.name)) continue;
+      const collector = safe(() => part.start(context), null);
+      if (collector) started.set(part.name, collector);
+    }
+    const routeReports = started.get('route-tables');
+    if (!attached) watchListen(net, performance, send, (server) => routeReports && routeReports.listened(server));
 
     // ---- warnings -----------------------------------------------------------------------------------------------
     let warningsThisWindow = 0;
@@ -211,15 +213,6 @@
 
     // ---- sampling -----------------------------------------------------------------------------------------------
     const gc = createGcCollector(PerformanceObserver, constants);
-    const cpuWait = without.has('cpu-wait') ? null : safe(createCpuWaitReader, null);
-    // Work off the main thread: the threads' CPU by group each window, and what the app queues for the threadpool.
-    const threadCpu = without.has('thread-cpu') ? null : safe(() => require('./thread-cpu.cjs').createThreadCpuReader(), null);
-    const poolCalls = without.has('pool-calls') ? null : safe(() => require('./pool-calls.cjs').createPoolCallCollector(), null);
-    const io = without.has('io') ? { take: () => [], stop() {} } : createIoCollector(performance);
-    // Database waits read at the socket (db-wait.cjs): optional like the parts below.
-    const db = without.has('db') ? null : safe(() => require('./db-wait.cjs').createDbCollector(performance), null);
-    // Optional parts: one that cannot install itself (a frozen prototype, say) leaves the rest of the samples intact.
-    const listeners = without.has('listeners') ? idle : safe(() => createListenerTracker({ eventTargets: !without.has('event-targets') }), idle);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
 
     const timer = setInterval(() => {
@@ -233,36 +226,20 @@
 
     function takeSample() {
       warningsThisWindow = 0;
-      const sample = {
-        ...clock.take(),
-        memory: readMemory(),
-        handles: countHandles(socket.destroyed ? 0 : 1),
-        gc: gc.take(),
-        io: io.take(),
-      };
-      const cpuWaitMs = cpuWait && cpuWait.take();
-      if (cpuWaitMs !== undefined) sample.cpuWaitMs = cpuWaitMs;
-      const threads = threadCpu && safe(() => threadCpu.take(), null);
-      if (threads) sample.threads = threads;
-      const pool = poolCalls && safe(() => poolCalls.take(), null);
-      if (pool && pool.calls.length) sample.poolCalls = pool.calls;
-      if (pool && pool.addons.length) sample.addons = pool.addons;
-      const dbWaits = db && safe(() => db.take(), undefined);
-      if (dbWaits) sample.db = dbWaits;
-      const followed = listeners.take();
-      if (followed.length) sample.listeners = followed;
-      const served = routes.take();
-      if (served.length) sample.routes = served;
+      const sample = { ...clock.take(), memory: readMemory(), handles: countHandles(socket.destroyed ? 0 : 1), gc: gc.take(), io: [] };
+      for (const part of PARTS) {
+        const collector = part.sample && started.get(part.name);
+        if (collector) safe(() => part.sample(sample, collector));
+      }
       send({ type: 'sample', sample });
     }
 
+    /** Sampling ends with the channel: the clock stopped, every part's hooks undone. */
     function stopSampling() {
       clearInterval(timer);
       clock.stop();
       gc.stop();
-      safe(() => listeners.stop());
-      safe(() => routes.stop());
-      safe(() => routeReports.stop());
+      for (const collector of started.values()) safe(() => collector.stop && collector.stop());
     }
 
     /** An attached probe leaves: hooks undone, listeners removed, socket closed; the engine (or its death) says when. */
@@ -271,9 +248,6 @@
       if (detached) return;
       detached = true;
       stopSampling();
-      safe(() => io.stop());
-      if (poolCalls) safe(() => poolCalls.stop());
-      if (db) safe(() => db.stop());
       process.removeListener('warning', onWarning);
       process.removeListener('exit', relayBacklogOnExit);
       socket.destroy();
@@ -283,120 +257,4 @@
     if (attached) global[Symbol.for('checkup.probe.detach')] = detach;
   }
 
-  /**
-   * The engine died (the channel closed without a bye). We launched this app, so it must not outlive the engine:
-   * SIGTERM the whole process group the engine created (npm, shell and app alike), then SIGKILL after a grace period.
-   * The timer is unref'd: an app that exits on SIGTERM is not held up by it.
-   */
-  function shutDownOrphan(pgid) {
-    const target = pgid > 0 && process.platform !== 'win32' ? -pgid : process.pid;
-    try {
-      process.kill(target, 'SIGTERM');
-    } catch {
-      safe(() => process.kill(process.pid, 'SIGTERM'));
-    }
-    setTimeout(() => {
-      safe(() => process.kill(target, 'SIGKILL'));
-      safe(() => process.kill(process.pid, 'SIGKILL'));
-    }, 3000).unref();
-  }
-
-  /** The engine that owned the socket is gone and cannot remove it: tidy its private folder (and nothing else). */
-  function removeDeadChannel(channelPath) {
-    if (process.platform === 'win32' || !/[\\/]checkup-[^\\/]+[\\/]probe\.sock$/.test(channelPath)) return;
-    const fs = require('fs');
-    const path = require('path');
-    safe(() => fs.unlinkSync(channelPath));
-    safe(() => fs.rmdirSync(path.dirname(channelPath)));
-  }
-
-  /**
-   * Deliver lines synchronously from an 'exit' handler: a short-lived node (not probed: our NODE_OPTIONS entry and
-   * settings are already gone from the environment) connects and writes them. Costs ~50 ms, only for an app that
-   * exits before its first event-loop turn.
-   */
-  function relaySync(channelPath, data) {
-    const relay = "const s=require('net').connect(process.argv[1]);s.on('error',()=>process.exit(0));" +
-      "let d='';process.stdin.setEncoding('utf8').on('data',(c)=>{d+=c}).on('end',()=>s.end(d,()=>process.exit(0)));";
-    safe(() => require('child_process').spawnSync(process.execPath, ['-e', relay, channelPath], { input: data, stdio: ['pipe', 'ignore', 'ignore'], timeout: 3000, windowsHide: true }));
-  }
-
-  function openInspector(attached) {
-    let inspector;
-    try {
-      inspector = require('inspector');
-    } catch (err) {
-      return { type: 'inspector', error: 'inspector not available: ' + (err && err.message) };
-    }
-    try {
-      if (!inspector.url()) inspector.open(0, '127.0.0.1', false);
-    } catch (err) {
-      if (!inspector.url()) return { type: 'inspector', error: String(err && err.message) };
-    }
-    const url = inspector.url();
-    if (!url) return { type: 'inspector', error: 'the inspector did not start' };
-    // A process that is exiting (an uncaught exception, process.exit) with an inspector client attached waits for
-    // that client to disconnect ("Waiting for the debugger to disconnect..."): our profiler session would keep a
-    // crashed app alive. Closing the inspector on exit lets it die as it would without us.
-    if (!attached) process.on('exit', () => safe(() => inspector.close()));
-    // We open it on 127.0.0.1 ourselves; an inspector the user already opened elsewhere is reported, not used.
-    const host = safe(() => new URL(url).hostname, '');
-    if (host !== '127.0.0.1') return { type: 'inspector', error: 'the inspector listens on ' + host + ', not on 127.0.0.1' };
-    return { type: 'inspector', url };
-  }
-
-  /**
-   * Every TCP server's address on 'listening', and its listen errors (EADDRINUSE), through listeners added for the
-   * time of one listen() and removed again. Nothing is set on the server object itself: adding and deleting an own
-   * property (say, a wrapped emit) turns it into a slow dictionary-mode object, and the http server reads its own
-   * properties on every request (measured: ~9 % more CPU per request on a hello-world server).
-   */
-  function watchListen(net, performance, send, onServerListening) {
-    const originalListen = net.Server.prototype.listen;
-    const watching = new WeakSet();
-    net.Server.prototype.listen = function listen() {
-      watchServer(this);
-      return originalListen.apply(this, arguments);
-    };
-
-    function watchServer(server) {
-      if (watching.has(server)) return;
-      try {
-        watching.add(server);
-        const done = () => {
-          watching.delete(server);
-          server.removeListener('listening', onListening);
-          server.removeListener('error', onError);
-        };
-        const onListening = () => {
-          done();
-          safe(() => reportListening(server));
-          safe(() => onServerListening(server));
-        };
-        const onError = (err) => {
-          done();
-          safe(() => reportListenError(err));
-          // Our listener must not turn an unhandled error into a handled one: with nobody else listening, emit it
-          // again now that we are gone, so Node throws it exactly as it would have ("Unhandled 'error' event").
-          if (server.listenerCount('error') === 0) server.emit('error', err);
-        };
-        server.on('listening', onListening);
-        // First in line: an app's own handler may exit the process before we would hear of the error.
-        server.prependListener('error', onError);
-      } catch {
-        // fall through to the real listen
-      }
-    }
-
-    function reportListening(server) {
-      const addr = server.address();
-      if (!addr || typeof addr !== 'object' || typeof addr.port !== 'number') return; // pipes are not ports
-      send({ type: 'listening', address: addr.address, family: String(addr.family), port: addr.port, startupMs: round(performance.now()) });
-    }
-
-    function reportListenError(err) {
-      if (!err) return;
-      send({ type: 'listen-error', code: String(err.code || ''), port: typeof err.port === 'number' ? err.port : undefined, address: err.address, message: String(err.message) });
-    }
-  }
 })();
