@@ -96,7 +96,10 @@ describe('database waits through checkup run', () => {
     const { report } = await run('healthy', '/profile');
     expect(kinds(report).filter((k) => DB_KINDS.includes(k))).toEqual([]);
     const wait = report.diagnosis.requestTime!.waits.find((w) => w.system === 'redis');
-    expect(wait?.callsPerRequest).toBeGreaterThan(0.9);
+    // One GET per request; the queries are summed over the probe's windows in the measured load, which can miss up to
+    // one 250 ms window at each end of a 3 s load (up to 17 %): 0.887 was seen under the whole suite.
+    expect(wait?.callsPerRequest).toBeGreaterThan(0.8);
+    expect(wait?.callsPerRequest).toBeLessThan(1.2);
     expect(report.diagnosis.requestTime!.queries[0]).toMatchObject({ shape: 'GET', functionName: 'readProfile' });
   }, 180_000);
 
