@@ -13,8 +13,8 @@ import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests, unfinishedRequests } from './slow-requests.js';
+import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
 
-const SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
 
 /**
  * What to do about a pool too small, from its real size when the driver showed it. The size that would let the load's
@@ -43,11 +43,6 @@ interface Shape {
   count: number;
   totalMs: number;
   errors: number;
-}
-
-/** A shape cut for a sentence that names several: the whole text is in the request-time table. */
-function brief(shape: string): string {
-  return shape.length > 72 ? `${shape.slice(0, 70)}…` : shape;
 }
 
 function byShape(sites: DbSite[]): Shape[] {
@@ -131,8 +126,8 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     const inSequence = waitPerQuery > 0 ? Math.min(queriesPerRequest, meanLatency / waitPerQuery) : 0;
     const what =
       repeated.length === 1
-        ? `Each request runs \`${first!.shape.shape}\` ${round(first!.perRequest, 1)} times on ${SYSTEM_NAMES[first!.shape.system]}, about ${round(first!.inSequence, 1)} of them one after another (${ms(first!.perQuery)} each, ${pct(repeatedShare)} of the request's time), from ${named(top)}: a query per row of an earlier result.`
-        : `Each request runs ${repeated.length} query shapes again and again, ${round(queriesPerRequest, 1)} queries in all (${repeated.slice(0, 3).map((r) => `\`${brief(r.shape.shape)}\` ${round(r.perRequest, 1)} times`).join('; ')}${repeated.length > 3 ? '; ...' : ''}), together ${pct(repeatedShare)} of the request's time, from ${named(top)}: queries per row of an earlier result.`;
+        ? `Each request runs \`${first!.shape.shape}\` ${round(first!.perRequest, 1)} times on ${DB_SYSTEM_NAMES[first!.shape.system]}, about ${round(first!.inSequence, 1)} of them one after another (${ms(first!.perQuery)} each, ${pct(repeatedShare)} of the request's time), from ${named(top)}: a query per row of an earlier result.`
+        : `Each request runs ${repeated.length} query shapes again and again, ${round(queriesPerRequest, 1)} queries in all (${repeated.slice(0, 3).map((r) => `\`${shapeCut(r.shape.shape, 72).text}\` ${round(r.perRequest, 1)} times`).join('; ')}${repeated.length > 3 ? '; ...' : ''}), together ${pct(repeatedShare)} of the request's time, from ${named(top)}: queries per row of an earlier result.`;
     findings.push(
       finding(
         'n-plus-one',
@@ -167,7 +162,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'slow-query',
         alsoRepeated ? 'warning' : 'problem',
         'A slow database query',
-        `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}. Look at its plan (EXPLAIN ANALYZE): a missing index on the columns it filters or joins by, or more rows than the page shows.`,
+        `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}. Look at its plan (EXPLAIN ANALYZE): a missing index on the columns it filters or joins by, or more rows than the page shows.`,
         [
           { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
           { label: 'Wait per query', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
@@ -193,7 +188,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'db-pool-exhausted',
         'problem',
         'Requests wait for a database connection',
-        `All ${c.peakOpen} of the app's ${SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork)}`,
+        `All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },

@@ -19,7 +19,7 @@ export interface LoadPlan {
 }
 
 /** Written in a request's path or body, replaced by a unique id in every request the load sends. */
-export const UNIQUE_ID = '[<id>]';
+const UNIQUE_ID = '[<id>]';
 
 function base(spec: LoadSpec, target: LoadTarget): PhaseOptions {
   const origin = originOf({ ...target, protocol: target.protocol ?? spec.protocol });

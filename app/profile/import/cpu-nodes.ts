@@ -185,34 +185,50 @@ function addTimeline(builder: ProfileBuilder, parts: CpuProfileParts, table: IdT
   let lastWeight = tailGap >= 0 && tailGap <= 2 * mean ? tailGap : mean;
   if (stamps && stamps.length > n) lastWeight = stamps[n]! - stamps[n - 1]!;
 
-  const outNodes = reuse && samples instanceof Int32Array ? samples : new Int32Array(n);
-  const outWeights = new Float32Array(n);
-  const intIds = samples instanceof Int32Array;
-  let k = 0;
-  let negatives = 0;
-  let unknown = 0;
+  const slots = new TimelineSlots(reuse && samples instanceof Int32Array ? samples : new Int32Array(n), new Float32Array(n), samples instanceof Int32Array, table);
   for (let i = 0; i < n; i++) {
-    let w = !stamps ? mean : i + 1 < n ? stamps[i + 1]! - stamps[i]! : lastWeight;
+    const w = !stamps ? mean : i + 1 < n ? stamps[i + 1]! - stamps[i]! : lastWeight;
     // A final sample exactly at endTime stands for no time: it only closes the timeline (our exporter writes one so
     // that viewers give the previous sample its time). It is not a sample of anything.
     if (i === n - 1 && i > 0 && w === 0 && tailGap === 0) continue;
-    const id = samples[i]!;
+    slots.place(samples[i]!, w);
+  }
+  timelineWarnings(builder, ctx, slots, n, stamps !== undefined);
+  builder.setTimeline(slots.nodes, slots.weights, slots.k);
+  return true;
+}
+
+/**
+ * The timeline's slots, filled as samples are placed: a negative step counts as zero time and a sample naming no node
+ * of the profile is left out, both counted for the warnings. Slot k <= i, so the samples' own array can be the slots.
+ */
+class TimelineSlots {
+  k = 0;
+  negatives = 0;
+  unknown = 0;
+  constructor(
+    readonly nodes: Int32Array,
+    readonly weights: Float32Array,
+    private readonly intIds: boolean,
+    private readonly table: IdTable,
+  ) {}
+
+  /** The slot written, or -1 when the sample was left out. */
+  place(id: number, weight: number): number {
+    let w = weight;
     if (w < 0) {
-      negatives++;
+      this.negatives++;
       w = 0;
     }
-    const node = intIds || Number.isSafeInteger(id) ? table.get(id) : -1;
+    const node = this.intIds || Number.isSafeInteger(id) ? this.table.get(id) : -1;
     if (node < 0) {
-      unknown++;
-      continue;
+      this.unknown++;
+      return -1;
     }
-    outNodes[k] = node;
-    outWeights[k] = w;
-    k++;
+    this.nodes[this.k] = node;
+    this.weights[this.k] = w;
+    return this.k++;
   }
-  timelineWarnings(builder, ctx, { negatives, unknown }, n, stamps !== undefined);
-  builder.setTimeline(outNodes, outWeights, k);
-  return true;
 }
 
 function timelineWarnings(builder: ProfileBuilder, ctx: Ctx, counts: { negatives: number; unknown: number }, n: number, timed: boolean): void {
@@ -240,36 +256,24 @@ function deltaTimeline(
   ctx: Ctx,
   reuse: boolean,
 ): { negatives: number; unknown: number } {
-  const outNodes = reuse && samples instanceof Int32Array ? samples : new Int32Array(n);
-  const outWeights = reuse && deltas instanceof Int32Array ? new Float32Array(deltas.buffer, deltas.byteOffset, n) : new Float32Array(n);
-  const intIds = samples instanceof Int32Array;
+  // In place, the weights overwrite the deltas: slot k <= i, and sample i reads delta i + 1, already read.
+  const slots = new TimelineSlots(
+    reuse && samples instanceof Int32Array ? samples : new Int32Array(n),
+    reuse && deltas instanceof Int32Array ? new Float32Array(deltas.buffer, deltas.byteOffset, n) : new Float32Array(n),
+    samples instanceof Int32Array,
+    table,
+  );
   if (n === 0) {
-    builder.adoptTimeline(outNodes, outWeights, 0);
-    return { negatives: 0, unknown: 0 };
+    builder.adoptTimeline(slots.nodes, slots.weights, 0);
+    return slots;
   }
   const first = deltas[0]!;
   if (!(Math.abs(first) <= MAX_STEP)) throw outOfRange(ctx, 'time delta 0');
   let clock = (start ?? 0) + first;
   let span = 0;
-  let k = 0;
-  let negatives = 0;
-  let unknown = 0;
   const place = (id: number, weight: number) => {
-    let w = weight;
-    if (w < 0) {
-      negatives++;
-      w = 0;
-    }
-    const node = intIds || Number.isSafeInteger(id) ? table.get(id) : -1;
-    if (node < 0) {
-      unknown++;
-      return;
-    }
-    // Slot k <= i: in place, delta k was read before (sample i reads delta i + 1).
-    outNodes[k] = node;
-    outWeights[k] = w;
-    builder.addSelf(node, outWeights[k]!);
-    k++;
+    const at = slots.place(id, weight);
+    if (at >= 0) builder.addSelf(slots.nodes[at]!, slots.weights[at]!);
   };
   for (let i = 0; i + 1 < n; i++) {
     const d = deltas[i + 1]!;
@@ -283,8 +287,8 @@ function deltaTimeline(
   const lastWeight = tailGap >= 0 && tailGap <= 2 * mean ? tailGap : mean;
   // A final sample exactly at endTime stands for no time: it only closes the timeline (see the general path).
   if (!(n > 1 && lastWeight === 0 && tailGap === 0)) place(samples[n - 1]!, lastWeight);
-  builder.adoptTimeline(outNodes, outWeights, k);
-  return { negatives, unknown };
+  builder.adoptTimeline(slots.nodes, slots.weights, slots.k);
+  return slots;
 }
 
 /** `reuse`: the parts' Int32Array samples/timeDeltas may be overwritten (they come from our own parser). */
