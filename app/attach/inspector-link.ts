@@ -1,8 +1,8 @@
 // Our own line to an attached process's inspector: Runtime.evaluate, to learn who it is and to put the probe in and
-// take it out again. The profilers use their own session (app/profile/capture.ts), as in a launched run.
+// take it out again, and a close that lets the app close its inspector after we are gone. The profilers use their own
+// session (app/profile/capture.ts), as in a launched run.
 import { get } from 'node:http';
-import CDP, { type CdpClient } from 'chrome-remote-interface';
-import { CheckupError } from '../errors.js';
+import { InspectorConnection, openInspectorClient } from '../profile/inspector-connection.js';
 
 /** The WebSocket an inspector's HTTP endpoint names (GET /json/list), or undefined when nothing there is one. */
 export function inspectorUrlAt(host: string, port: number, timeoutMs = 1500): Promise<string | undefined> {
@@ -31,33 +31,16 @@ export function inspectorUrlAt(host: string, port: number, timeoutMs = 1500): Pr
 
 const DEFERRED_CLOSE_MS = 250;
 
-export class InspectorLink {
-  private closed = false;
+export class InspectorLink extends InspectorConnection {
   private closing = false;
-  private constructor(
-    private readonly client: CdpClient,
-    readonly url: string,
-  ) {
-    client.on('disconnect', () => {
-      this.closed = true;
-    });
-  }
 
   static async connect(url: string): Promise<InspectorLink> {
-    try {
-      return new InspectorLink(await CDP({ target: url, local: true }), url);
-    } catch (err) {
-      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
-    }
-  }
-
-  get isClosed(): boolean {
-    return this.closed;
+    return new InspectorLink(await openInspectorClient(url), url);
   }
 
   /** Closed, or about to be: nothing optional (a heartbeat) is sent any more. */
   get isClosing(): boolean {
-    return this.closing || this.closed;
+    return this.closing || this.isClosed;
   }
 
   /**
@@ -71,27 +54,5 @@ export class InspectorLink {
     await this.evaluate(`(() => { const i = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('inspector') : require('inspector');
       setTimeout(() => { try { ${statement} } catch {} }, ${DEFERRED_CLOSE_MS}); return true; })()`);
     await this.close();
-  }
-
-  /**
-   * The value of `expression` in the app's main context. The inspector's command-line API is on, so `require` is
-   * there (Node adds it) even in an ES module app, for Nodes older than process.getBuiltinModule.
-   */
-  async evaluate<T>(expression: string): Promise<T> {
-    const reply = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true, includeCommandLineAPI: true, silent: true })) as {
-      result: { value?: unknown };
-      exceptionDetails?: { text?: string; exception?: { description?: string } };
-    };
-    if (reply.exceptionDetails) {
-      const why = reply.exceptionDetails.exception?.description?.split('\n')[0] ?? reply.exceptionDetails.text ?? 'an exception';
-      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: why });
-    }
-    return reply.result.value as T;
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.client.close().catch(() => undefined);
   }
 }

@@ -13,7 +13,7 @@ import type { PhaseOptions } from './options.js';
 import type { FromWorker, ToWorker, WorkerJob } from './protocol.js';
 import { ResponseTally } from './response-tally.js';
 import { hookedRequests } from './journey-hooks.js';
-import { summariseResult } from './summarise.js';
+import { summarizeLoad } from './load-summary.js';
 
 if (!parentPort) throw new Error('load-worker must run in a worker thread');
 const port = parentPort;
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const lastResponseMs = outcome.tally.lastResponseMs;
   const endMs = plan.measure.amount !== undefined && !stopRequested && lastResponseMs > startMs ? lastResponseMs : finishMs;
   const window = { startMs, endMs };
-  const result = summariseResult({
+  const result = summarizeLoad({
     raw,
     latency: outcome.tally.latency(),
     totalCompletedRequests: outcome.result.totalCompletedRequests,

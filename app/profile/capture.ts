@@ -1,7 +1,7 @@
 // CPU and heap-sampling profiles of a running target over the inspector protocol. Every command is timed: Profiler.start
 // and Profiler.stop can block a big app noticeably, and we report that cost in the session rather than hide it.
-import CDP, { type CdpClient } from 'chrome-remote-interface';
 import { CheckupError } from '../errors.js';
+import { InspectorConnection, openInspectorClient } from './inspector-connection.js';
 import { WorkerThreads, type CdpConnection } from './worker-threads.js';
 
 export interface TimedResult<T> {
@@ -25,33 +25,9 @@ export interface HeapSamplingOptions {
   includeCollected?: boolean;
 }
 
-function loopbackOnly(url: string): void {
-  const host = new URL(url).hostname;
-  if (host !== '127.0.0.1' && host !== '[::1]' && host !== 'localhost') {
-    throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: `inspector is not on loopback (${host})` });
-  }
-}
-
-export class InspectorSession {
-  private constructor(private readonly client: CdpClient) {}
-  private closed = false;
-
+export class InspectorSession extends InspectorConnection {
   static async connect(webSocketUrl: string): Promise<InspectorSession> {
-    loopbackOnly(webSocketUrl);
-    try {
-      const client = await CDP({ target: webSocketUrl, local: true });
-      const session = new InspectorSession(client);
-      client.on('disconnect', () => {
-        session.closed = true;
-      });
-      return session;
-    } catch (err) {
-      throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
-    }
-  }
-
-  get isClosed(): boolean {
-    return this.closed;
+    return new InspectorSession(await openInspectorClient(webSocketUrl), webSocketUrl);
   }
 
   private async timed<T>(fn: () => Promise<T>): Promise<TimedResult<T>> {
@@ -111,19 +87,6 @@ export class InspectorSession {
     });
   }
 
-  /** The value of `expression` evaluated in the target (the inspector's command-line API, e.g. `require`, in scope). */
-  async evaluate(expression: string): Promise<unknown> {
-    const { value } = await this.timed(async () => {
-      const answer = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true, includeCommandLineAPI: true, silent: true })) as {
-        result: { value?: unknown };
-        exceptionDetails?: { text?: string };
-      };
-      if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.text ?? 'the expression threw');
-      return answer.result.value;
-    });
-    return value;
-  }
-
   /** The process's worker threads, attached through this session (worker-threads.ts). */
   async attachToWorkerThreads(): Promise<WorkerThreads> {
     try {
@@ -131,11 +94,5 @@ export class InspectorSession {
     } catch (err) {
       throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: (err as Error).message }, { cause: err });
     }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.client.close().catch(() => undefined);
   }
 }

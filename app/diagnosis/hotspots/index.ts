@@ -5,7 +5,7 @@ import type { FrameCosts } from '../../profile/model/frame-costs.js';
 import { makeContext } from './context.js';
 import type { HotspotMatch, HotspotRule } from './rule.js';
 import { consoleLogging } from './rules/console-logging.js';
-import { gcShare } from './rules/gc-share.js';
+import { gcPressure } from './rules/gc-pressure.js';
 import { hashingHotPath } from './rules/hashing-hot-path.js';
 import { jsonSerialization } from './rules/json-serialization.js';
 import { manyListeners } from './rules/many-listeners.js';
@@ -25,7 +25,7 @@ export const HOTSPOT_RULES: readonly HotspotRule[] = [
   consoleLogging,
   regexpHeavy,
   requireDuringRequest,
-  gcShare,
+  gcPressure,
 ];
 
 /** CPU rules read time; a heap profile's bytes are a different measure, so only CPU profiles are advised on. */

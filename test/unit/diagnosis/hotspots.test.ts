@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHotspots, HOTSPOT_RULES } from '../../../app/diagnosis/hotspots/index.js';
 import { CONSOLE_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/console-logging.js';
-import { GC_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/gc-share.js';
+import { GC_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/gc-pressure.js';
 import { JSON_MIN_PERCENT } from '../../../app/diagnosis/hotspots/rules/json-serialization.js';
 import { hotspotAdvice } from '../../../app/diagnosis/advice-files.js';
 import { ProfileBuilder } from '../../../app/profile/model/builder.js';
@@ -126,7 +126,7 @@ describe('hotspot rules', () => {
     expect(match('require-during-request', withShare([...startup, ...load], 40))).toBeUndefined();
   });
 
-  it('gc-share: garbage collection above a tenth of the time', () => {
+  it('gc-share: garbage collection from the doctor\'s warning line on', () => {
     expect(match('gc-share', withShare(['(garbage collector)'], 22))?.percent).toBeCloseTo(22, 6);
     expect(match('gc-share', withShare(['(garbage collector)'], GC_MIN_PERCENT - 1))).toBeUndefined();
   });

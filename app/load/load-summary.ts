@@ -65,7 +65,7 @@ function latencyOf(raw: AggregatedResult): LatencySummary {
   return { mean: l.mean ?? l.average, stddev: l.stddev, min: l.min, p50: l.p50, p90: l.p90, p97_5: l.p97_5, p99: l.p99, max: l.max };
 }
 
-export function summariseResult(input: SummaryInput): LoadResult {
+export function summarizeLoad(input: SummaryInput): LoadResult {
   const { raw, window } = input;
   const durationSec = Math.max(0, (window.endMs - window.startMs) / 1000);
   raw.requests = { ...raw.requests, ...histogramLike(input.requestsSeries, input.totalCompletedRequests), sent: raw.requests.sent };

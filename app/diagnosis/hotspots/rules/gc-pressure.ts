@@ -2,14 +2,15 @@
 // pressure (many short-lived objects, big temporary buffers, or a heap near its limit).
 import { evidence, flags, percentOf, scan, type AdvisorContext } from '../context.js';
 import type { HotspotMatch, HotspotRule } from '../rule.js';
+import { thresholds } from '../../thresholds.js';
 
 /**
- * 10% of sampled time in GC: healthy Node services typically spend a few percent; from a tenth on, allocation is a
- * first-order cost and reducing it speeds everything up.
+ * One line for garbage collection: the advice on a profile starts where the doctor starts warning about a run
+ * (thresholds.ts, gcWarningShare), so an opened profile and a recorded run are never judged apart.
  */
-export const GC_MIN_PERCENT = 10;
+export const GC_MIN_PERCENT = thresholds.gcWarningShare * 100;
 
-export const gcShare: HotspotRule = {
+export const gcPressure: HotspotRule = {
   id: 'gc-share',
   minPercent: GC_MIN_PERCENT,
   detect(ctx: AdvisorContext): HotspotMatch | undefined {

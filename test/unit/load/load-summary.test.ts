@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AggregatedResult } from '../../../app/load/autocannon.js';
-import { percentile, seriesStats, summariseResult } from '../../../app/load/summarise.js';
+import { percentile, seriesStats, summarizeLoad } from '../../../app/load/load-summary.js';
 
 function emptyHistogram() {
   return { average: 0, mean: 0, stddev: 0, min: 0, max: 0, total: 0, p50: 0, p90: 0, p97_5: 0, p99: 0 };
@@ -35,9 +35,9 @@ describe('seriesStats and percentile', () => {
   });
 });
 
-describe('summariseResult', () => {
+describe('summarizeLoad', () => {
   it('derives rates from the measured window and rebuilds the per-second histograms in raw', () => {
-    const result = summariseResult({
+    const result = summarizeLoad({
       raw: aggregated(),
       totalCompletedRequests: 60,
       totalBytes: 6000,
@@ -63,7 +63,7 @@ describe('summariseResult', () => {
 
   it('prefers the finer latency summary when the worker kept one', () => {
     const latency = { mean: 0.4, stddev: 0.1, min: 0.1, p50: 0.4, p90: 0.6, p97_5: 0.8, p99: 0.9, max: 2 };
-    const result = summariseResult({
+    const result = summarizeLoad({
       raw: aggregated(), latency, totalCompletedRequests: 1, totalBytes: 1, requestsSeries: [], bytesSeries: [],
       window: { startMs: 0, endMs: 0 }, connections: 1, pipelining: 1,
     });
