@@ -9,7 +9,7 @@ import type { FrameCategory } from '../contract/profile.js';
 import { unitProfileFile } from '../contract/session.js';
 import type { ProfileSide } from '../compare/profiles.js';
 import { CheckupError } from '../errors.js';
-import { importInWorker } from '../profile/import/in-worker.js';
+import { importInWorker } from '../open-profile/in-worker.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { sessionProfilePath } from '../store/session-profiles.js';
 import { readSessionDiagnosis, readSessionFile, sessionDir } from '../store/session-reader.js';

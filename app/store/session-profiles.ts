@@ -1,10 +1,10 @@
 // A session's profiles, the big files of its folder: where they are, and reading them in a worker thread
-// (app/profile/import/in-worker.ts), so that a 200 MB profile never stalls the engine's event loop.
+// (app/open-profile/in-worker.ts), so that a 200 MB profile never stalls the engine's event loop.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_FILES } from '../contract/session.js';
 import type { ProfileSummary } from '../contract/profile.js';
-import { importInWorker, type InWorkerOptions, type InWorkerResult } from '../profile/import/in-worker.js';
+import { importInWorker, type InWorkerOptions, type InWorkerResult } from '../open-profile/in-worker.js';
 import type { Profile } from '../profile/model/profile.js';
 
 type SessionProfileKind = 'cpu' | 'heap';

@@ -8,5 +8,5 @@ export type { ReadyInfo, ReadyOptions } from './readiness.js';
 export type { LaunchSpec, NpmTarget, ScriptTarget } from './launch-command.js';
 export type { LogLine } from './output-lines.js';
 export type { ProbeHello } from './probe-protocol.js';
-export { resolveNodeBinary } from './node-binary.js';
+export { resolveNodeBinary } from '../node-binary.js';
 export { quoteNodeOption } from './target-env.js';

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CheckupError } from '../errors.js';
-import { findNpmCli, findOnPath, resolveNodeBinary } from './node-binary.js';
+import { findNpmCli, findOnPath, resolveNodeBinary } from '../node-binary.js';
 
 export interface ScriptTarget {
   kind: 'script';

@@ -5,4 +5,3 @@ export { speedscopeToModels } from './speedscope.js';
 export { traceToModels } from './chrome-trace.js';
 export { v8LogToModel } from './v8-log.js';
 export { JsonStreamParser, JsonParseError, parseJsonBytes } from './json/stream-parser.js';
-export { importInWorker, defaultWorkerHeapMb, type InWorkerOptions, type InWorkerResult, type InWorkerProfile } from './in-worker.js';

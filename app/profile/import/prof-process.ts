@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { CheckupError } from '../../errors.js';
-import { resolveNodeBinary } from '../../target/node-binary.js';
+import { resolveNodeBinary } from '../../node-binary.js';
 import { JsonParseError, JsonStreamParser } from './json/stream-parser.js';
 
 export interface ProfProcessOptions {

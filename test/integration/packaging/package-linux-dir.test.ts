@@ -119,7 +119,7 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
   });
 
   it("the engine's code is inside app.asar, packed: the engine host, the engine, its workers, the advice and the dependencies", () => {
-    for (const file of ['out/main/engine-host.js', 'out/app/engine/engine.js', 'out/app/load/load-worker.js', 'out/app/profile/import-worker.js', 'out/app/target/launch.js', 'node_modules/autocannon/package.json']) {
+    for (const file of ['out/main/engine-host.js', 'out/app/engine/engine.js', 'out/app/load/load-worker.js', 'out/app/open-profile/worker.js', 'out/app/target/launch.js', 'node_modules/autocannon/package.json']) {
       expect(entries.has(`/${file}`), file).toBe(true);
       expect(asar.statFile(archive, file), file).not.toMatchObject({ unpacked: true });
       expect(existsSync(join(unpacked, file)), file).toBe(false);
@@ -172,7 +172,7 @@ describe(`packaging: electron-builder --linux dir with ${runtime}`, () => {
         }
       }
     };
-    for (const entry of ['out/main/main.js', 'out/main/preload.cjs', 'out/main/engine-host.js', 'out/app/load/load-worker.js', 'out/app/profile/import-worker.js']) {
+    for (const entry of ['out/main/main.js', 'out/main/preload.cjs', 'out/main/engine-host.js', 'out/app/load/load-worker.js', 'out/app/open-profile/worker.js']) {
       visit(join(root, entry));
     }
     expect(missing).toEqual([]);

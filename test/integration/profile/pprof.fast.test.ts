@@ -154,7 +154,7 @@ describe('pprof export', () => {
       timeDeltas: [1000, 1000, 1000, 1000, 1000],
     };
     const { cpuProfileToModel } = await import('../../../app/profile/import/cpuprofile.js');
-    const { importInWorker } = await import('../../../app/profile/import/in-worker.js');
+    const { importInWorker } = await import('../../../app/open-profile/in-worker.js');
     const file = join(dir, 'proto-names.pb.gz');
     writeFileSync(file, gzipSync(toPprof(cpuProfileToModel(cpuprofile, 'x'))));
     const r = await importInWorker({ path: file }, { flame: false });

@@ -1,4 +1,4 @@
-// importInWorker runs the compiled worker (out/app/profile/import-worker.js): progress, results, errors, cancellation.
+// importInWorker runs the compiled worker (out/app/open-profile/worker.js): progress, results, errors, cancellation.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckupError } from '../../../app/errors.js';
 import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile, type ImportProgress } from '../../../app/profile/import/import-profile.js';
-import { importInWorker } from '../../../app/profile/import/in-worker.js';
+import { importInWorker } from '../../../app/open-profile/in-worker.js';
 import { profileFixture } from '../../helpers/fixtures.js';
 import { generateProfile, type Generated } from './generated.js';
 

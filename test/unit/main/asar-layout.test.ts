@@ -28,7 +28,7 @@ describe('packaged paths (app/paths.ts)', () => {
     'out/main/engine-host.js',
     'out/app/engine/engine.js',
     'out/app/load/load-worker.js',
-    'out/app/profile/import-worker.js',
+    'out/app/open-profile/worker.js',
     'out/app/target/launch.js',
     'assets/advice',
     'assets/advice/runtime/event-loop-blocked.md',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CheckupError } from '../../../app/errors.js';
 import { buildLaunchCommand } from '../../../app/target/launch-command.js';
-import { resolveNodeBinary } from '../../../app/target/node-binary.js';
+import { resolveNodeBinary } from '../../../app/node-binary.js';
 import { buildTargetEnv, probeRequireFragment, quoteNodeOption } from '../../../app/target/target-env.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../fixtures/targets');

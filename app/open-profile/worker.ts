@@ -1,17 +1,18 @@
 // Worker thread entry: import, summarise and reduce a profile off the caller's thread, reporting progress. Started
-// by importInWorker (app/profile/import/in-worker.ts) from its compiled file.
+// by importInWorker (in-worker.ts) from its compiled file. The profile room imports and reduces, the doctor judges:
+// this room is where the two meet, so neither imports the other's way up.
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { CheckupError } from '../errors.js';
 import { summarizeProfile } from '../diagnosis/index.js';
-import { importProfile } from './import/import-profile.js';
-import type { FromWorker, ProfileExportFormat, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './import/worker-protocol.js';
-import { toCpuProfile, toSpeedscope } from './model/export.js';
-import { toPprof } from './model/export-pprof.js';
-import type { Profile } from './model/profile.js';
-import { reduceForFlame } from './reduce/reduce-for-flame.js';
-import { focusOnFrame } from './model/focus-frame.js';
-import { hideCategories } from './model/hide-categories.js';
+import { importProfile } from '../profile/import/import-profile.js';
+import type { FromWorker, ProfileExportFormat, ToWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './worker-protocol.js';
+import { toCpuProfile, toSpeedscope } from '../profile/model/export.js';
+import { toPprof } from '../profile/model/export-pprof.js';
+import type { Profile } from '../profile/model/profile.js';
+import { reduceForFlame } from '../profile/reduce/reduce-for-flame.js';
+import { focusOnFrame } from '../profile/model/focus-frame.js';
+import { hideCategories } from '../profile/model/hide-categories.js';
 
 const port = parentPort;
 const job = workerData as WorkerJob;

@@ -6,13 +6,13 @@ import { statSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { CheckupError, type ErrorCode } from '../../errors.js';
-import { compiledEntry } from '../../paths.js';
-import { Profile } from '../model/profile.js';
-import type { ImportProgress } from './import-profile.js';
-import type { ProfileInput } from './source.js';
+import { CheckupError, type ErrorCode } from '../errors.js';
+import { compiledEntry } from '../paths.js';
+import { Profile } from '../profile/model/profile.js';
+import type { ImportProgress } from '../profile/import/import-profile.js';
+import type { ProfileInput } from '../profile/import/source.js';
 import type { FromWorker, WorkerJob, WorkerProfileResult, WorkerResult } from './worker-protocol.js';
-import { formatBytes } from './source.js';
+import { formatBytes } from '../profile/import/source.js';
 
 export interface InWorkerOptions extends Omit<WorkerJob, 'input'> {
   onProgress?(p: ImportProgress): void;
@@ -51,7 +51,7 @@ export function importInWorker(input: ProfileInput, opts: InWorkerOptions = {}):
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new CheckupError('CHK_CANCELLED'));
     const heapMb = maxHeapMb ?? defaultWorkerHeapMb();
-    const worker = new Worker(compiledEntry('app/profile/import-worker'), {
+    const worker = new Worker(compiledEntry('app/open-profile/worker'), {
       workerData: { ...job, input } satisfies WorkerJob,
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
       stdout: false,

@@ -2,7 +2,7 @@
 // `node` on the PATH first and fall back to our own executable only when it is a real Node.
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { CheckupError } from '../errors.js';
+import { CheckupError } from './errors.js';
 
 function isExecutable(path: string): boolean {
   try {

@@ -1,10 +1,10 @@
-// Messages between importInWorker (parent) and app/profile/import-worker (worker thread).
-import type { FrameCategory, ProfileFormat, ProfileSummary } from '../../contract/profile.js';
-import type { FrameMatch } from '../model/focus-frame.js';
-import type { ProfileData } from '../model/types.js';
-import type { ReduceOptions, ReducedFlame } from '../reduce/reduce-for-flame.js';
-import type { ImportProgress } from './import-profile.js';
-import type { ProfileInput } from './source.js';
+// Messages between importInWorker (parent) and app/open-profile/worker (worker thread).
+import type { FrameCategory, ProfileFormat, ProfileSummary } from '../contract/profile.js';
+import type { FrameMatch } from '../profile/model/focus-frame.js';
+import type { ProfileData } from '../profile/model/types.js';
+import type { ReduceOptions, ReducedFlame } from '../profile/reduce/reduce-for-flame.js';
+import type { ImportProgress } from '../profile/import/import-profile.js';
+import type { ProfileInput } from '../profile/import/source.js';
 
 export interface WorkerJob {
   input: ProfileInput;
