@@ -3,6 +3,7 @@
 // since every test and ratio is directional.
 import type { Comparison, SessionDetail } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { LatestLoad } from './latest-load.svelte.js';
 import { overlayCharts } from '../util/compare-series.js';
 import type { ChartSpec } from '../util/series.js';
 
@@ -13,11 +14,19 @@ export class ComparisonState {
   before = $state.raw<SessionDetail | undefined>(undefined);
   after = $state.raw<SessionDetail | undefined>(undefined);
   charts = $state.raw<ChartSpec[]>([]);
-  loading = $state(false);
-  error = $state.raw<unknown>(undefined);
   /** The sessions' own data could not be read for the charts; the comparison itself is still shown. */
   chartsError = $state.raw<unknown>(undefined);
-  private generation = 0;
+
+  private readonly latest = new LatestLoad();
+  get loading(): boolean {
+    return this.latest.loading;
+  }
+  get error(): unknown {
+    return this.latest.error;
+  }
+  set error(value: unknown) {
+    this.latest.error = value;
+  }
 
   constructor(private readonly client: Client) {}
 
@@ -25,39 +34,32 @@ export class ComparisonState {
     return this.comparison !== undefined && this.comparison.before.sessionId === this.beforeId && this.comparison.after.sessionId === this.afterId;
   }
 
-  async open(before: string, after: string): Promise<boolean> {
-    const generation = ++this.generation;
+  open(before: string, after: string): Promise<boolean> {
     this.beforeId = before;
     this.afterId = after;
-    this.loading = true;
-    this.error = undefined;
     this.chartsError = undefined;
     if (!this.ready) {
       this.comparison = undefined;
       this.charts = [];
     }
-    try {
-      const [comparison, details] = await Promise.all([
-        this.client.compareSessions({ before, after }),
-        Promise.all([this.client.getSession({ id: before }), this.client.getSession({ id: after })]).catch((err: unknown) => err),
-      ]);
-      if (generation !== this.generation) return false;
-      this.comparison = comparison;
-      if (Array.isArray(details)) {
-        [this.before, this.after] = details as [SessionDetail, SessionDetail];
-        this.charts = overlayCharts(this.before, this.after);
-      } else {
-        this.before = this.after = undefined;
-        this.charts = [];
-        this.chartsError = details;
-      }
-      return true;
-    } catch (err) {
-      if (generation === this.generation) this.error = err;
-      return false;
-    } finally {
-      if (generation === this.generation) this.loading = false;
-    }
+    return this.latest.run(
+      () =>
+        Promise.all([
+          this.client.compareSessions({ before, after }),
+          Promise.all([this.client.getSession({ id: before }), this.client.getSession({ id: after })]).catch((err: unknown) => err),
+        ]),
+      ([comparison, details]) => {
+        this.comparison = comparison;
+        if (Array.isArray(details)) {
+          [this.before, this.after] = details as [SessionDetail, SessionDetail];
+          this.charts = overlayCharts(this.before, this.after);
+        } else {
+          this.before = this.after = undefined;
+          this.charts = [];
+          this.chartsError = details;
+        }
+      },
+    );
   }
 
   swap(): Promise<boolean> {

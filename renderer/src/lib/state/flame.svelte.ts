@@ -3,6 +3,7 @@
 // losing its view; a focus is speedscope's Sandwich view on that function (its callers and callees), not a new view.
 import type { EngineEvent, FrameCategory, ProfileSource, ProfileView, RunUnit } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { LatestLoad } from './latest-load.svelte.js';
 
 export type Focus = { functionName: string; url: string; line: number };
 
@@ -19,10 +20,18 @@ export class FlameState {
   hidden = $state.raw<FrameCategory[]>([]);
   focus = $state.raw<Focus | undefined>(undefined);
   view = $state.raw<ProfileView | undefined>(undefined);
-  loading = $state(false);
   progress = $state.raw<{ phase: string; fraction: number } | undefined>(undefined);
-  error = $state.raw<unknown>(undefined);
-  private generation = 0;
+
+  private readonly latest = new LatestLoad();
+  get loading(): boolean {
+    return this.latest.loading;
+  }
+  get error(): unknown {
+    return this.latest.error;
+  }
+  set error(value: unknown) {
+    this.latest.error = value;
+  }
 
   constructor(private readonly client: Client) {}
 
@@ -53,30 +62,15 @@ export class FlameState {
   /** The profile shown is the one from before a file that failed to open (the error says which). */
   keptAfterError = $state(false);
 
-  async reload(): Promise<boolean> {
-    if (!this.source) return false;
-    const generation = ++this.generation;
-    this.loading = true;
-    this.error = undefined;
+  reload(): Promise<boolean> {
+    const source = this.source;
+    if (!source) return Promise.resolve(false);
     this.progress = undefined;
-    try {
-      const view = await this.client.openProfile({
-        source: this.source,
-        ...(this.hidden.length ? { hide: this.hidden } : {}),
-      });
-      if (generation !== this.generation) return false;
-      this.view = view;
-      return true;
-    } catch (err) {
-      if (generation !== this.generation) return false;
-      this.error = err;
-      return false;
-    } finally {
-      if (generation === this.generation) {
-        this.loading = false;
-        this.progress = undefined;
-      }
-    }
+    return this.latest.run(
+      () => this.client.openProfile({ source, ...(this.hidden.length ? { hide: this.hidden } : {}) }),
+      (view) => (this.view = view),
+      () => (this.progress = undefined),
+    );
   }
 
   isHidden(filterId: string): boolean {

@@ -2,35 +2,34 @@
 // Comparison screen's other mode, for a profile someone sent or production's pprof against a local run.
 import type { ProfileComparison, ProfileSource } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { LatestLoad } from './latest-load.svelte.js';
 
 export class ProfileComparisonState {
   before = $state.raw<ProfileSource | undefined>(undefined);
   after = $state.raw<ProfileSource | undefined>(undefined);
   comparison = $state.raw<ProfileComparison | undefined>(undefined);
-  loading = $state(false);
-  error = $state.raw<unknown>(undefined);
-  private generation = 0;
+
+  private readonly latest = new LatestLoad();
+  get loading(): boolean {
+    return this.latest.loading;
+  }
+  get error(): unknown {
+    return this.latest.error;
+  }
+  set error(value: unknown) {
+    this.latest.error = value;
+  }
 
   constructor(private readonly client: Client) {}
 
-  async open(before: ProfileSource, after: ProfileSource): Promise<boolean> {
-    const generation = ++this.generation;
+  open(before: ProfileSource, after: ProfileSource): Promise<boolean> {
     this.before = before;
     this.after = after;
     this.comparison = undefined;
-    this.loading = true;
-    this.error = undefined;
-    try {
-      const comparison = await this.client.compareProfiles({ before, after });
-      if (generation !== this.generation) return false;
-      this.comparison = comparison;
-      return true;
-    } catch (err) {
-      if (generation === this.generation) this.error = err;
-      return false;
-    } finally {
-      if (generation === this.generation) this.loading = false;
-    }
+    return this.latest.run(
+      () => this.client.compareProfiles({ before, after }),
+      (comparison) => (this.comparison = comparison),
+    );
   }
 
   swap(): Promise<boolean> {

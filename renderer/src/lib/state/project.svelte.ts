@@ -33,8 +33,24 @@ export class ProjectForm {
   env = $state('');
   loading = $state(false);
   error = $state.raw<unknown>(undefined);
+  /** Why the desktop's folder dialog failed, if it did (a browser has none: the path is typed). */
+  browseError = $state.raw<unknown>(undefined);
 
   constructor(private readonly client: Client) {}
+
+  /** The desktop's folder dialog; a folder picked is looked at at once. */
+  async browse(): Promise<void> {
+    this.browseError = undefined;
+    try {
+      const picked = await this.client.pickPath({ kind: 'folder', title: 'Choose your app’s folder' });
+      if (picked.path) {
+        this.dir = picked.path;
+        await this.describe();
+      }
+    } catch (err) {
+      this.browseError = err;
+    }
+  }
 
   async describe(): Promise<boolean> {
     this.loading = true;

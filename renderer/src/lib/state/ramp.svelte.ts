@@ -3,6 +3,7 @@
 // History. The knee and the verdict are the engine's (RampResult); nothing here judges a step.
 import type { EngineEvent, RampDetail, RampResult, RampStep, RecipeInput } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { LatestLoad } from './latest-load.svelte.js';
 
 export type RampField = 'from' | 'step' | 'to' | 'stepSec' | 'p99' | 'errors';
 
@@ -36,9 +37,17 @@ export class RampState {
   /** The ramp session shown: the one running or one opened from History. */
   id = $state<string | undefined>(undefined);
   detail = $state.raw<RampDetail | undefined>(undefined);
-  loading = $state(false);
-  error = $state.raw<unknown>(undefined);
-  private generation = 0;
+
+  private readonly latest = new LatestLoad();
+  get loading(): boolean {
+    return this.latest.loading;
+  }
+  get error(): unknown {
+    return this.latest.error;
+  }
+  set error(value: unknown) {
+    this.latest.error = value;
+  }
 
   constructor(private readonly client: Client) {}
 
@@ -118,19 +127,12 @@ export class RampState {
   }
 
   async open(id: string): Promise<void> {
-    const generation = ++this.generation;
     if (this.id !== id) this.detail = undefined;
     this.id = id;
-    this.loading = true;
-    this.error = undefined;
-    try {
-      const detail = await this.client.getRamp({ id });
-      if (generation === this.generation) this.detail = detail;
-    } catch (err) {
-      if (generation === this.generation) this.error = err;
-    } finally {
-      if (generation === this.generation) this.loading = false;
-    }
+    await this.latest.run(
+      () => this.client.getRamp({ id }),
+      (detail) => (this.detail = detail),
+    );
   }
 
   /** What the chart and table show: the session's steps, or the live ones while it runs. */

@@ -3,6 +3,7 @@
 // screen. The engine does every measurement; this keeps what the screen shows.
 import type { EngineEvent, RecipeInput, StartupDetail } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { LatestLoad } from './latest-load.svelte.js';
 import { ProjectForm } from './project.svelte.js';
 
 type Finished = Extract<EngineEvent, { type: 'run-finished' }>;
@@ -32,10 +33,18 @@ export class StartupState {
   /** The session shown. */
   id = $state<string | undefined>(undefined);
   detail = $state.raw<StartupDetail | undefined>(undefined);
-  loading = $state(false);
-  error = $state.raw<unknown>(undefined);
   private awaitingStart = false;
-  private generation = 0;
+
+  private readonly latest = new LatestLoad();
+  get loading(): boolean {
+    return this.latest.loading;
+  }
+  get error(): unknown {
+    return this.latest.error;
+  }
+  set error(value: unknown) {
+    this.latest.error = value;
+  }
 
   constructor(private readonly client: Client) {
     this.project = new ProjectForm(client);
@@ -107,18 +116,11 @@ export class StartupState {
   }
 
   async open(id: string): Promise<void> {
-    const generation = ++this.generation;
     if (this.id !== id) this.detail = undefined;
     this.id = id;
-    this.loading = true;
-    this.error = undefined;
-    try {
-      const detail = await this.client.getStartup({ id });
-      if (generation === this.generation) this.detail = detail;
-    } catch (err) {
-      if (generation === this.generation) this.error = err;
-    } finally {
-      if (generation === this.generation) this.loading = false;
-    }
+    await this.latest.run(
+      () => this.client.getStartup({ id }),
+      (detail) => (this.detail = detail),
+    );
   }
 }
