@@ -32,7 +32,7 @@ function debuggerPath(host: string, port: number): Promise<string | undefined> {
   });
 }
 
-/** One masked text frame (a client must mask what it sends). */
+/** One masked text frame (a client must mask what it sends); 7- or 16-bit length: the one message sent is < 64 KB. */
 function textFrame(text: string): Buffer {
   const payload = Buffer.from(text);
   const mask = randomBytes(4);
