@@ -28,7 +28,7 @@ export const rootDir = findRoot();
 /**
  * What the packaged app keeps outside its archive (resources/app.asar.unpacked), because something other than Electron
  * reads it: the user's own Node runs the probes (preloaded through --require / NODE_OPTIONS), the labs, and the tree
- * guard's supervisor with the modules it imports; the OS opens the README; package.json's "type" makes those .js
+ * guard's supervisor and the inspector guard with the modules they import; the OS opens the README; package.json's "type" makes those .js
  * files ES modules. Everything else (the engine in its utility process, its worker threads, the advice it reads) is
  * read by Electron, which reads inside the archive. electron-builder.yml's asarUnpack lists the same paths (a test
  * holds them together). Paths relative to the root, '/'-separated; a trailing '/' takes a whole folder.
@@ -42,6 +42,11 @@ export const OUTSIDE_ARCHIVE: readonly string[] = [
   'out/app/target/supervisor.js',
   'out/app/target/process-tree.js',
   'out/app/target/tree-members.js',
+  'out/app/attach/inspector-guard-process.js',
+  'out/app/attach/inspector-closer.js',
+  'out/app/attach/inspector-watchdog.js',
+  'out/app/attach/os-processes.js',
+  'out/app/errors.js',
 ];
 
 /**

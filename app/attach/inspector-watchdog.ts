@@ -42,6 +42,19 @@ function watchdogExpression(graceMs = WATCHDOG_GRACE_MS): string {
 })()`;
 }
 
+/**
+ * What the inspector guard sends when Checkup died before the watchdog was armed: the marks go and the inspector
+ * closes a moment after the reply (inspector.close() ends the connection it is asked on).
+ */
+export const CLOSE_INSPECTOR = `(() => {
+  const watchdog = globalThis[${WATCHDOG_KEY}];
+  if (watchdog) watchdog.stop();
+  delete globalThis[${OPENED_KEY}];
+  const inspector = ${INSPECTOR};
+  setTimeout(() => { try { inspector.close(); } catch {} }, 50);
+  return true;
+})()`;
+
 /** Run before we close the inspector ourselves: the watchdog and the mark go with it. */
 export const WATCHDOG_STOP = `(() => { const w = globalThis[${WATCHDOG_KEY}]; if (w) w.stop(); delete globalThis[${OPENED_KEY}]; return true; })()`;
 

@@ -10,6 +10,7 @@ import { isLoopbackAddress, type AttachAddress } from './attach-address.js';
 import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
 import { assertSignalable, commandLineOf, isNodeProgram, listeningSockets, portListened, programOf, stderrTail, type ListeningSocket } from './os-processes.js';
 import { assertOwnProcess, runsNode } from './process-owner.js';
+import { InspectorGuard } from './inspector-guard.js';
 import { armWatchdog, OPENED_KEY, WATCHDOG_STOP } from './inspector-watchdog.js';
 
 /** What the attached process says of itself. */
@@ -71,6 +72,21 @@ export async function openInspector(address: AttachAddress, signal?: AbortSignal
   const alreadyOpen = commandLineOf(pid).some((a) => /^--inspect(-brk|-wait)?(=|$)/.test(a)) ? await existingInspector(before) : undefined;
   if (alreadyOpen) return withFacts(await InspectorLink.connect(alreadyOpen.url), alreadyOpen.port, false, pid);
 
+  // Before the signal, a guard that closes what it opens should we die before the app's watchdog is armed.
+  const guard = InspectorGuard.start(process.versions.electron ? program : process.execPath, pid, before.map((s) => s.port));
+  let opened = false;
+  try {
+    const result = await signalAndOpen(pid, before, signal);
+    opened = true;
+    return result;
+  } finally {
+    if (opened) guard?.handOver();
+    else guard?.abandon();
+  }
+}
+
+/** SIGUSR1, then the inspector that opens: watchdog armed first, then who the process is. */
+async function signalAndOpen(pid: number, before: ListeningSocket[], signal?: AbortSignal): Promise<OpenInspector> {
   try {
     process.kill(pid, 'SIGUSR1');
   } catch (err) {

@@ -2,11 +2,17 @@
 // closed it: a Checkup killed there (kill -9) left an inspector open for good, which is code execution for any local
 // user, and a later attach took it for the user's own and left it open too. Here the attach is cut where a kill would
 // cut it (the line dropped without a word, the probe never installed), on Node 20, 22 and 24: the app's own watchdog
-// closes the inspector, and an attach that finds it open first knows it for Checkup's and closes it on detach.
+// closes the inspector, and an attach that finds it open first knows it for Checkup's and closes it on detach. Before
+// the watchdog is armed (SIGUSR1 sent, the inspector open, the engine killed outright) the inspector guard, a process
+// of its own started before the signal, closes it.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeInspector, openInspector } from '../../../app/attach/open-inspector.js';
 import { WATCHDOG_GRACE_MS } from '../../../app/attach/inspector-watchdog.js';
+import { rootDir } from '../../../app/paths.js';
 import { apps, NODE20, NODE22, NODE24, ports, startApp, type RunningApp } from '../attach/running-app.js';
 
 let running: RunningApp | undefined;
@@ -36,6 +42,31 @@ describe.skipIf(process.platform !== 'linux')('an inspector Checkup opened', () 
       const closed = await until(() => !ports(running!.pid).includes(opened.inspectorPort), WATCHDOG_GRACE_MS + 8000);
       expect(closed, 'the inspector stayed open after Checkup went away').toBe(true);
       expect(running.child.exitCode).toBeNull();
+    }, 40_000);
+  }
+
+  for (const [label, node] of [['Node 20', NODE20], ['Node 22', NODE22], ['Node 24', NODE24]] as const) {
+    it(`closes when Checkup is killed after SIGUSR1, before the watchdog is armed (${label})`, async () => {
+      running = await startApp(apps.http, { node });
+      const app = running;
+      const before = ports(app.pid);
+      const openInspector = pathToFileURL(join(rootDir, 'out', 'app', 'attach', 'open-inspector.js')).href;
+      const engine = spawn(process.execPath, ['--input-type=module', '-e', `const { openInspector } = await import(${JSON.stringify(openInspector)}); await openInspector({ kind: 'pid', pid: ${app.pid} }); setInterval(() => {}, 1000);`], { stdio: 'ignore' });
+      try {
+        // The app says its inspector is listening: it is frozen at once, so nothing can be armed in it, and the engine
+        // is killed while it waits for the inspector's answer.
+        expect(await until(() => /Debugger listening/.test(app.output()), 20_000)).toBe(true);
+        process.kill(app.pid, 'SIGSTOP');
+        await sleep(300);
+        engine.kill('SIGKILL');
+        await sleep(100);
+      } finally {
+        process.kill(app.pid, 'SIGCONT');
+      }
+      expect(ports(app.pid).length, 'no inspector was opened').toBe(before.length + 1);
+      const closed = await until(() => ports(app.pid).length === before.length, 8000);
+      expect(closed, 'the inspector stayed open after Checkup was killed before arming its watchdog').toBe(true);
+      expect(app.child.exitCode).toBeNull();
     }, 40_000);
   }
 

@@ -1,7 +1,8 @@
 // openInEditor and revealPath over the browser-mode API open only what the sessions refer to (issue 15, item 1):
 // a real `checkup serve` child, its real WebSocket API with the token, real folders and symbolic links. The server
 // runs with a PATH that holds no editor nor file opener, so an allowed path answers CHK_NO_EDITOR (it got past the
-// check and nothing is launched on this machine) and a refused one CHK_PATH_NOT_REFERENCED.
+// check and nothing is launched on this machine) and a refused one CHK_PATH_NOT_REFERENCED. A session folder whose
+// session.json is not JSON at all, beside the others, does not stop either.
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,5 +84,15 @@ describe('openInEditor and revealPath', () => {
     expect(await code('openInEditor', { url: join(foreign, 'app.js'), sessionId: id })).toBe('CHK_NO_EDITOR');
     // With a session named, only that session's project counts.
     expect(await code('openInEditor', { url: join(own, 'src', 'app.js'), sessionId: id })).toBe('CHK_PATH_NOT_REFERENCED');
+  });
+
+  it('keep working beside a session whose session.json is not JSON at all (listed as damaged, never CHK_INTERNAL)', async () => {
+    const broken = await session(sessions, own);
+    writeFileSync(join(broken.dir, 'session.json'), 'this is not JSON at all\n');
+    const list = await callOver(socket, ++calls, 'listSessions', {});
+    expect(list.ok, JSON.stringify(list.error)).toBe(true);
+    expect((list.value as Array<{ id: string; damaged?: string }>).find((s) => s.id === broken.id)?.damaged).toMatch(/session\.json/);
+    expect(await code('revealPath', { path: join(sessions, ownId) })).toBe('CHK_NO_EDITOR');
+    expect(await code('revealPath', { path: own })).toBe('CHK_NO_EDITOR');
   });
 });

@@ -19,6 +19,7 @@ describe('packaged paths (app/paths.ts)', () => {
     ['assets/labs/blocking/slow.js', 'a lab, run by the user\'s Node'],
     ['out/lab-modules/express/package.json', 'a package a lab needs, its NODE_PATH'],
     ['out/app/target/supervisor.js', 'the tree guard, run by the user\'s Node'],
+    ['out/app/attach/inspector-guard-process.js', 'the inspector guard, run by the user\'s Node'],
     ['README.md', 'opened by the OS'],
   ])('%s (%s) maps from app.asar to app.asar.unpacked', (relative) => {
     expect(packagedPath(packaged, relative)).toBe(`${unpacked}/${relative}`);
@@ -49,7 +50,7 @@ describe('packaged paths (app/paths.ts)', () => {
     expect([...config.asarUnpack].sort()).toEqual([...expected].sort());
   });
 
-  it("the supervisor's imports are all outside the archive too (the user's Node follows them)", () => {
+  it.each(['out/app/target/supervisor.js', 'out/app/attach/inspector-guard-process.js'])("%s's imports are all outside the archive too (the user's Node follows them)", (entry) => {
     const seen = new Set<string>();
     const visit = (relative: string): void => {
       if (seen.has(relative)) return;
@@ -62,7 +63,7 @@ describe('packaged paths (app/paths.ts)', () => {
         visit(posix.join(posix.dirname(relative), spec!));
       }
     };
-    visit('out/app/target/supervisor.js');
+    visit(entry);
     expect(seen.size).toBeGreaterThan(1);
     for (const relative of seen) expect(packagedPath(packaged, relative), relative).toBe(`${unpacked}/${relative}`);
     expect(dirname(packagedPath(packaged, 'package.json'))).toBe(unpacked); // "type": "module" for those .js files

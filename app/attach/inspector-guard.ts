@@ -1,0 +1,58 @@
+// The engine's end of the inspector guard (inspector-guard-process.ts): started before SIGUSR1 is sent, so that no
+// moment exists where an inspector Checkup opens is left to nobody. Until the app's watchdog is armed, a Checkup killed
+// outright (kill -9) would otherwise leave the inspector open for good; the guard, a process of its own holding a pipe
+// from us, sees the pipe close and closes the inspector. Handed over once the watchdog is armed (or the engine closed
+// what it opened): the guard exits without acting.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { compiledEntry } from '../paths.js';
+
+export class InspectorGuard {
+  private ended = false;
+
+  private constructor(private readonly child: ChildProcess) {}
+
+  /**
+   * Starts the guard on `node` (a plain Node). Returns undefined if it cannot start: the watchdog is then the only
+   * guard, from the moment it is armed.
+   */
+  static start(node: string, pid: number, portsBefore: number[]): InspectorGuard | undefined {
+    const env = { ...process.env };
+    // The user's NODE_OPTIONS are for their app, not for our guard.
+    for (const key of Object.keys(env)) if (key.toUpperCase() === 'NODE_OPTIONS' || key.startsWith('CHECKUP_')) delete env[key];
+    let child: ChildProcess;
+    try {
+      child = spawn(node, [compiledEntry('app/attach/inspector-guard-process'), String(pid), portsBefore.join(',')], {
+        stdio: ['pipe', 'ignore', 'ignore'],
+        env,
+        // Its own group and session: a Ctrl-C or a hang-up meant for us does not reach it.
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+      });
+    } catch {
+      return undefined;
+    }
+    child.on('error', () => {});
+    child.stdin?.on('error', () => {});
+    // Neither the process nor its pipe may keep the engine alive.
+    child.unref();
+    (child.stdin as unknown as Socket | null)?.unref?.();
+    return new InspectorGuard(child);
+  }
+
+  /** The watchdog is armed, or nothing is left open: the guard exits without acting. */
+  handOver(): void {
+    this.end('handed-over\n');
+  }
+
+  /** The attach failed with an inspector perhaps still open: the guard closes whatever the signal opened. */
+  abandon(): void {
+    this.end('');
+  }
+
+  private end(word: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.child.stdin?.writable) this.child.stdin.end(word);
+  }
+}
