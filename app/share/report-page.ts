@@ -32,6 +32,7 @@ code,.code{font-family:ui-monospace,Menlo,monospace;font-size:13px} .badge{font-
 .improved{color:#15803d;font-weight:600}.regressed{color:#b91c1c;font-weight:600}.unchanged,.untested{color:#64748b}
 .figures{display:flex;gap:28px;flex-wrap:wrap}.figures b{font-size:22px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:12px}.chart h3{font-size:14px;margin:4px 0}
+.parts{display:block;width:100%;height:14px;border-radius:7px;margin:8px 0 12px;background:#f1f5f9}
 svg.diff text{font:11px system-ui,sans-serif;fill:#0f172a} footer{color:#94a3b8;font-size:12px;text-align:center;margin:20px}
 `;
 

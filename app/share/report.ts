@@ -7,6 +7,7 @@ import type { SessionDetail } from '../contract/session.js';
 import { categoryName, changeText, culpritName, culpritShare, evidenceWords, functionChangeWords, functionLabel, location, methodNotes, num, OUTCOME_WORDS, quantity, runFigureWords, severityTone, verdictChange } from '../contract/words.js';
 import { diffSvg } from './diff-svg.js';
 import { esc, markdownHtml } from './html.js';
+import { requestTimeHtml } from './report-request-time.js';
 import { chartsHtml, reportPage, type ReportChart } from './report-page.js';
 
 /** The session's series over its measured window (as the engine cut it): x in seconds from the start of the measurement. */
@@ -78,6 +79,7 @@ export function sessionReportHtml(d: SessionDetail, cpu?: ProfileSummary): strin
     : '';
   const body = `<p class="meta">Checkup report · ${esc(s.name)} · ${esc(new Date(s.createdAt).toLocaleString())}${s.recipe.note ? ` · ${esc(s.recipe.note)}` : ''}${s.status !== 'complete' ? ` · <strong>${esc(s.status)}${s.partialReason ? ` (${esc(s.partialReason)})` : ''}</strong>` : ''}</p>
 ${findings[0] ? findingHtml(findings[0], true, s.project) : ''}${figures}
+${requestTimeHtml(d.diagnosis?.requestTime, s.project)}
 <section><h2>Over the measured window</h2>${chartsHtml(sessionCharts(d))}</section>
 ${findings.slice(1).map((f) => findingHtml(f, false, s.project)).join('')}${hotFunctions(cpu, s.project)}`;
   return reportPage(`Checkup: ${s.name}`, body, sessionCharts(d));

@@ -74,3 +74,43 @@ describe('the reports say what the other faces say', () => {
     expect(html).toContain('<li>M1</li>');
   });
 });
+
+describe("session report: where a request's time goes", () => {
+  const requestTime = {
+    route: 'GET /posts',
+    requests: 359,
+    latencyMeanMs: 33.2,
+    loopMsPerRequest: 7.98,
+    waits: [{ kind: 'database', system: 'postgres', msPerRequest: 27.3, callsPerRequest: 20.6 }],
+    queries: [{ system: 'postgres', shape: `select ${evil} from comments where post_id = ?`, functionName: 'loadComments', calledFrom: 'listPosts', url: 'file:///srv/shop/db.js', line: 38, column: 5, perRequest: 19.6, meanMs: 1.31, maxMs: 9 }],
+    connections: [{ system: 'postgres', peakOpen: 4, busyShare: 0.5, allBusyShare: 0.38, poolSize: 10 }],
+    notMeasured: ['DNS', 'the threadpool'],
+  };
+  const withTime = (rt: unknown) => {
+    const d = detail();
+    (d.diagnosis as unknown as { requestTime: unknown }).requestTime = rt;
+    return sessionReportHtml(d);
+  };
+
+  it('shows the parts, the queries with their app lines and the connections, in the words the other faces use', () => {
+    const html = withTime(requestTime);
+    const from = html.indexOf('data-section="request-time"');
+    const section = html.slice(from, html.indexOf('</section>', from));
+    expect(section).toContain('GET /posts: 33.2 ms per request (mean), over 359 requests');
+    expect(section).toContain('Waiting on PostgreSQL');
+    expect(section).toContain('19.6x per request, 1.31 ms each');
+    expect(section).toContain('loadComments in listPosts');
+    expect(section).toContain('db.js:38');
+    expect(section).toContain('PostgreSQL: 4 connections at most (pool size 10), all busy 38 % of the time');
+    // The parts are drawn with attributes, which the report's CSP allows, never with a style attribute.
+    expect(section).toMatch(/<svg class="parts"[^>]*>(<rect [^>]*width="[\d.]+"[^>]*>.*?<\/rect>){2}<\/svg>/);
+    expect(section).not.toMatch(/style=/);
+    expect(section).not.toMatch(/<img|<script/i);
+    expect(section).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('is left out when the run made no call the probe reads', () => {
+    expect(withTime({ ...requestTime, waits: [], queries: [], connections: [] })).not.toContain('data-section="request-time"');
+    expect(withTime(undefined)).not.toContain('data-section="request-time"');
+  });
+});
