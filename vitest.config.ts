@@ -22,7 +22,6 @@ const sharesTheMachine = [
   'test/e2e/log-in-first.test.ts',
   'test/e2e/pprof.test.ts',
   // Screens read for layout, colour, text and the place kept, on recorded runs whose verdict is not asserted.
-  'test/e2e/themes.test.ts',
   'test/e2e/ui-walk.test.ts',
   'test/e2e/keeps-place.test.ts',
   'test/e2e/journeys.test.ts',
