@@ -21,7 +21,8 @@ const sharesTheMachine = [
   'test/e2e/report-csp.test.ts',
   'test/e2e/log-in-first.test.ts',
   'test/e2e/pprof.test.ts',
-  // Screens read for layout, colour, text and the place kept, on recorded runs whose verdict is not asserted.
+  // Screens read for layout, text and the place kept, on recorded runs whose verdict is not asserted (not themes: its
+  // dark chart's near-white pixel bound counts a measured run's drawing, which the other file's load moves).
   'test/e2e/ui-walk.test.ts',
   'test/e2e/keeps-place.test.ts',
   'test/e2e/journeys.test.ts',
