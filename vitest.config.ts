@@ -21,6 +21,13 @@ const sharesTheMachine = [
   'test/e2e/report-csp.test.ts',
   'test/e2e/log-in-first.test.ts',
   'test/e2e/pprof.test.ts',
+  // Screens read for layout, text and the place kept, on recorded runs whose verdict is not asserted (not themes: its
+  // dark chart's near-white pixel bound counts a measured run's drawing, which the other file's load moves).
+  'test/e2e/ui-walk.test.ts',
+  'test/e2e/keeps-place.test.ts',
+  'test/e2e/journeys.test.ts',
+  'test/e2e/watch.test.ts',
+  'test/e2e/hardening.test.ts',
   'test/integration/startup/startup-compat.test.ts',
   'test/integration/setup/*.test.ts',
   'test/integration/cli/ab-carry-over.test.ts',
@@ -48,8 +55,10 @@ const sharesTheMachine = [
   'test/integration/startup/startup-demo.test.ts',
   'test/integration/engine/commit-worktree.test.ts',
   'test/integration/engine/rerun-watch.test.ts',
+  'test/integration/engine/stop-at-every-phase.test.ts',
   'test/integration/databases.test.ts',
   'test/integration/realapps-setup.test.ts',
+  'test/integration/packaging/package-linux-dir.test.ts',
 ];
 
 export default defineConfig({
