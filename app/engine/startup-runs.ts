@@ -50,7 +50,7 @@ export async function startStartupRun(params: MethodParams['startStartup'], sess
       sessionDir = writer.dir;
       opened({ id: writer.id, dir: writer.dir });
     },
-    onProgress: (p) => emit({ type: 'run-phase', runId, sessionId, phase: 'measuring', at: Date.now(), message: `start ${p.start} of ${p.of} (${p.purpose})`, step: { at: p.start, of: p.of } }),
+    onProgress: (p) => emit({ type: 'run-phase', runId, sessionId, phase: 'measuring', at: Date.now(), message: `start ${p.start} of ${p.of} (${p.purpose})${p.skipped ? ` skipped: ${p.skipped}` : ''}`, step: { at: p.start, of: p.of } }),
   }).then(
     ({ result }) => ({ sessionId, sessionDir, status: 'complete' as const, result }),
     (err: unknown) => {

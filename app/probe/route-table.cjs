@@ -202,12 +202,15 @@ function walkExpress(router, prefix, sensitiveAbove, out, depth, liveObjects) {
 }
 
 /**
- * Where a router is mounted. express 4 keeps only the compiled RegExp of app.use('/api/:v', r): its source
- * (`^\/api\/(?:([^\/]+?))\/?(?=\/|$)`) is turned back into the path, its captures named from layer.keys. A mounted
- * express app knows its own mountpath. express 5's layers keep neither: such a prefix is shown as `/*`.
+ * Where a router is mounted. A mounted express app knows its own mountpath. express 5's router (2.3+) keeps the path
+ * as it was given in layer.rawPath, which its router.listRoutes() reports. express 4 keeps only the compiled RegExp
+ * of app.use('/api/:v', r): its source (`^\/api\/(?:([^\/]+?))\/?(?=\/|$)`) is turned back into the path, its
+ * captures named from layer.keys. Older express 5 routers keep neither: such a prefix is shown as `/*`.
  */
 function mountPath(layer, handle) {
   if (typeof handle.mountpath === 'string' && handle.mountpath !== '/') return handle.mountpath;
+  const raw = own(layer, 'rawPath');
+  if (typeof raw === 'string') return raw.replace(/\/+$/, '');
   const regexp = layer.regexp;
   if (!(regexp instanceof RegExp)) return layer.slash ? '' : '/*';
   if (regexp.fast_slash) return '';

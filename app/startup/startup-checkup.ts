@@ -35,6 +35,8 @@ interface StartupProgress {
   purpose: StartupRun['purpose'];
   start: number;
   of: number;
+  /** Why this planned start was passed over instead of run. */
+  skipped?: string;
 }
 
 function spreadOf(values: number[]): Spread {
@@ -112,6 +114,12 @@ export async function runStartupCheckup(
     if (runs.length === 1 && cacheStarts && compileCacheRefusal(outcome.record.nodeVersion)) planned -= cacheStarts;
     return outcome;
   };
+  // A planned start that cannot run keeps its number, so the counts still add up.
+  const skip = (purpose: StartupRun['purpose'], why: string): undefined => {
+    count++;
+    hooks.onProgress?.({ purpose, start: count, of: planned, skipped: why });
+    return undefined;
+  };
   try {
     const timed: StartOutcome[] = [];
     for (let i = 0; i < spec.runs; i++) timed.push(await start('timed'));
@@ -124,9 +132,9 @@ export async function runStartupCheckup(
       traced = await start('traced', { trace: true });
     } catch (err) {
       traceFailure = traceFailureOf(err);
-      planned -= 1;
     }
-    const usage = traced ? await start('usage', { usage: true }) : undefined;
+    // The usage start counts calls into the modules the traced start found: without them it has nothing to count.
+    const usage = traced ? await start('usage', { usage: true }) : skip('usage', 'the traced start failed');
     const profiled = await start('profiled', { profile: true });
     const timedRuns = runs.filter((r) => r.purpose === 'timed');
     const readyMs = spreadOf(timedRuns.map((r) => r.readyMs));

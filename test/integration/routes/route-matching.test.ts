@@ -72,17 +72,20 @@ async function table(file: string, env: Record<string, string>): Promise<RouteTa
  */
 const EXPRESS_LENIENT = ['/exact/exact/'];
 
-const CASES: Array<{ file: string; framework: string; modes: Array<Record<string, string>>; lenient?: string[] }> = [
+// express5: the same app on express 5 (installed as the package alias express5), whose router keeps mount paths as given.
+const CASES: Array<{ file: string; framework: string; express5?: boolean; modes: Array<Record<string, string>>; lenient?: string[] }> = [
   { file: 'express-matching.cjs', framework: 'express', modes: [{}, { STRICT: '1' }, { CASE: '1' }, { STRICT: '1', CASE: '1' }], lenient: EXPRESS_LENIENT },
+  { file: 'express-matching.cjs', framework: 'express', express5: true, modes: [{}, { STRICT: '1' }, { CASE: '1' }, { STRICT: '1', CASE: '1' }], lenient: EXPRESS_LENIENT },
   { file: 'fastify-matching.cjs', framework: 'fastify', modes: [{}, { IGNORE_SLASH: '1' }, { NO_CASE: '1' }, { IGNORE_SLASH: '1', NO_CASE: '1', ROUTER_OPTIONS: '1' }] },
   { file: 'koa-matching.cjs', framework: 'koa', modes: [{}, { STRICT: '1' }, { CASE: '1' }, { STRICT: '1', CASE: '1' }] },
 ];
 
 describe('a load path is judged by the route table as the framework itself matches it', () => {
-  for (const { file, framework, modes, lenient = [] } of CASES) {
-    for (const env of modes) {
-      const mode = Object.keys(env).join('+') || 'defaults';
-      it(`${framework}, ${mode}`, async () => {
+  for (const { file, framework, express5, modes, lenient = [] } of CASES) {
+    for (const settings of modes) {
+      const mode = Object.keys(settings).join('+') || 'defaults';
+      const env = express5 ? { ...settings, EXPRESS_PACKAGE: 'express5' } : settings;
+      it(`${framework}${express5 ? ' 5' : ''}, ${mode}`, async () => {
         const [routes, statuses] = await Promise.all([table(file, env), answers(file, env)]);
         expect(routes.framework).toBe(framework);
         const warned = new Set(unmatchedRequests(PATHS.map((path) => ({ method: 'GET', path })), routes).map((r) => r.path));
@@ -93,6 +96,7 @@ describe('a load path is judged by the route table as the framework itself match
         for (const path of lenient) expect(warned.has(path) && statuses.get(path) !== 404).toBe(false);
         expect(warned.has('/nowhere')).toBe(true);
         expect(warned.has('/nowhere?plain')).toBe(true);
+        if (framework === 'express') expect(routes.routes.map((r) => r.path)).toContain('/api/articles/');
         // The report's case: a router's '/' route under its mount, asked with a query string, in the default mode.
         if (mode === 'defaults') expect([statuses.get('/api/articles?limit=20'), warned.has('/api/articles?limit=20')]).toEqual([200, false]);
       }, 60_000);

@@ -100,4 +100,11 @@ describe('checkup startup on the smallest apps that broke it', () => {
     expect(doc.modules).toEqual([]);
     expect(doc.starts.map((s) => s.purpose)).toEqual(['timed', 'timed', 'profiled']);
   });
+
+  it('a failing traced start: the usage start, planned but passed over, keeps its number, so the counts add up', async () => {
+    const r = await runCli(['startup', '--runs', '1', '--no-compile-cache', '--timeout', '60', '--cwd', join(compatDir, 'apps'), '--', 'node', 'fragile-server.js']);
+    expect(r.code, r.stderr).toBe(0);
+    const steps = [...r.stderr.matchAll(/start (\d+) of (\d+) \(([a-z-]+)\)( skipped)?/g)].map((m) => `${m[1]}/${m[2]} ${m[3]}${m[4] ?? ''}`);
+    expect(steps).toEqual(['1/4 timed', '2/4 traced', '3/4 usage skipped', '4/4 profiled']);
+  });
 });
