@@ -47,10 +47,21 @@ function culpritLines(culprits: Culprit[], indent: string): string[] {
   });
 }
 
-/** First paragraph of the advice (the full text is in the session and the app), read before it is made printable. */
-function nextStep(advice: string): string {
-  const numbered = advice.split('\n').find((l) => /^1\. /.test(l));
-  return printable((numbered ?? advice.split('\n\n')[0] ?? '').replace(/^1\. /, '').trim());
+/**
+ * The advice's first step, or its first paragraph when it has no numbered steps (the full text is in the session and
+ * the app). The advice files wrap their lines: a step goes on over the indented lines below it, a paragraph up to the
+ * blank line, and both are joined into one line before they are made printable.
+ */
+export function nextStep(advice: string): string {
+  const lines = advice.split('\n');
+  const first = lines.findIndex((l) => /^1\. /.test(l));
+  const end = (from: number, goesOn: (line: string) => boolean) => {
+    let i = from + 1;
+    while (i < lines.length && goesOn(lines[i]!)) i++;
+    return i;
+  };
+  const part = first >= 0 ? lines.slice(first, end(first, (l) => /^\s+\S/.test(l))) : lines.slice(0, end(0, (l) => l.trim() !== ''));
+  return printable(part.map((l) => l.trim()).join(' ').replace(/^1\. /, '').trim());
 }
 
 export function humanReport(untrustedDetail: SessionDetail, untrustedError?: SerializedError): string {
@@ -61,8 +72,10 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
   const s = detail.session;
   const d = detail.diagnosis;
   out.push('');
-  const measured = detail.load?.durationSec ?? s.recipe.load.durationSec;
-  out.push(`${bold('Checkup')} ${s.name}  ${dim(`(${measured} s measured at ${s.recipe.load.connections} connections, after ${s.recipe.load.warmupSec} s warm-up)`)}`);
+  // Without a load result nothing was measured (the app never served, or the set-up step failed): the recipe's
+  // duration would read as if it had been.
+  const measured = detail.load ? `${detail.load.durationSec} s measured at ${s.recipe.load.connections} connections, after ${s.recipe.load.warmupSec} s warm-up` : 'no load was measured';
+  out.push(`${bold('Checkup')} ${s.name}  ${dim(`(${measured})`)}`);
   if (d?.findings[0]) {
     const top = d.findings[0];
     out.push('');

@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SESSION_FILES } from '../contract/session.js';
 import type { EngineApi, SessionListItem } from '../contract/api.js';
 import { CheckupError } from '../errors.js';
-import { commandLine } from '../contract/words.js';
+import { commandLine, secretLabel } from '../contract/words.js';
 import { openInProcessEngine } from '../rpc/in-process.js';
 import { failWith, processIo, sessionRef, type CliIo } from './io.js';
 import { bold, dim, green, printable, printableDeep, red, yellow } from './terminal.js';
@@ -117,6 +117,7 @@ export function importCommand(argv: string[], io: CliIo = processIo): Promise<nu
     const p = printableDeep(launch);
     const out = [`Imported as session ${r.sessionId} in ${printable(sessionsDir)}`, '', `Its recipe runs (it was written on another machine):`];
     out.push(`  command  ${commandLine(p.command)}`, `  folder   ${p.cwd}`, `  env      ${Object.entries(p.env).map(([k, v]) => `${k}=${v}`).join(' ') || '(nothing added)'}`, '');
+    if (p.secretsNeeded?.length) out.push(`Kept out of the bundle, to be given again before it runs: ${p.secretsNeeded.map(secretLabel).join(', ')}.`, '');
     if (p.refused) out.push(red(`It will not be run again: ${p.refused.message}`, process.stdout));
     else if (p.imported?.confirmedAt) out.push(yellow('Confirmed (--trust-recipe): "Run again" may start it.', process.stdout));
     else out.push(yellow('Not confirmed: nothing is run from it until you confirm it ("Run again" in the app shows this and asks).', process.stdout));

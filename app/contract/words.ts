@@ -8,3 +8,4 @@ export * from './words/names.js';
 export * from './words/comparisons.js';
 export * from './words/run.js';
 export * from './words/routes.js';
+export * from './words/secrets.js';

@@ -3,9 +3,10 @@
 // the recording's cookie dropped) before it joins the mix, a second journey is added by hand with a captured id, the
 // run sends the mix with the login's cookie; its bundle comes back without the login's password, and running it again
 // asks for the password in a password field.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { SessionFile } from '../../app/contract/session.js';
 import { rootDir } from '../../app/paths.js';
 import { browserSuite, SCREEN_SIZES } from '../helpers/browser-suite.js';
 import { SHOTS, navTo } from './page-tools.js';
@@ -66,6 +67,10 @@ describe('journeys, HAR and secrets', () => {
     expect(await page.getByLabel('Journey 1 step 2 path').inputValue()).toBe('/items/101');
     // The recording's cookie is not replayed: the step keeps only its Accept header.
     expect(await text(page.getByTestId('journey').first())).toContain('1 header');
+    const extra = page.getByTestId('journey').first().getByTestId('step-extra').first();
+    await extra.locator('summary').click();
+    // The step's header as the import keeps it (names in lower case), in a field of its own.
+    expect(await page.getByLabel('Journey 1 step 1 headers').inputValue()).toBe('accept: application/json');
 
     // A journey by hand: list, then open the first item by the id read from the list's answer.
     await page.getByRole('button', { name: '+ Journey' }).click();
@@ -79,6 +84,15 @@ describe('journeys, HAR and secrets', () => {
     await expect.poll(() => text(page.getByTestId('journeys')), { timeout: 5000 }).toMatch(/missing/);
     await page.getByLabel('Journey 2 step 1 capture').fill('id = items.0.id');
     await page.getByLabel('Journey 2 step 2 path').fill('/items/{{id}}');
+    // A step's headers and body are edited here too: a POST of a new item titled with the id read before.
+    await page.getByTestId('journeys').getByRole('button', { name: '+ Step' }).nth(1).click();
+    await page.getByLabel('Journey 2 step 3 method').selectOption('POST');
+    await page.getByLabel('Journey 2 step 3 path').fill('/items');
+    await page.getByTestId('journey').nth(1).getByTestId('step-extra').nth(2).locator('summary').click();
+    await page.getByLabel('Journey 2 step 3 headers').fill('not a header');
+    await expect.poll(() => text(page.getByTestId('journeys')), { timeout: 5000 }).toContain('“not a header” is not Name: value');
+    await page.getByLabel('Journey 2 step 3 headers').fill('Content-Type: application/json\nX-Checkup-Test: edited');
+    await page.getByLabel('Journey 2 step 3 body').fill('{"title":"copy of {{id}}"}');
     await expect.poll(() => page.getByRole('button', { name: 'Start checkup' }).isEnabled(), { timeout: 5000 }).toBe(true);
     expect(await text(page.getByTestId('journeys'))).toContain('75 % of journeys');
     await page.screenshot({ path: join(SHOTS, 'recipe-journeys-wide.png'), fullPage: true });
@@ -93,6 +107,11 @@ describe('journeys, HAR and secrets', () => {
     await page.getByTestId('setup-answer').waitFor({ timeout: 30_000 });
     const verdict = page.getByTestId('verdict');
     await verdict.waitFor({ timeout: 60_000 });
+    // The run's recipe holds the step as edited.
+    const [ran] = readdirSync(join(suite.dir, 'sessions')).filter((d) => !d.startsWith('.'));
+    const session = JSON.parse(readFileSync(join(suite.dir, 'sessions', ran!, 'session.json'), 'utf8')) as SessionFile;
+    const posted = session.recipe.load.journeys?.[1]?.steps[2];
+    expect(posted).toMatchObject({ method: 'POST', path: '/items', headers: { 'Content-Type': 'application/json', 'X-Checkup-Test': 'edited' }, body: '{"title":"copy of {{id}}"}' });
 
     // The bundle leaves the login's body out; running it again asks for it, in a password field.
     await page.getByRole('button', { name: 'Export bundle' }).click();

@@ -112,4 +112,54 @@ describe('the ramp in the app', () => {
     await small.close();
     expect(suite.pageErrors()).toEqual([]);
   });
+
+  it('shows the progress of a ramp still running after a reload, then its verdict when it ends', async () => {
+    const page = await suite.newPage(SCREEN_SIZES[0]);
+    await page.goto(suite.serve.url);
+    await navTo(page, 'Start');
+    await page.getByLabel('Project folder').fill(folder);
+    await page.getByRole('button', { name: 'Look' }).click();
+    await page.getByRole('button', { name: 'Set up the load →' }).click();
+    await page.getByRole('heading', { name: 'Recipe' }).waitFor();
+    await page.getByLabel('Log in first').check();
+    await page.getByLabel(/^Cookie it must set/).fill('connect.sid');
+    await page.getByLabel(/^Body/).first().fill('{"user":"ada","password":"correct horse"}');
+    await page.locator('#paths').fill('/me');
+    await page.getByLabel(/^Warm-up/).fill('1');
+    await page.getByLabel(/Find the knee/).check();
+    // Low rates and lines no step of this app reaches: the ramp goes through its five steps, 2 s each.
+    await page.getByLabel(/^First rate/).fill('5');
+    await page.getByLabel(/^Step/).fill('5');
+    await page.getByLabel(/^Up to/).fill('25');
+    await page.getByLabel(/^Each step/).fill('2');
+    await page.getByLabel(/^p99 line/).fill('60000');
+    await page.getByLabel(/^Failed line/).fill('100');
+    await expect.poll(() => page.getByRole('button', { name: 'Start the ramp' }).isEnabled(), { timeout: 5000 }).toBe(true);
+    await page.getByRole('button', { name: 'Start the ramp' }).click();
+    await page.getByTestId('ramp-steps').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+
+    await page.reload();
+    const progress = page.getByTestId('ramp-progress');
+    await progress.waitFor({ timeout: 10_000 });
+    expect(await text(progress)).toMatch(/Measured [1-4] of 5 rates/);
+    // No verdict while it runs: the steps so far are not the ramp's answer.
+    expect(await page.getByTestId('ramp-verdict').count()).toBe(0);
+    // The bar is drawn across the panel (a flex row once squeezed it to nothing).
+    const bar = (await progress.getByRole('progressbar').boundingBox())!;
+    expect(bar.width).toBeGreaterThan((await progress.boundingBox())!.width / 2);
+    // The next step arrives without another reload, and Stop knows the ramp.
+    const before = await page.getByTestId('ramp-steps').locator('tbody tr').count();
+    await expect.poll(() => page.getByTestId('ramp-steps').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect.poll(() => progress.getByRole('button', { name: 'Stop' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'ramp-reloaded-wide.png'), fullPage: true });
+
+    // It ends on its own: the verdict, every step, no progress left.
+    const verdict = page.getByTestId('ramp-verdict');
+    await verdict.waitFor({ timeout: 60_000 });
+    expect(await text(verdict)).toContain('No knee up to 25 requests/s');
+    expect(await page.getByTestId('ramp-steps').locator('tbody tr').count()).toBe(5);
+    expect(await progress.count()).toBe(0);
+    await page.close();
+    expect(suite.pageErrors()).toEqual([]);
+  });
 });

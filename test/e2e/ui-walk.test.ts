@@ -123,6 +123,8 @@ describe('every screen at both sizes, light and dark', () => {
           const said = (await page.locator('td.actions').first().textContent()) ?? '';
           expect(said).toMatch(/Asked VS Code|Handed .* to the system's default application|Cannot open/);
         }
+        // Checkup's own probe is not among the user's functions.
+        expect(await page.locator('main').textContent()).not.toMatch(/checkup \(probe\)|probe\.cjs/);
         await shot(page, `walk-diagnosis-${tag}`);
 
         // Flame: open to the fresh diagnosis; with the advice open the graph keeps the width; a wrong file keeps it.
@@ -158,6 +160,18 @@ describe('every screen at both sizes, light and dark', () => {
         console.log(compareLegends.join('\n'));
         expect(compareLegends.filter((v) => / –( |$)/.test(v))).toEqual([]);
         await shot(page, `walk-compare-${tag}`);
+
+        // The two runs' profiles compared as profiles: the line above the lists names the basis the lists use (time
+        // per request here), and after the speed-up no Node internal is listed slower.
+        if (!narrow && scheme === 'light') {
+          const source = (sessionId: string) => ({ kind: 'session', sessionId, file: 'cpu' });
+          await go(page, `#/compare/profiles/${encodeURIComponent(JSON.stringify([source(slowId), source(fixedId)]))}`);
+          await page.getByTestId('function-basis').waitFor({ timeout: 30_000 });
+          expect(await page.getByTestId('function-basis').textContent()).toMatch(/^Each function's self time per request/);
+          expect(await page.getByTestId('faster').textContent()).toContain('computeReport');
+          expect(await page.getByTestId('slower').textContent()).not.toMatch(/Node core|V8|native/);
+          await shot(page, `walk-compare-profiles-${tag}`);
+        }
         await page.close();
       });
     }
@@ -170,6 +184,12 @@ describe('a live run and a failed start at 1024x700', () => {
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await expect.poll(() => page.getByTestId('phase').textContent(), { timeout: 40_000 }).toMatch(/Measuring/);
     await expect.poll(() => page.getByTestId('run-clock').textContent(), { timeout: 10_000 }).toMatch(/^measured \d+ s \/ \d+ s$/);
+    // The bar and the clock beside it tell the same time (the demo: 1 s of warm-up): the warm-up of a blocked app
+    // outlasts its second, and the bar must not run ahead to the end while the clock says "measured 1 s / 5 s".
+    const [shown, percent] = await Promise.all([page.getByTestId('run-clock').textContent(), page.getByRole('progressbar', { name: 'run progress' }).getAttribute('aria-valuenow')]);
+    const [, measuredSec, ofSec] = /^measured (\d+) s \/ (\d+) s$/.exec(shown ?? '')!;
+    const clockPercent = ((1 + Number(measuredSec)) / (1 + Number(ofSec))) * 100;
+    expect(Math.abs(Number(percent) - clockPercent)).toBeLessThanOrEqual(100 / (1 + Number(ofSec)));
     const delayChart = page.locator('figure.chart', { hasText: 'Event-loop delay' }).first();
     const chartBox = (await delayChart.boundingBox())!;
     expect(chartBox.y + chartBox.height).toBeLessThanOrEqual(700);

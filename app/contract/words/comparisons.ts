@@ -72,6 +72,17 @@ export function functionChange(f: FunctionDelta): { value: number; perRequest: b
   return { value: f.delta, perRequest: false };
 }
 
+/**
+ * What the per-function lists of a profile comparison measure, said above them: the basis the engine chose (per
+ * request, per second of profile, or each profile's share), read from the functions it compared.
+ */
+export function functionBasisWords(functions: FunctionDelta[]): string {
+  const first = functions[0];
+  if (first && functionChange(first).perRequest) return "Each function's self time per request, before and after: a faster server spends a larger share in what is left, so shares would mislead. There are no load figures in a profile, so no significance test.";
+  if (first && functionChange(first).perSecond) return "Each function's self time per second of profile, before and after: a function is called slower only when its own time grew beyond its sampling noise. There are no load figures in a profile, so no significance test.";
+  return "Each function's self time as a share of its own profile, before and after: profiles of different lengths compare. There are no load figures in a profile, so no significance test.";
+}
+
 /** Functions that got faster and slower (as the engine classed them), largest change first. */
 export function fasterSlower(functions: FunctionDelta[], limit = 12): { faster: FunctionDelta[]; slower: FunctionDelta[] } {
   const sorted = [...functions].sort((x, y) => Math.abs(functionChange(y).value) - Math.abs(functionChange(x).value));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { beyondSamplingNoise, functionDeltas } from '../../../app/compare/function-deltas.js';
 import { compareProfiles, type ProfileSide } from '../../../app/compare/profiles.js';
+import { functionBasisWords } from '../../../app/contract/words.js';
 import { rootDir } from '../../../app/paths.js';
 import { importProfile } from '../../../app/profile/import/index.js';
 
@@ -34,6 +35,8 @@ describe('comparing two profile files', () => {
     }
     // The reader is told what per second means when the server served more requests.
     expect(c.warnings.join(' ')).toMatch(/per second of profile/);
+    // The line above the lists says the same basis, never "share of its own profile".
+    expect(functionBasisWords(c.functions)).toMatch(/^Each function's self time per second of profile/);
   });
 
   it('per request, when both profiles carry their request counts: after a 100x speed-up no Node internal is called slower', async () => {
@@ -44,6 +47,7 @@ describe('comparing two profile files', () => {
     const slower = c.functions.filter((f) => f.change === 'slower');
     expect(slower.filter((f) => f.category === 'node-core' || f.category === 'native' || f.category === 'v8').map((f) => f.functionName)).toEqual([]);
     expect(c.before.requests).toBe(22);
+    expect(functionBasisWords(c.functions)).toMatch(/^Each function's self time per request/);
   });
 
   it('a profile against itself: nothing faster, nothing slower', async () => {

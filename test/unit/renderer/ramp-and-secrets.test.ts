@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionListItem } from '../../../app/contract/index.js';
 import { placeHash, readPlace } from '../../../renderer/src/lib/state/route.js';
 import { timeline } from '../../../renderer/src/lib/util/history.js';
-import { secretLabel } from '../../../renderer/src/lib/util/secret-label.js';
+import { secretLabel } from '../../../app/contract/words.js';
 
 const run = (id: string, kind?: SessionListItem['kind']): SessionListItem =>
   ({ id, dir: `/s/${id}`, name: 'api', project: '/p/api', createdAt: `2026-11-27T10:0${id}:00Z`, status: 'complete', interrupted: false, summary: { requestsPerSecond: 100 }, repeats: 1, ...(kind ? { kind } : {}) }) as SessionListItem;

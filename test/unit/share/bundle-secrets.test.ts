@@ -9,6 +9,7 @@ import { RecipeSchema } from '../../../app/contract/recipe.js';
 import { missingSecrets, withSecrets } from '../../../app/contract/recipe-secrets.js';
 import type { SessionFile } from '../../../app/contract/session.js';
 import { assertLoadSendable } from '../../../app/load/preflight.js';
+import { importCommand } from '../../../app/cli/share-commands.js';
 import { importBundle, writeBundle } from '../../../app/share/bundle.js';
 import { SessionWriter } from '../../../app/store/session-writer.js';
 
@@ -36,5 +37,17 @@ describe('bundles and the recipe secrets', () => {
     expect(() => assertLoadSendable(imported.recipe.load)).toThrow(/kept out of the export/);
     const given = withSecrets(imported.recipe, { 'load.setup.requests.0.body': '{"password":"hunter2"}', 'load.requests.0.headers.Authorization': 'Bearer abc.def' });
     expect(() => assertLoadSendable(given.load)).not.toThrow();
+  });
+
+  it('`checkup import` names what was kept out, in the words of the fields the app asks for', async () => {
+    const w = await SessionWriter.create(tmp(), { name: 'app.js', project: '/p', recipe });
+    await w.finish('complete');
+    const file = join(tmp(), 'x.checkup');
+    await writeBundle(w.dir, file);
+    let said = '';
+    const code = await importCommand([file, '--out', tmp()], { stdout: (t) => (said += t), stderr: (t) => (said += t) });
+    expect(code).toBe(0);
+    expect(said).toContain('Kept out of the bundle, to be given again before it runs: Body of the login request, Header Authorization of request 1.');
+    expect(said).not.toContain('hunter2');
   });
 });

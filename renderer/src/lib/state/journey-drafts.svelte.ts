@@ -1,6 +1,6 @@
 // The Recipe screen's journeys as the user edits them: a weighted mix of short request sequences (name, weight, steps
-// with method, path and what to capture from the answer), turned into the recipe's `load.journeys` and back. The
-// headers and body a step came with (a HAR import, a recipe file) are kept as they are and shown, not edited here.
+// with method, path, what to capture from the answer, and its headers and body), turned into the recipe's
+// `load.journeys` and back.
 import type { HarImport, Journey, JourneyStep } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
 
@@ -9,8 +9,10 @@ export interface StepDraft {
   path: string;
   /** `name = dotted.path`, comma separated. */
   capture: string;
-  headers: Record<string, string>;
-  body?: string;
+  /** `Name: value`, one a line. */
+  headers: string;
+  /** Empty: no body. */
+  body: string;
 }
 
 export interface JourneyDraft {
@@ -39,11 +41,22 @@ export function parseCapture(text: string): { capture?: Record<string, string>; 
   return { capture };
 }
 
+/** `Name: value` lines as headers; a line that is not one is named in `bad`. */
+export function parseHeaderLines(text: string): { headers: Record<string, string>; bad?: string } {
+  const headers: Record<string, string> = {};
+  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    const at = line.indexOf(':');
+    if (at <= 0) return { headers, bad: `“${line.slice(0, 40)}” is not Name: value` };
+    headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return { headers };
+}
+
 export function draftOf(journey: Partial<Journey>, index: number): JourneyDraft {
   return {
     name: journey.name ?? `journey ${index + 1}`,
     weight: String(journey.weight ?? 1),
-    steps: (journey.steps ?? []).map((s) => ({ method: s.method ?? 'GET', path: s.path ?? '/', capture: captureText(s.capture), headers: { ...(s.headers ?? {}) }, ...(s.body !== undefined ? { body: s.body } : {}) })),
+    steps: (journey.steps ?? []).map((s) => ({ method: s.method ?? 'GET', path: s.path ?? '/', capture: captureText(s.capture), headers: Object.entries(s.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n'), body: s.body ?? '' })),
   };
 }
 
@@ -61,7 +74,7 @@ export class JourneyDrafts {
   }
 
   addJourney(): void {
-    this.list.push({ name: `journey ${this.list.length + 1}`, weight: '1', steps: [{ method: 'GET', path: '/', capture: '', headers: {} }] });
+    this.list.push({ name: `journey ${this.list.length + 1}`, weight: '1', steps: [{ method: 'GET', path: '/', capture: '', headers: '', body: '' }] });
   }
 
   removeJourney(index: number): void {
@@ -69,7 +82,7 @@ export class JourneyDrafts {
   }
 
   addStep(journey: number): void {
-    this.list[journey]?.steps.push({ method: 'GET', path: '/', capture: '', headers: {} });
+    this.list[journey]?.steps.push({ method: 'GET', path: '/', capture: '', headers: '', body: '' });
   }
 
   removeStep(journey: number, step: number): void {
@@ -92,7 +105,9 @@ export class JourneyDrafts {
         steps: j.steps.map((s): JourneyStep => {
           const { capture, bad: wrong } = parseCapture(s.capture);
           if (wrong) bad ??= `${j.name || `journey ${i + 1}`}: ${wrong}`;
-          return { method: s.method.trim().toUpperCase() || 'GET', path: s.path.trim(), headers: s.headers, ...(s.body !== undefined ? { body: s.body } : {}), ...(capture ? { capture } : {}) };
+          const { headers, bad: wrongHeader } = parseHeaderLines(s.headers);
+          if (wrongHeader) bad ??= `${j.name || `journey ${i + 1}`}, step ${s.path.trim() || '/'}: ${wrongHeader}`;
+          return { method: s.method.trim().toUpperCase() || 'GET', path: s.path.trim(), headers, ...(s.body !== '' ? { body: s.body } : {}), ...(capture ? { capture } : {}) };
         }),
       };
     });

@@ -5,6 +5,13 @@ import type { EngineEvent, RampDetail, RampResult, RampStep, RecipeInput } from 
 import type { Client } from '../client/index.js';
 import { LatestLoad } from './latest-load.svelte.js';
 
+/** How often the session of a ramp measured elsewhere is read again; a step lasts a second or more. */
+const FOLLOW_EVERY_MS = 1000;
+
+function rampRateCount(spec: { from: number; to: number; step: number }): number {
+  return Math.floor((spec.to - spec.from) / spec.step) + 1;
+}
+
 export type RampField = 'from' | 'step' | 'to' | 'stepSec' | 'p99' | 'errors';
 
 export interface RampSpecInput {
@@ -82,7 +89,7 @@ export class RampState {
   /** How many steps the fields ask for, for the form's hint. */
   get stepCount(): number | undefined {
     const { spec } = this.spec();
-    return spec ? Math.floor((spec.to - spec.from) / spec.step) + 1 : undefined;
+    return spec ? rampRateCount(spec) : undefined;
   }
 
   handle(event: EngineEvent): void {
@@ -92,7 +99,27 @@ export class RampState {
       this.id = event.sessionId;
     } else if (event.type === 'ramp-step' && event.rampId === this.rampId) {
       this.liveSteps = [...this.liveSteps, event.step];
+    } else if (event.type === 'ramp-step' && event.sessionId === this.id && !this.running) {
+      // A ramp this window did not start, or started before a reload: its steps are read back from its session, and
+      // its id is what Stop needs.
+      this.rampId = event.rampId;
+      void this.open(event.sessionId);
     }
+  }
+
+  /**
+   * The ramp shown is still being measured by the engine, though not started from this window as it is now (a reload
+   * mid-ramp, its address opened in another window): its session is read again until the engine finishes it.
+   */
+  get following(): boolean {
+    return !this.running && this.detail?.status === 'running';
+  }
+
+  /** Steps measured and planned of the ramp in progress, for its progress bar; `of` is 0 until the rates are known. */
+  get progress(): { done: number; of: number } {
+    if (this.running) return { done: this.liveSteps.length, of: this.rates.length };
+    const spec = this.detail?.ramp?.spec;
+    return { done: this.detail?.ramp?.steps.length ?? 0, of: spec ? rampRateCount(spec) : 0 };
   }
 
   /** Runs the ramp to its end; the session it keeps is then shown whole. */
@@ -131,7 +158,14 @@ export class RampState {
     this.id = id;
     await this.latest.run(
       () => this.client.getRamp({ id }),
-      (detail) => (this.detail = detail),
+      (detail) => {
+        this.detail = detail;
+        // A ramp measured elsewhere (another window, or this one before a reload): its session is read again until it ends.
+        if (detail.status === 'running' && !this.running)
+          setTimeout(() => {
+            if (this.id === id && this.detail === detail) void this.open(id);
+          }, FOLLOW_EVERY_MS);
+      },
     );
   }
 

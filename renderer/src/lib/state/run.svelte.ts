@@ -323,7 +323,18 @@ export class RunState {
     return undefined;
   }
 
-  /** Seconds of load so far (warm-up included), for the progress bar. */
+  /**
+   * How far the run is, on the clock shown beside the progress bar: the measured window starts when the warm-up ends,
+   * and a warm-up can outlast its seconds (its requests slower than it), so the bar waits there as the clock does.
+   */
+  progress(now: number): number | undefined {
+    const c = this.clock(now);
+    const total = this.warmupSec + this.durationSec;
+    if (!c || !total) return undefined;
+    return (c.part === 'measured' ? this.warmupSec + c.sec : c.sec) / total;
+  }
+
+  /** Seconds of load so far (warm-up included), for the time shown before the run's phases are known. */
   elapsedSec(now: number): number {
     return this.loadStartedAt === undefined ? 0 : (now - this.loadStartedAt) / 1000;
   }

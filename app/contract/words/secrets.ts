@@ -1,4 +1,5 @@
-// A secret's field (as the engine names it: load.setup.requests.0.body) in the user's words, for its password field.
+// A secret's field (as the engine names it: load.setup.requests.0.body) in the user's words: the app's password field
+// for it, and `checkup import`'s list of what a bundle left out.
 
 export function secretLabel(field: string): string {
   const setup = /^load\.setup\.requests\.(\d+)\.(body|headers\.(.+))$/.exec(field);
