@@ -31,9 +31,10 @@ export function startFailedDiagnosis(failure: StartFailure, advice: AdviceTexts 
   const last = withoutProbeFrames(failure.lastLines.filter((l) => l.trim())).slice(-3);
   const evidence: Diagnosis['findings'][number]['evidence'] = [];
   if (failure.exitCode !== undefined && failure.exitCode !== null) evidence.push({ label: 'Exit code', value: failure.exitCode, unit: 'exit code', series: 'target' });
-  if (failure.waitedSec !== undefined) evidence.push({ label: 'Waited for the app to listen', value: failure.waitedSec, unit: 's', series: 'target' });
   // The app started and listened, but the set-up step (a login) was refused or unanswered: said as such.
   const kind = failure.code.startsWith('CHK_SETUP_') ? 'setup-failed' : 'start-failed';
+  const waitedFor = kind === 'setup-failed' ? 'Waited for the set-up step’s answer' : 'Waited for the app to listen';
+  if (failure.waitedSec !== undefined) evidence.push({ label: waitedFor, value: failure.waitedSec, unit: 's', series: 'target' });
   const title = kind === 'setup-failed' ? 'The set-up step failed' : failure.code === 'CHK_TARGET_NEVER_LISTENED' ? 'The app never listened' : 'The app did not start';
   return {
     verdict: kind,
