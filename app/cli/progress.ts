@@ -19,6 +19,12 @@ const phaseText: Record<RunPhase, string> = {
   stopped: 'stopped',
 };
 
+/** An attached app runs already: nothing is started or waited for, Checkup connects and finds its port. */
+const attachedPhaseText: Partial<Record<RunPhase, string>> = {
+  starting: 'attaching to the app',
+  'waiting-for-port': 'finding where the app listens',
+};
+
 export class ProgressPrinter {
   private readonly tty = isTty(process.stderr);
   private phase: RunPhase = 'starting';
@@ -43,7 +49,7 @@ export class ProgressPrinter {
       this.phase = event.phase;
       if (event.totalSec) this.totalSec = event.totalSec;
       if (['done', 'failed', 'stopped'].includes(event.phase)) return this.clear();
-      const text = this.attached && event.phase === 'starting' ? 'attaching to the app' : phaseText[event.phase];
+      const text = (this.attached && attachedPhaseText[event.phase]) || phaseText[event.phase];
       this.write(`${text}${event.message ? ` (${printable(event.message)})` : ''}…`, true);
     } else if (event.type === 'run-units') {
       // Once the load is over, the tree only shrinks as it is shut down: not news.

@@ -75,6 +75,7 @@ describe('checkup attach <pid>', () => {
       // Nothing was started: the progress says what happened.
       expect(stderr).toContain('attaching to the app');
       expect(stderr).not.toContain('starting the app');
+      expect(stderr).not.toContain('waiting for the app to listen');
     }
   });
 
