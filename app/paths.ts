@@ -44,6 +44,7 @@ export const OUTSIDE_ARCHIVE: readonly string[] = [
   'out/app/target/tree-members.js',
   'out/app/attach/inspector-guard-process.js',
   'out/app/attach/inspector-closer.js',
+  'out/app/attach/inspector-list.js',
   'out/app/attach/inspector-watchdog.js',
   'out/app/attach/os-processes.js',
   'out/app/errors.js',

@@ -15,7 +15,8 @@
 // (closeInspector), wherever it was moved to.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckupError } from '../errors.js';
-import { InspectorLink, inspectorUrlAt } from './inspector-link.js';
+import { InspectorLink } from './inspector-link.js';
+import { inspectorUrlAt } from './inspector-list.js';
 import { armWatchdog } from './inspector-watchdog.js';
 import { closeInspector, openInspector, type OpenInspector, type ProcessFacts } from './open-inspector.js';
 import { allPids, assertSignalable, isNodeProgram, listeningSockets, parentOf, programOf } from './os-processes.js';

@@ -2,35 +2,11 @@
 // process, run by plain Node, which cannot load our npm packages from the packaged archive) asks the inspector's
 // /json/list for its WebSocket, opens it with a plain HTTP upgrade, and sends the one message that closes it.
 import { randomBytes } from 'node:crypto';
-import { get, request } from 'node:http';
+import { request } from 'node:http';
+import { inspectorUrlAt } from './inspector-list.js';
 import { CLOSE_INSPECTOR } from './inspector-watchdog.js';
 
 const TIMEOUT_MS = 1500;
-
-/** The WebSocket path /json/list names for the inspector on host:port, when it names one there. */
-function debuggerPath(host: string, port: number): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const req = get({ host, port, path: '/json/list', timeout: TIMEOUT_MS }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        body += c;
-        if (body.length > 65536) req.destroy();
-      });
-      res.on('end', () => {
-        try {
-          const list = JSON.parse(body) as Array<{ webSocketDebuggerUrl?: unknown }>;
-          const url = list.map((t) => t.webSocketDebuggerUrl).find((u): u is string => typeof u === 'string');
-          resolve(url ? new URL(url).pathname : undefined);
-        } catch {
-          resolve(undefined);
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(undefined));
-  });
-}
 
 /** One masked text frame (a client must mask what it sends); 7- or 16-bit length: the one message sent is < 64 KB. */
 function textFrame(text: string): Buffer {
@@ -43,7 +19,8 @@ function textFrame(text: string): Buffer {
 
 /** Sends the inspector on host:port the message that closes it; true when the message went out. */
 export async function closeInspectorAt(host: string, port: number): Promise<boolean> {
-  const path = await debuggerPath(host, port);
+  const url = await inspectorUrlAt(host, port);
+  const path = url ? new URL(url).pathname : undefined;
   if (!path) return false;
   const message = JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: CLOSE_INSPECTOR, includeCommandLineAPI: true, silent: true } });
   return new Promise((resolve) => {

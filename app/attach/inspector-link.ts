@@ -1,33 +1,7 @@
 // Our own line to an attached process's inspector: Runtime.evaluate, to learn who it is and to put the probe in and
 // take it out again, and a close that lets the app close its inspector after we are gone. The profilers use their own
 // session (app/profile/capture.ts), as in a launched run.
-import { get } from 'node:http';
 import { InspectorConnection, openInspectorClient } from '../profile/inspector-connection.js';
-
-/** The WebSocket an inspector's HTTP endpoint names (GET /json/list), or undefined when nothing there is one. */
-export function inspectorUrlAt(host: string, port: number, timeoutMs = 1500): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const req = get({ host: host.replace(/^\[|\]$/g, ''), port, path: '/json/list', timeout: timeoutMs }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        body += c;
-        if (body.length > 65536) req.destroy();
-      });
-      res.on('end', () => {
-        try {
-          const list = JSON.parse(body) as Array<{ webSocketDebuggerUrl?: unknown }>;
-          const url = Array.isArray(list) ? list.map((t) => t.webSocketDebuggerUrl).find((u): u is string => typeof u === 'string') : undefined;
-          resolve(url);
-        } catch {
-          resolve(undefined);
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(undefined));
-  });
-}
 
 const DEFERRED_CLOSE_MS = 250;
 

@@ -3,11 +3,11 @@
 // since every test and ratio is directional.
 import type { Comparison, SessionDetail } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { LatestLoad } from './latest-load.svelte.js';
+import { LatestLoadState } from './latest-load.svelte.js';
 import { overlayCharts } from '../util/compare-series.js';
 import type { ChartSpec } from '../util/series.js';
 
-export class ComparisonState {
+export class ComparisonState extends LatestLoadState {
   beforeId = $state<string | undefined>(undefined);
   afterId = $state<string | undefined>(undefined);
   comparison = $state.raw<Comparison | undefined>(undefined);
@@ -17,18 +17,9 @@ export class ComparisonState {
   /** The sessions' own data could not be read for the charts; the comparison itself is still shown. */
   chartsError = $state.raw<unknown>(undefined);
 
-  private readonly latest = new LatestLoad();
-  get loading(): boolean {
-    return this.latest.loading;
+  constructor(private readonly client: Client) {
+    super();
   }
-  get error(): unknown {
-    return this.latest.error;
-  }
-  set error(value: unknown) {
-    this.latest.error = value;
-  }
-
-  constructor(private readonly client: Client) {}
 
   get ready(): boolean {
     return this.comparison !== undefined && this.comparison.before.sessionId === this.beforeId && this.comparison.after.sessionId === this.afterId;

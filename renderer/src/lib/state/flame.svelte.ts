@@ -3,7 +3,7 @@
 // losing its view; a focus is speedscope's Sandwich view on that function (its callers and callees), not a new view.
 import type { EngineEvent, FrameCategory, ProfileSource, ProfileView, RunUnit } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { LatestLoad } from './latest-load.svelte.js';
+import { LatestLoadState } from './latest-load.svelte.js';
 
 export type Focus = { functionName: string; url: string; line: number };
 
@@ -15,25 +15,16 @@ export const FILTERS: Array<{ id: string; label: string; categories: FrameCatego
   { id: 'idle', label: 'Idle & GC', categories: ['idle', 'gc'] },
 ];
 
-export class FlameState {
+export class FlameState extends LatestLoadState {
   source = $state.raw<ProfileSource | undefined>(undefined);
   hidden = $state.raw<FrameCategory[]>([]);
   focus = $state.raw<Focus | undefined>(undefined);
   view = $state.raw<ProfileView | undefined>(undefined);
   progress = $state.raw<{ phase: string; fraction: number } | undefined>(undefined);
 
-  private readonly latest = new LatestLoad();
-  get loading(): boolean {
-    return this.latest.loading;
+  constructor(private readonly client: Client) {
+    super();
   }
-  get error(): unknown {
-    return this.latest.error;
-  }
-  set error(value: unknown) {
-    this.latest.error = value;
-  }
-
-  constructor(private readonly client: Client) {}
 
   /** The processes and threads of a multi-unit session whose profiles can be shown (the thread picker). */
   units = $state.raw<RunUnit[]>([]);

@@ -29,3 +29,17 @@ export class LatestLoad {
     }
   }
 }
+
+/** A screen state whose one load is a LatestLoad: its loading flag and error, as the screens read them. */
+export class LatestLoadState {
+  protected readonly latest = new LatestLoad();
+  get loading(): boolean {
+    return this.latest.loading;
+  }
+  get error(): unknown {
+    return this.latest.error;
+  }
+  set error(value: unknown) {
+    this.latest.error = value;
+  }
+}

@@ -2,25 +2,16 @@
 // Comparison screen's other mode, for a profile someone sent or production's pprof against a local run.
 import type { ProfileComparison, ProfileSource } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { LatestLoad } from './latest-load.svelte.js';
+import { LatestLoadState } from './latest-load.svelte.js';
 
-export class ProfileComparisonState {
+export class ProfileComparisonState extends LatestLoadState {
   before = $state.raw<ProfileSource | undefined>(undefined);
   after = $state.raw<ProfileSource | undefined>(undefined);
   comparison = $state.raw<ProfileComparison | undefined>(undefined);
 
-  private readonly latest = new LatestLoad();
-  get loading(): boolean {
-    return this.latest.loading;
+  constructor(private readonly client: Client) {
+    super();
   }
-  get error(): unknown {
-    return this.latest.error;
-  }
-  set error(value: unknown) {
-    this.latest.error = value;
-  }
-
-  constructor(private readonly client: Client) {}
 
   open(before: ProfileSource, after: ProfileSource): Promise<boolean> {
     this.before = before;

@@ -3,7 +3,7 @@
 // History. The knee and the verdict are the engine's (RampResult); nothing here judges a step.
 import type { EngineEvent, RampDetail, RampResult, RampStep, RecipeInput } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { LatestLoad } from './latest-load.svelte.js';
+import { LatestLoadState } from './latest-load.svelte.js';
 
 /** How often the session of a ramp measured elsewhere is read again; a step lasts a second or more. */
 const FOLLOW_EVERY_MS = 1000;
@@ -23,7 +23,7 @@ export interface RampSpecInput {
   errorPercent?: number;
 }
 
-export class RampState {
+export class RampState extends LatestLoadState {
   /** "Find the knee" ticked on the Recipe screen: Start runs the ramp instead of one checkup. */
   on = $state(false);
   from = $state('50');
@@ -45,18 +45,9 @@ export class RampState {
   id = $state<string | undefined>(undefined);
   detail = $state.raw<RampDetail | undefined>(undefined);
 
-  private readonly latest = new LatestLoad();
-  get loading(): boolean {
-    return this.latest.loading;
+  constructor(private readonly client: Client) {
+    super();
   }
-  get error(): unknown {
-    return this.latest.error;
-  }
-  set error(value: unknown) {
-    this.latest.error = value;
-  }
-
-  constructor(private readonly client: Client) {}
 
   /** The fields as a ramp for the engine, and the mistakes found in them (field -> words). */
   spec(): { spec?: RampSpecInput; errors: Partial<Record<RampField, string>> } {

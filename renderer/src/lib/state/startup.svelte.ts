@@ -3,7 +3,7 @@
 // screen. The engine does every measurement; this keeps what the screen shows.
 import type { EngineEvent, RecipeInput, StartupDetail } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
-import { LatestLoad } from './latest-load.svelte.js';
+import { LatestLoadState } from './latest-load.svelte.js';
 import { ProjectForm } from './project.svelte.js';
 
 type Finished = Extract<EngineEvent, { type: 'run-finished' }>;
@@ -11,7 +11,7 @@ type Target = RecipeInput['target'];
 
 export const DEFAULT_STARTS = 5;
 
-export class StartupState {
+export class StartupState extends LatestLoadState {
   /** The form: its own project, so that a load checkup set up beside it keeps its choices. */
   readonly project: ProjectForm;
   runs = $state(String(DEFAULT_STARTS));
@@ -35,18 +35,8 @@ export class StartupState {
   detail = $state.raw<StartupDetail | undefined>(undefined);
   private awaitingStart = false;
 
-  private readonly latest = new LatestLoad();
-  get loading(): boolean {
-    return this.latest.loading;
-  }
-  get error(): unknown {
-    return this.latest.error;
-  }
-  set error(value: unknown) {
-    this.latest.error = value;
-  }
-
   constructor(private readonly client: Client) {
+    super();
     this.project = new ProjectForm(client);
   }
 
