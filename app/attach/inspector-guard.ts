@@ -3,9 +3,8 @@
 // outright (kill -9) would otherwise leave the inspector open for good; the guard, a process of its own holding a pipe
 // from us, sees the pipe close and closes the inspector. Handed over once the watchdog is armed (or the engine closed
 // what it opened): the guard exits without acting.
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { Socket } from 'node:net';
-import { compiledEntry } from '../paths.js';
+import type { ChildProcess } from 'node:child_process';
+import { startGuardProcess } from '../target/guard-process.js';
 
 export class InspectorGuard {
   private ended = false;
@@ -17,26 +16,8 @@ export class InspectorGuard {
    * guard, from the moment it is armed.
    */
   static start(node: string, pid: number, portsBefore: number[]): InspectorGuard | undefined {
-    const env = { ...process.env };
-    // The user's NODE_OPTIONS are for their app, not for our guard.
-    for (const key of Object.keys(env)) if (key.toUpperCase() === 'NODE_OPTIONS' || key.startsWith('CHECKUP_')) delete env[key];
-    let child: ChildProcess;
-    try {
-      child = spawn(node, [compiledEntry('app/attach/inspector-guard-process'), String(pid), portsBefore.join(',')], {
-        stdio: ['pipe', 'ignore', 'ignore'],
-        env,
-        // Its own group and session: a Ctrl-C or a hang-up meant for us does not reach it.
-        detached: process.platform !== 'win32',
-        windowsHide: true,
-      });
-    } catch {
-      return undefined;
-    }
-    child.on('error', () => {});
-    child.stdin?.on('error', () => {});
-    // Neither the process nor its pipe may keep the engine alive.
-    child.unref();
-    (child.stdin as unknown as Socket | null)?.unref?.();
+    const child = startGuardProcess(node, 'app/attach/inspector-guard-process', [String(pid), portsBefore.join(',')]);
+    if (!child) return undefined;
     return new InspectorGuard(child);
   }
 

@@ -2,9 +2,8 @@
 // the engine dies, however it dies (kill -9 included), because the pipe between them closes with it. Started before
 // the target, so no moment exists where the target runs unguarded; told the leader's pid once it exists; released
 // after the engine took the tree down itself.
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { Socket } from 'node:net';
-import { compiledEntry } from '../paths.js';
+import type { ChildProcess } from 'node:child_process';
+import { startGuardProcess } from './guard-process.js';
 
 export class TreeGuard {
   private released = false;
@@ -16,26 +15,8 @@ export class TreeGuard {
    * undefined if it cannot start: the probe's own orphan watch is then the only guard, as before.
    */
   static start(node: string, mark: string, graceMs: number): TreeGuard | undefined {
-    const env = { ...process.env };
-    // The user's NODE_OPTIONS are for their app, not for our guard.
-    for (const key of Object.keys(env)) if (key.toUpperCase() === 'NODE_OPTIONS' || key.startsWith('CHECKUP_')) delete env[key];
-    let child: ChildProcess;
-    try {
-      child = spawn(node, [compiledEntry('app/target/supervisor'), mark, String(graceMs)], {
-        stdio: ['pipe', 'ignore', 'ignore'],
-        env,
-        // Its own group and session: a Ctrl-C or a hang-up meant for us does not reach it.
-        detached: process.platform !== 'win32',
-        windowsHide: true,
-      });
-    } catch {
-      return undefined;
-    }
-    child.on('error', () => {});
-    child.stdin?.on('error', () => {});
-    // Neither the process nor its pipe may keep the engine alive.
-    child.unref();
-    (child.stdin as unknown as Socket | null)?.unref?.();
+    const child = startGuardProcess(node, 'app/target/supervisor', [mark, String(graceMs)]);
+    if (!child) return undefined;
     return new TreeGuard(child);
   }
 
