@@ -24,8 +24,16 @@ const children: ChildProcess[] = [];
 beforeAll(() => {
   if (asRoot) execFileSync('useradd', ['--no-create-home', '--shell', '/usr/sbin/nologin', OTHER_USER]);
 });
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+afterAll(async () => {
+  // userdel refuses a user who still has a process: the other user's server must be gone first.
+  await Promise.all(
+    children.map((c) => {
+      if (c.exitCode !== null || c.signalCode !== null) return undefined;
+      const exited = new Promise((resolve) => c.once('exit', resolve));
+      c.kill('SIGKILL');
+      return exited;
+    }),
+  );
   if (asRoot) spawnSync('userdel', [OTHER_USER]);
   rmSync(dir, { recursive: true, force: true });
 });
