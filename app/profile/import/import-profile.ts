@@ -115,43 +115,49 @@ async function readSource(src: ByteSource, opts: ImportOptions): Promise<Sniffed
   let read = 0;
   let reported = -1;
   const chunks = src.chunks()[Symbol.asyncIterator]();
-  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-    const chunk = next.value;
-    if (opts.signal?.aborted) throw interrupted();
-    if (read === 0 && (looksLikePprof(chunk) || isTar(chunk))) return { kind: 'binary', bytes: await readRest(chunk, chunks, src, opts) };
-    read += chunk.length;
-    if (kind === 'blank') {
-      let i = 0;
-      if (read === chunk.length && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
-      while (i < chunk.length && isSpace(chunk[i]!)) i++;
-      if (i === chunk.length) continue;
-      if (chunk[i] !== 0x7b && chunk[i] !== 0x5b) {
-        return { kind: 'text', head: Buffer.from(chunk.subarray(i, i + 4096)).toString('latin1') };
+  // Whatever ends the read (a text file known by its first bytes, a parse error, a cancel), the file is closed now,
+  // not when the stream is collected.
+  try {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      const chunk = next.value;
+      if (opts.signal?.aborted) throw interrupted();
+      if (read === 0 && (looksLikePprof(chunk) || isTar(chunk))) return { kind: 'binary', bytes: await readRest(chunk, chunks, src, opts) };
+      read += chunk.length;
+      if (kind === 'blank') {
+        let i = 0;
+        if (read === chunk.length && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
+        while (i < chunk.length && isSpace(chunk[i]!)) i++;
+        if (i === chunk.length) continue;
+        if (chunk[i] !== 0x7b && chunk[i] !== 0x5b) {
+          return { kind: 'text', head: Buffer.from(chunk.subarray(i, i + 4096)).toString('latin1') };
+        }
+        kind = 'json';
       }
-      kind = 'json';
+      try {
+        parser.write(chunk);
+      } catch (err) {
+        if (err instanceof JsonParseError) throw fromParseError(err, src.name);
+        throw err;
+      }
+      const fraction = Math.min(1, read / src.size);
+      if (opts.onProgress && fraction - reported >= 0.01) {
+        reported = fraction;
+        opts.onProgress({ phase: 'read', fraction });
+      }
+      // In-memory input never waits on I/O: give cancellation and progress messages a turn.
+      if (!src.path) await new Promise((r) => setImmediate(r));
     }
+    if (opts.onProgress && reported < 1 && kind === 'json') opts.onProgress({ phase: 'read', fraction: 1 });
+    if (kind === 'blank') return { kind };
     try {
-      parser.write(chunk);
+      const { value, truncated } = parser.end();
+      return { kind, value, truncated };
     } catch (err) {
       if (err instanceof JsonParseError) throw fromParseError(err, src.name);
       throw err;
     }
-    const fraction = Math.min(1, read / src.size);
-    if (opts.onProgress && fraction - reported >= 0.01) {
-      reported = fraction;
-      opts.onProgress({ phase: 'read', fraction });
-    }
-    // In-memory input never waits on I/O: give cancellation and progress messages a turn.
-    if (!src.path) await new Promise((r) => setImmediate(r));
-  }
-  if (opts.onProgress && reported < 1 && kind === 'json') opts.onProgress({ phase: 'read', fraction: 1 });
-  if (kind === 'blank') return { kind };
-  try {
-    const { value, truncated } = parser.end();
-    return { kind, value, truncated };
-  } catch (err) {
-    if (err instanceof JsonParseError) throw fromParseError(err, src.name);
-    throw err;
+  } finally {
+    await chunks.return?.();
   }
 }
 
