@@ -31,22 +31,14 @@ export class PackedNumbers {
 
   push(v: number): void {
     if (this.ints && !isInt32(v)) this.toFloat64();
-    if (this.pos === this.current.length) this.grow();
+    if (this.pos === this.current.length) {
+      this.before += this.pos;
+      const size = Math.min(MAX_BLOCK, this.current.length * 2);
+      this.current = this.ints ? new Int32Array(size) : new Float64Array(size);
+      this.blocks.push(this.current);
+      this.pos = 0;
+    }
     this.current[this.pos++] = v;
-  }
-
-  /** Appends a value the caller knows to be a 32-bit integer other than -0 (fits either kind of block unchecked). */
-  pushInt32(v: number): void {
-    if (this.pos === this.current.length) this.grow();
-    this.current[this.pos++] = v;
-  }
-
-  private grow(): void {
-    this.before += this.pos;
-    const size = Math.min(MAX_BLOCK, this.current.length * 2);
-    this.current = this.ints ? new Int32Array(size) : new Float64Array(size);
-    this.blocks.push(this.current);
-    this.pos = 0;
   }
 
   /** The values as one typed array of exactly `length` elements; the blocks are released. */

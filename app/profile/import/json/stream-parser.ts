@@ -230,19 +230,15 @@ export class JsonStreamParser {
       const digits = j - first;
       if (j >= len || digits === 0 || digits > 15 || (digits > 1 && buf[first] === 0x30)) return i;
       const t = buf[j];
-      // Up to 9 digits is below 2^31: a 32-bit integer, except "-0", which stays a float.
-      const small = digits <= 9 && !(neg && v === 0);
       if (t === 0x2c) {
-        if (small) packed.pushInt32(neg ? -v : v);
-        else packed.push(neg ? -v : v);
+        packed.push(neg ? -v : v);
         this.seenValue = true;
         i = j + 1;
         if (i >= len || buf[i]! > 0x39 || (buf[i]! < 0x30 && buf[i] !== 0x2d)) return i;
         continue;
       }
       if (t === 0x5d) {
-        if (small) packed.pushInt32(neg ? -v : v);
-        else packed.push(neg ? -v : v);
+        packed.push(neg ? -v : v);
         this.state = State.After;
         return j;
       }

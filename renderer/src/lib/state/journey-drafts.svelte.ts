@@ -3,6 +3,7 @@
 // `load.journeys` and back.
 import type { HarImport, Journey, JourneyStep } from '../../../../app/contract/index.js';
 import type { Client } from '../client/index.js';
+import { headerLines, parseHeaderLines } from '../util/header-lines.js';
 
 export interface StepDraft {
   method: string;
@@ -41,22 +42,11 @@ export function parseCapture(text: string): { capture?: Record<string, string>; 
   return { capture };
 }
 
-/** `Name: value` lines as headers; a line that is not one is named in `bad`. */
-export function parseHeaderLines(text: string): { headers: Record<string, string>; bad?: string } {
-  const headers: Record<string, string> = {};
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
-    const at = line.indexOf(':');
-    if (at <= 0) return { headers, bad: `“${line.slice(0, 40)}” is not Name: value` };
-    headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  return { headers };
-}
-
 export function draftOf(journey: Partial<Journey>, index: number): JourneyDraft {
   return {
     name: journey.name ?? `journey ${index + 1}`,
     weight: String(journey.weight ?? 1),
-    steps: (journey.steps ?? []).map((s) => ({ method: s.method ?? 'GET', path: s.path ?? '/', capture: captureText(s.capture), headers: Object.entries(s.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n'), body: s.body ?? '' })),
+    steps: (journey.steps ?? []).map((s) => ({ method: s.method ?? 'GET', path: s.path ?? '/', capture: captureText(s.capture), headers: headerLines(s.headers), body: s.body ?? '' })),
   };
 }
 

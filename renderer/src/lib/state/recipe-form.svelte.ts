@@ -5,6 +5,7 @@ import { requestPathFor } from '../../../../app/contract/words.js';
 import type { Client } from '../client/index.js';
 import { RouteFinder } from './route-finder.svelte.js';
 import { JourneyDrafts } from './journey-drafts.svelte.js';
+import { headerLines, parseHeaderLines } from '../util/header-lines.js';
 
 export type Field = 'target' | 'login' | 'journeys' | 'paths' | 'method' | 'headers' | 'body' | 'connections' | 'duration' | 'warmup' | 'rate' | 'port' | 'ready' | 'note' | 'form';
 
@@ -113,7 +114,7 @@ export class RecipeForm {
     const first = load?.requests[0];
     this.paths = load ? load.requests.map((r) => r.path).join('\n') : '/';
     this.method = first?.method ?? 'GET';
-    this.headers = first ? Object.entries(first.headers).map(([k, v]) => `${k}: ${v}`).join('\n') : '';
+    this.headers = headerLines(first?.headers);
     this.body = first?.body ?? '';
     const setup = load?.setup;
     const login = setup?.requests[0];
@@ -147,12 +148,8 @@ export class RecipeForm {
       if (!Number.isFinite(n)) local[field] = 'This must be a number';
       return n;
     };
-    const headers: Record<string, string> = {};
-    for (const line of this.headers.split('\n').map((l) => l.trim()).filter(Boolean)) {
-      const at = line.indexOf(':');
-      if (at <= 0) local.headers = `“${line.slice(0, 40)}” is not Name: value`;
-      else headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-    }
+    const { headers, bad: badHeader } = parseHeaderLines(this.headers);
+    if (badHeader) local.headers = badHeader;
     const paths = this.paths.split('\n').map((p) => p.trim()).filter(Boolean);
     if (!paths.length) local.paths = 'at least one request path, e.g. /';
     const baseLoad = (this.base.load ?? {}) as Partial<Recipe['load']>;
