@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../app/engine/engine.js';
 import { getLab } from '../app/labs/catalogue.js';
-import { CORPUS_SETS, HELD_OUT_ROUND, loadCorpus, nodeBinaries, runCase, setOf, unsupportedOn, type CaseResult, type CorpusSet, type LoadChoice } from './corpus.js';
+import { flips, wilsonInterval } from './accuracy-record.js';
+import { CORPUS_SETS, HELD_OUT_ROUND, loadCorpus, nodeBinaries, runCase, setOf, unsupportedOn, type CaseResult, type CorpusCase, type CorpusSet, type LoadChoice } from './corpus.js';
 
 export interface AccuracyOptions {
   splits: CorpusSet[];
@@ -15,6 +16,8 @@ export interface AccuracyOptions {
   /** Node labels to run on ('node (PATH)', 'node 22', 'node 24'); default all found. */
   nodes?: string[];
   cases?: string[];
+  /** Runs of each case per Node and load (the flip rate needs 2 or more; a kept record uses 3). */
+  repeat?: number;
   hog: boolean;
   log: (line: string) => void;
 }
@@ -24,7 +27,7 @@ function startHog(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
 }
 
-export async function benchAccuracy(o: AccuracyOptions): Promise<{ results: CaseResult[]; skipped: string[] }> {
+export async function benchAccuracy(o: AccuracyOptions): Promise<{ cases: CorpusCase[]; results: CaseResult[]; skipped: string[] }> {
   const cases = loadCorpus().filter((c) => o.splits.includes(setOf(c)) && (!o.cases || o.cases.includes(c.name)));
   const nodes = nodeBinaries().filter((n) => !o.nodes || o.nodes.some((want) => n.label.includes(want)));
   const sessionsDir = mkdtempSync(join(tmpdir(), 'checkup-accuracy-'));
@@ -34,29 +37,33 @@ export async function benchAccuracy(o: AccuracyOptions): Promise<{ results: Case
   const hog = o.hog ? startHog() : undefined;
   const results: CaseResult[] = [];
   const skipped: string[] = [];
+  const repeat = Math.max(1, o.repeat ?? 1);
   try {
-    for (const node of nodes) {
-      for (const load of o.loads) {
-        for (const c of cases) {
-          const why = unsupportedOn(c, node.major);
-          if (why) {
-            skipped.push(`${c.name} on ${node.label}, ${load} load: not run (${why})`);
-            continue;
+    // Repetitions outermost: the runs of one case are a whole pass apart, so they sample the machine at different times.
+    for (let rep = 1; rep <= repeat; rep++) {
+      for (const node of nodes) {
+        for (const load of o.loads) {
+          for (const c of cases) {
+            const why = unsupportedOn(c, node.major);
+            if (why) {
+              if (rep === 1) skipped.push(`${c.name} on ${node.label}, ${load} load: not run (${why})`);
+              continue;
+            }
+            const r = await runCase(engine, c, { ...(node.path ? { node: node.path } : {}), nodeLabel: node.label, load, ...(repeat > 1 ? { repeat: rep } : {}) });
+            results.push(r);
+            o.log(
+              `${r.verdictRight ? 'ok  ' : 'MISS'} ${repeat > 1 ? `#${rep} ` : ''}${node.label.padEnd(11)} ${load.padEnd(7)} ${setOf(c).padEnd(13)} ${c.name.padEnd(34)} expected ${r.expected.padEnd(18)} got ${r.verdict.padEnd(18)}` +
+                (r.culpritRight === false ? ` culprit MISS [${r.topCulprits.join(', ')}]` : r.culpritRight ? ' culprit ok' : '') +
+                (r.error ? ` (${r.error.slice(0, 120)})` : ''),
+            );
           }
-          const r = await runCase(engine, c, { ...(node.path ? { node: node.path } : {}), nodeLabel: node.label, load });
-          results.push(r);
-          o.log(
-            `${r.verdictRight ? 'ok  ' : 'MISS'} ${node.label.padEnd(11)} ${load.padEnd(7)} ${setOf(c).padEnd(13)} ${c.name.padEnd(34)} expected ${r.expected.padEnd(18)} got ${r.verdict.padEnd(18)}` +
-              (r.culpritRight === false ? ` culprit MISS [${r.topCulprits.join(', ')}]` : r.culpritRight ? ' culprit ok' : '') +
-              (r.error ? ` (${r.error.slice(0, 120)})` : ''),
-          );
         }
       }
     }
   } finally {
     hog?.kill('SIGKILL');
   }
-  return { results, skipped };
+  return { cases, results, skipped };
 }
 
 function matrix(results: CaseResult[]): string[] {
@@ -91,7 +98,14 @@ export function formatAccuracy({ results, skipped }: { results: CaseResult[]; sk
       if (!rs.length) continue;
       const versions = [...new Set(rs.map((r) => r.nodeVersion).filter(Boolean))].join(', ');
       const withCulprit = rs.filter((r) => r.culpritRight !== undefined);
-      out.push('', `${SET_TITLES[split]}, ${node}${versions ? ` (${versions})` : ''}, ${load} load: verdicts ${rate(rs.filter((r) => r.verdictRight).length, rs.length)}, culprits ${rate(withCulprit.filter((r) => r.culpritRight).length, withCulprit.length)}`);
+      const hits = rs.filter((r) => r.verdictRight).length;
+      const ci = wilsonInterval(hits, rs.length);
+      const f = flips(rs);
+      out.push(
+        '',
+        `${SET_TITLES[split]}, ${node}${versions ? ` (${versions})` : ''}, ${load} load: verdicts ${rate(hits, rs.length)} [95 % interval ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)} %], culprits ${rate(withCulprit.filter((r) => r.culpritRight).length, withCulprit.length)}` +
+          (f.repeated ? `, flip rate ${f.flipping.length}/${f.repeated}${f.flipping.length ? ` (${f.flipping.map((k) => k.split(' on ')[0]).join(', ')})` : ''}` : ''),
+      );
       out.push(...matrix(rs).map((l) => '  ' + l));
       const misses = rs.filter((r) => !r.verdictRight || r.culpritRight === false);
       for (const m of misses) out.push(`  miss: ${m.name}: expected ${m.expected}, got ${m.verdict}${m.culpritRight === false ? ` (culprits ${m.topCulprits.join(', ')})` : ''}`);

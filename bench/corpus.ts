@@ -4,6 +4,7 @@
 // `npm run bench -- --only accuracy` (the whole corpus, every Node) and by the suite's fast subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import type { Culprit, Diagnosis } from '../app/contract/diagnosis.js';
 import type { LoadSpec } from '../app/contract/recipe.js';
 import type { Engine } from '../app/engine/engine.js';
 import { rootDir } from '../app/paths.js';
+import { judgedFigures, type JudgedFigure } from './accuracy-record.js';
 
 export interface CorpusCase {
   name: string;
@@ -112,6 +114,11 @@ export interface CaseResult {
   /** Undefined when the case names no culprit or the verdict was wrong. */
   culpritRight: boolean | undefined;
   topCulprits: string[];
+  /** Every figure the doctor compared with a threshold, with its margin (bench/accuracy-record.ts). */
+  figures?: JudgedFigure[];
+  /** Which repetition of the case this was (1-based), and the machine's 1-minute load average when it started. */
+  repeat?: number;
+  loadAverage1m?: number;
   error?: string;
 }
 
@@ -151,8 +158,8 @@ export function judge(c: CorpusCase, diagnosis: Diagnosis, nodeVersion?: string)
   };
 }
 
-export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: string; nodeLabel?: string; load: LoadChoice; durationSec?: number }): Promise<CaseResult> {
-  const base = { name: c.name, set: setOf(c), node: opts.nodeLabel ?? 'node', load: opts.load, expected: c.expected.verdict };
+export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: string; nodeLabel?: string; load: LoadChoice; durationSec?: number; repeat?: number }): Promise<CaseResult> {
+  const base = { name: c.name, set: setOf(c), node: opts.nodeLabel ?? 'node', load: opts.load, expected: c.expected.verdict, ...(opts.repeat ? { repeat: opts.repeat } : {}), loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
   try {
     const started = await engine.startRun({
       recipe: {
@@ -164,7 +171,7 @@ export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: stri
     const detail = await engine.getSession({ id: outcome.sessionId });
     const diagnosis = detail.diagnosis;
     if (!diagnosis) return { ...base, nodeVersion: undefined, verdict: 'none', verdictRight: false, culpritRight: undefined, topCulprits: [], error: outcome.error?.message ?? 'no diagnosis' };
-    return { ...base, nodeVersion: detail.session.target.nodeVersion, verdict: diagnosis.verdict, ...judge(c, diagnosis, detail.session.target.nodeVersion), ...(outcome.error ? { error: outcome.error.message } : {}) };
+    return { ...base, nodeVersion: detail.session.target.nodeVersion, verdict: diagnosis.verdict, ...judge(c, diagnosis, detail.session.target.nodeVersion), figures: judgedFigures(diagnosis), ...(outcome.error ? { error: outcome.error.message } : {}) };
   } catch (err) {
     return { ...base, nodeVersion: undefined, verdict: 'error', verdictRight: false, culpritRight: undefined, topCulprits: [], error: (err as Error).message };
   }

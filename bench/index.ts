@@ -17,7 +17,14 @@
 //   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
 //   --splits tuning,seen-held-out,held-out  --loads story,default  --nodes 20,22,24  --cases a,b  --stability-runs N   for the accuracy section
 //                              (its sessions are kept; node out/bench/rejudge.js FOLDER judges them again)
+//   --repeat N                 with accuracy: each case N times per Node and load (flip rate); --record FILE writes the
+//                              run's summary (commit, cases' hash, per run verdict, culprits, judged figures with their
+//                              margins, load average; per set the interval and flip rate) for bench/results/
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { accuracyRecord } from './accuracy-record.js';
 import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
 import { CORPUS_SETS, type CorpusSet, type LoadChoice } from './corpus.js';
 import { benchFalsePositives, formatFalsePositives } from './false-positives.js';
@@ -30,7 +37,7 @@ import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' }, repeat: { type: 'string' }, record: { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -94,15 +101,25 @@ if (only.has('accuracy')) {
   // "node (PATH)" is this machine's node (20 here); 22 and 24 come from npm.
   const nodes = values.nodes?.split(',').map((n) => (n === '20' ? 'PATH' : n));
   const hog = Boolean(values.hog);
+  const startedAt = new Date();
+  const loadAtStart = loadavg()[0] ?? 0;
+  const repeat = values.repeat ? Number(values.repeat) : 1;
   const accuracy = await benchAccuracy({
     splits: (values.splits ?? CORPUS_SETS.join(',')).split(',') as CorpusSet[],
     loads: (values.loads ?? 'story,default').split(',') as LoadChoice[],
     ...(nodes ? { nodes } : {}),
     ...(values.cases ? { cases: values.cases.split(',') } : {}),
+    repeat,
     hog,
     log,
   });
   report.push(formatAccuracy(accuracy, hog));
+  if (values.record) {
+    const record = accuracyRecord({ cases: accuracy.cases, results: accuracy.results, repeat, command: `npm run bench -- ${process.argv.slice(2).join(' ')}`, startedAt, loadAtStart, loadAtEnd: loadavg()[0] ?? 0 });
+    mkdirSync(dirname(resolve(values.record)), { recursive: true });
+    writeFileSync(resolve(values.record), JSON.stringify(record, null, 1) + '\n');
+    log(`record written: ${values.record}`);
+  }
   report.push(await benchCulpritStability({ runs: Number(values['stability-runs'] ?? 10), ...(nodes ? { nodes } : {}), log }));
 }
 process.stdout.write('\n' + report.join('\n\n') + '\n');

@@ -4,6 +4,7 @@
 // prints a table.
 //   node test/realapps/score.mjs [--apps a,b] [--scenarios x,y] [--node PATH] [--out bench/results/<name>.json]
 //     [--keep-sessions DIR]   keep each scenario's Checkup session in DIR (to read why a verdict came out)
+//     [--repeat N]            score each scenario N times (a pass over the app's scenarios, N passes): the flip rate
 //
 // Per app (and per patch or configuration variant) the working copy, databases and seed come from run.mjs; the
 // seeded app is then stopped and Checkup launches it itself with the command its setup names. An app that resets
@@ -17,6 +18,7 @@ import { loadavg, tmpdir, cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { wilsonInterval } from '../../out/bench/accuracy-record.js';
 import { startApp } from './run.mjs';
 import { loadScenarios } from './scenarios.mjs';
 import { judgeCulprit, judgeVerdict, primaryCategory } from './score-table.mjs';
@@ -113,7 +115,7 @@ function readyInspector(log) {
   });
 }
 
-async function scoreGroup(scenarios, { node, outDir, keepSessions }) {
+async function scoreGroup(scenarios, { node, outDir, keepSessions, repeat = 1 }) {
   const [first] = scenarios;
   const setup = await import(join(here, 'setups', `${first.app}.mjs`));
   const attach = Boolean(setup.resetsAtStart);
@@ -133,7 +135,9 @@ async function scoreGroup(scenarios, { node, outDir, keepSessions }) {
       });
     }
     const { args, env = {}, cwd = '.' } = setup.command(running.cwd, running.dbs, { port: running.port });
-    for (const scenario of scenarios) {
+    // Passes outermost: the runs of one scenario are a whole pass apart, on the same seeded app.
+    const passes = Array.from({ length: repeat }, (_, i) => i + 1).flatMap((pass) => scenarios.map((scenario) => ({ scenario, pass })));
+    for (const { scenario, pass } of passes) {
       const recipePath = join(outDir, `${scenario.name}.recipe.json`);
       writeFileSync(recipePath, JSON.stringify(recipeFor(scenario), null, 2));
       const sessions = keepSessions ?? join(outDir, 'sessions');
@@ -149,6 +153,8 @@ async function scoreGroup(scenarios, { node, outDir, keepSessions }) {
       results.push({
         name: scenario.name,
         app: scenario.app,
+        ...(repeat > 1 ? { repeat: pass } : {}),
+        loadAverage1m: round(loadavg()[0], 2),
         mode: attach ? 'attach' : 'run',
         expected: { category: scenario.expected.category, primary: primaryCategory(scenario.expected.category), culprit: scenario.expected.culprit ? `${scenario.expected.culprit.file}:${scenario.expected.culprit.line}` : null },
         got: kept,
@@ -163,7 +169,7 @@ async function scoreGroup(scenarios, { node, outDir, keepSessions }) {
       });
       if (!keepSessions) rmSync(sessions, { recursive: true, force: true });
       const r = results.at(-1);
-      console.error(`${r.name}: expected ${r.expected.primary}, got ${r.got.verdict} -> ${r.hit ? 'hit' : 'miss'}${r.culpritHit === null ? '' : `, culprit ${r.culpritHit ? 'hit' : 'miss'}`} (${r.runSec} s)`);
+      console.error(`${repeat > 1 ? `#${pass} ` : ''}${r.name}: expected ${r.expected.primary}, got ${r.got.verdict} -> ${r.hit ? 'hit' : 'miss'}${r.culpritHit === null ? '' : `, culprit ${r.culpritHit ? 'hit' : 'miss'}`} (${r.runSec} s)`);
     }
   } finally {
     await running.stop();
@@ -180,8 +186,23 @@ export function printTable(results) {
   }
   const withCulprit = results.filter((r) => r.culpritHit !== null);
   const healthy = results.filter((r) => r.expected.primary.startsWith('healthy'));
-  lines.push('', `verdict: ${pct(results.filter((r) => r.hit).length, results.length)}; culprit: ${pct(withCulprit.filter((r) => r.culpritHit).length, withCulprit.length)}; healthy called healthy: ${pct(healthy.filter((r) => r.hit).length, healthy.length)}`);
+  const hits = results.filter((r) => r.hit).length;
+  const ci = wilsonInterval(hits, results.length);
+  const f = scenarioFlips(results);
+  lines.push(
+    '',
+    `verdict: ${pct(hits, results.length)} [95 % interval ${Math.round(100 * ci.low)}-${Math.round(100 * ci.high)} %]; culprit: ${pct(withCulprit.filter((r) => r.culpritHit).length, withCulprit.length)}; healthy called healthy: ${pct(healthy.filter((r) => r.hit).length, healthy.length)}` +
+      (f.repeated ? `; flip rate ${f.flipping.length}/${f.repeated}${f.flipping.length ? ` (${f.flipping.join(', ')})` : ''}` : ''),
+  );
   return lines.join('\n');
+}
+
+/** Scenarios scored more than once whose verdict changed between passes: the doctor's scatter on this machine. */
+export function scenarioFlips(results) {
+  const verdicts = new Map();
+  for (const r of results) verdicts.set(r.name, [...(verdicts.get(r.name) ?? []), r.got.verdict]);
+  const repeated = [...verdicts.entries()].filter(([, v]) => v.length > 1);
+  return { repeated: repeated.length, flipping: repeated.filter(([, v]) => new Set(v).size > 1).map(([name]) => name) };
 }
 
 /** The expectations scored (names, loads, expectations; not the facts), so a record says which cases it judged. */
@@ -192,7 +213,8 @@ const scenariosHash = (scenarios) =>
     .slice(0, 16);
 
 async function main() {
-  const { values } = parseArgs({ options: { apps: { type: 'string' }, scenarios: { type: 'string' }, node: { type: 'string' }, out: { type: 'string' }, 'keep-sessions': { type: 'string' } } });
+  const { values } = parseArgs({ options: { apps: { type: 'string' }, scenarios: { type: 'string' }, node: { type: 'string' }, out: { type: 'string' }, 'keep-sessions': { type: 'string' }, repeat: { type: 'string' } } });
+  const repeat = Math.max(1, Number(values.repeat ?? 1) || 1);
   const apps = values.apps?.split(',');
   const names = values.scenarios?.split(',');
   const chosen = loadScenarios().filter((s) => (!apps || apps.includes(s.app)) && (!names || names.includes(s.name)));
@@ -210,9 +232,9 @@ async function main() {
   const setups = [];
   for (const group of groups.values()) {
     try {
-      const { results: r, setupSec } = await scoreGroup(group, { node, outDir, keepSessions: values['keep-sessions'] ? resolve(values['keep-sessions']) : undefined });
+      const { results: r, setupSec } = await scoreGroup(group, { node, outDir, keepSessions: values['keep-sessions'] ? resolve(values['keep-sessions']) : undefined, repeat });
       results.push(...r);
-      setups.push({ app: group[0].app, patches: group[0].patches ?? [], config: group[0].config ?? null, setupSec, scenarios: r.length, scoringSec: round(r.reduce((s, x) => s + x.runSec, 0)) });
+      setups.push({ app: group[0].app, patches: group[0].patches ?? [], config: group[0].config ?? null, setupSec, scenarios: group.length, runs: r.length, scoringSec: round(r.reduce((s, x) => s + x.runSec, 0)) });
     } catch (err) {
       // An app that cannot be set up is recorded as such, and the other apps are still scored.
       console.error(err.stack || err);
@@ -232,7 +254,9 @@ async function main() {
     finishedAt: new Date().toISOString(),
     machine: { cores: cpus().length, loadAverage1mAtStart: round(load0), loadAverage1mAtEnd: round(loadavg()[0]) },
     totals: {
-      scenarios: results.length,
+      // With --repeat, every count below is of runs (each scenario scored `repeat` times).
+      scenarios: new Set(results.map((r) => r.name)).size,
+      runs: results.length,
       verdictHits: results.filter((r) => r.hit).length,
       specificHits: results.filter((r) => r.specific).length,
       culpritExpected: results.filter((r) => r.culpritHit !== null).length,
@@ -240,7 +264,10 @@ async function main() {
       healthyExpected: results.filter((r) => r.expected.primary.startsWith('healthy')).length,
       healthyHits: results.filter((r) => r.expected.primary.startsWith('healthy') && r.hit).length,
       unmappedVerdicts: [...new Set(results.filter((r) => r.unmapped).map((r) => r.got.verdict))],
+      verdictInterval95: (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(wilsonInterval(results.filter((r) => r.hit).length, results.length)),
+      ...(repeat > 1 ? (({ repeated, flipping }) => ({ repeatedScenarios: repeated, flippingScenarios: flipping, flipRate: repeated ? round(flipping.length / repeated, 3) : null }))(scenarioFlips(results)) : {}),
     },
+    repeat,
     setups,
     results,
   };

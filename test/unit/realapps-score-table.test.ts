@@ -2,7 +2,7 @@
 // when a culprit counts as the expected line. Every category used by a scenario must have a row.
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_TABLE, judgeCulprit, judgeVerdict, primaryCategory, rowFor } from '../realapps/score-table.mjs';
-import { recipeFor } from '../realapps/score.mjs';
+import { recipeFor, scenarioFlips } from '../realapps/score.mjs';
 import { loadScenarios } from '../realapps/scenarios.mjs';
 
 describe('real-app score table', () => {
@@ -58,5 +58,13 @@ describe('real-app score table', () => {
     expect(JSON.parse(recipe.load.setup.requests[0].body)).toEqual(scenario.session.request.body);
     const raw = recipeFor(loadScenarios().find((s) => s.name === 'koa-user-info')!);
     expect(raw.load.setup.token).toEqual({ from: 'data.token', header: 'token' });
+  });
+
+  it('counts a scenario as flipping when its verdict changed between passes', () => {
+    const run = (name: string, verdict: string | null) => ({ name, got: { verdict } });
+    expect(scenarioFlips([run('login', 'threadpool-saturated'), run('list', 'healthy'), run('login', 'threadpool-saturated'), run('list', 'n-plus-one'), run('feed', 'healthy')])).toEqual({ repeated: 2, flipping: ['list'] });
+    // A run that gave no verdict against one that did is a flip too.
+    expect(scenarioFlips([run('tags', null), run('tags', 'healthy')]).flipping).toEqual(['tags']);
+    expect(scenarioFlips([run('tags', 'healthy')])).toEqual({ repeated: 0, flipping: [] });
   });
 });
