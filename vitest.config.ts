@@ -63,6 +63,7 @@ const sharesTheMachine = [
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/helpers/temp-root.ts'],
     projects: [
       {
         test: {
