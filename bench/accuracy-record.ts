@@ -150,3 +150,9 @@ function round(v: number, digits: number): number {
 function mapValues<T extends Record<string, number>>(o: T, f: (v: number) => number): T {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)])) as T;
 }
+
+/** The record as kept: its head indented, one line per run (a few hundred KB for 360 runs, and a diff reads per run). */
+export function recordText(record: ReturnType<typeof accuracyRecord>): string {
+  const { results, ...head } = record;
+  return JSON.stringify(head, null, 1).replace(/\n}$/, `,\n "results": [\n${results.map((r) => '  ' + JSON.stringify(r)).join(',\n')}\n ]\n}\n`);
+}

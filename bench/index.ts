@@ -24,7 +24,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { accuracyRecord } from './accuracy-record.js';
+import { accuracyRecord, recordText } from './accuracy-record.js';
 import { benchAccuracy, benchCulpritStability, formatAccuracy } from './accuracy.js';
 import { CORPUS_SETS, type CorpusSet, type LoadChoice } from './corpus.js';
 import { benchFalsePositives, formatFalsePositives } from './false-positives.js';
@@ -117,7 +117,7 @@ if (only.has('accuracy')) {
   if (values.record) {
     const record = accuracyRecord({ cases: accuracy.cases, results: accuracy.results, repeat, command: `npm run bench -- ${process.argv.slice(2).join(' ')}`, startedAt, loadAtStart, loadAtEnd: loadavg()[0] ?? 0 });
     mkdirSync(dirname(resolve(values.record)), { recursive: true });
-    writeFileSync(resolve(values.record), JSON.stringify(record, null, 1) + '\n');
+    writeFileSync(resolve(values.record), recordText(record));
     log(`record written: ${values.record}`);
   }
   report.push(await benchCulpritStability({ runs: Number(values['stability-runs'] ?? 10), ...(nodes ? { nodes } : {}), log }));

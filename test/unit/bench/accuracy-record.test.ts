@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { casesHash, flips, judgedFigures, summarise, wilsonInterval } from '../../../bench/accuracy-record.js';
+import { casesHash, flips, judgedFigures, recordText, summarise, wilsonInterval } from '../../../bench/accuracy-record.js';
 import type { CaseResult, CorpusCase } from '../../../bench/corpus.js';
 import type { Diagnosis } from '../../../app/contract/diagnosis.js';
 
@@ -84,5 +84,12 @@ describe('the accuracy record', () => {
     expect(casesHash(cases)).toBe(first);
     writeFileSync(join(dir, 'two', 'server.js'), 'require("http") // changed');
     expect(casesHash(cases)).not.toBe(first);
+  });
+
+  it('writes the record as JSON that reads back whole, one line per run', () => {
+    const record = { what: 'x', summary: [{ runs: 2 }], results: [result('a', 'healthy', false), result('b', 'hot-path', true)] };
+    const text = recordText(record as unknown as Parameters<typeof recordText>[0]);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(record)));
+    expect(text.split('\n').filter((l) => l.startsWith('  {"name"'))).toHaveLength(2);
   });
 });
