@@ -160,9 +160,19 @@ export interface DbConnectionStats {
   lost?: number;
   /**
    * The connections the app's pools may open (probe 3, when read): the size set on the pools it queried through, summed
-   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`). Absent when no pool of a known driver was seen.
+   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`, Sequelize's and knex's `pool.max`). Absent when no pool
+   * of a known driver or ORM was seen.
    */
   poolSize?: number;
+  /** The settings poolSize was read from, in the app's words ("Sequelize's `pool.max`"). */
+  poolSettings?: string[];
+  /**
+   * Checkouts of a connection from a pool that answers with a promise (Sequelize's, knex's, pg Pool's connect()),
+   * answered in the window, the ms from each ask to the connection handed over, summed, and the longest.
+   */
+  checkouts?: number;
+  checkoutWaitMs?: number;
+  checkoutMaxMs?: number;
 }
 
 export interface DbWindowStats {
