@@ -155,7 +155,9 @@ export interface RequestTimeFigures {
   routes?: RequestTimeRoute[];
   latencyMeanMs: number;
   loopMsPerRequest: number;
-  waits: Array<{ kind: 'database' | 'http' | 'fetch'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  waits: Array<{ kind: 'database' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  /** The costliest DNS lookups, file-system calls and timers made while serving, and their app lines (when timed). */
+  otherWaits?: Array<{ kind: 'dns' | 'fs' | 'timer'; method: string; functionName: string; url: string; line: number; column: number; calledFrom?: string; via?: string; perRequest: number; meanMs: number; maxMs: number }>;
   /** The costliest query shapes and their app lines, most wait per request first. */
   queries: RequestTimeQuery[];
   /**

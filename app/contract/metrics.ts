@@ -175,6 +175,22 @@ export interface DbConnectionStats {
   checkoutMaxMs?: number;
 }
 
+export interface OtherWaitStats {
+  kind: 'dns' | 'fs' | 'timer';
+  /** lookup, readFile, stat, setTimeout... */
+  method: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  fromDependency?: boolean;
+  calledFrom?: string;
+  via?: string;
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
 export interface DbWindowStats {
   queries: DbQueryStats[];
   connections: DbConnectionStats[];
@@ -202,6 +218,12 @@ export interface ProbeSample {
   handles: Record<string, number>;
   gc: GcWindowStats;
   io: IoSiteStats[];
+  /**
+   * DNS lookups, asynchronous file-system calls and timers that fired, made while the app served a request, per kind,
+   * method and call site (probe 3, its part 'other-waits'); an empty list when the part ran and saw none, absent when
+   * it did not run.
+   */
+  otherWaits?: OtherWaitStats[];
   /** Followed listener counts (probe 2); absent when none reached the threshold. */
   listeners?: ListenerCount[];
   /** Requests served in the window, per route (probe 2). */

@@ -1,7 +1,7 @@
 // Where one request's time goes: the loop's work and each kind of outbound wait the probe measures (databases read at
 // the socket, HTTP and fetch), per request of the measured window, beside the latency they must explain. Pure.
 import type { RequestTimeFigures, RequestTimeQuery } from '../contract/diagnosis.js';
-import type { ProbeSample } from '../contract/metrics.js';
+import type { OtherWaitStats, ProbeSample } from '../contract/metrics.js';
 import { dbConnections, dbNotes, dbSites } from './db-samples.js';
 import type { DiagnosisInput } from './input.js';
 import { ioSites } from './analyse-io.js';
@@ -11,6 +11,29 @@ import { routeWaits } from './route-waits.js';
 
 /** Kinds of wait the probe does not time (yet): a latency they would explain is left unexplained, not called healthy. */
 export const NOT_MEASURED = ['DNS lookups', 'the file system', 'timers', 'locks and queues inside the app'];
+/** The kinds the probe's 'other-waits' part times, when it ran: ruled in or out by its figures, no longer "not measured". */
+const OTHER_WAIT_KINDS = [
+  { kind: 'dns', notMeasured: 'DNS lookups' },
+  { kind: 'fs', notMeasured: 'the file system' },
+  { kind: 'timer', notMeasured: 'timers' },
+] as const;
+
+/** The DNS, file-system and timer waits of the samples per call site, most wait first; undefined when the part did not run. */
+export function otherWaitSites(samples: ProbeSample[]): OtherWaitStats[] | undefined {
+  if (!samples.some((s) => s.otherWaits !== undefined)) return undefined;
+  const byKey = new Map<string, OtherWaitStats>();
+  for (const sample of samples) {
+    for (const w of sample.otherWaits ?? []) {
+      const key = `${w.kind}|${w.method}|${w.url}|${w.line}|${w.column}|${w.functionName}`;
+      const site = byKey.get(key) ?? { ...w, count: 0, totalMs: 0, maxMs: 0 };
+      site.count += w.count;
+      site.totalMs += w.totalMs;
+      site.maxMs = Math.max(site.maxMs, w.maxMs);
+      byKey.set(key, site);
+    }
+  }
+  return [...byKey.values()].sort((a, b) => b.totalMs - a.totalMs);
+}
 
 /** The one route the load reached, when it reached only one ("GET /articles"). */
 function onlyRoute(samples: ProbeSample[]): string | undefined {
@@ -36,6 +59,25 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     const of = io.filter((s) => s.kind === kind);
     if (of.length) waits.push({ kind, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
   }
+  const others = otherWaitSites(input.samples);
+  for (const { kind } of OTHER_WAIT_KINDS) {
+    const of = (others ?? []).filter((s) => s.kind === kind);
+    if (of.length) waits.push({ kind, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
+  }
+  const measured = new Set(others ? OTHER_WAIT_KINDS.map((k) => k.notMeasured as string) : []);
+  const otherWaits = (others ?? []).slice(0, 5).map((s) => ({
+    kind: s.kind,
+    method: s.method,
+    functionName: s.functionName,
+    url: s.url,
+    line: s.line,
+    column: s.column,
+    ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}),
+    ...(s.via ? { via: s.via } : {}),
+    perRequest: per(s.count),
+    meanMs: round(s.totalMs / Math.max(1, s.count), 3),
+    maxMs: round(s.maxMs, 3),
+  }));
   const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({
     system: s.system,
     shape: s.shape,
@@ -62,7 +104,8 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     waits,
     queries,
     connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}), ...(c.poolSettings ? { poolSettings: c.poolSettings } : {}), ...(c.checkouts ? { checkoutWaitMsPerRequest: per(c.checkouts.waitMs) } : {}) })),
+    ...(otherWaits.length ? { otherWaits } : {}),
     ...(notes.length ? { notes } : {}),
-    notMeasured: NOT_MEASURED,
+    notMeasured: NOT_MEASURED.filter((k) => !measured.has(k)),
   };
 }
