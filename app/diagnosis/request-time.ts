@@ -1,7 +1,8 @@
 // Where one request's time goes: the loop's work and each kind of outbound wait the probe measures (databases read at
 // the socket, HTTP and fetch), per request of the measured window, beside the latency they must explain. Pure.
 import type { RequestTimeFigures, RequestTimeQuery } from '../contract/diagnosis.js';
-import type { OtherWaitStats, ProbeSample } from '../contract/metrics.js';
+import type { ProbeSample } from '../contract/metrics.js';
+import { otherWaitSites } from './other-wait-samples.js';
 import { dbConnections, dbNotes, dbSites } from './db-samples.js';
 import type { DiagnosisInput } from './input.js';
 import { ioSites } from './analyse-io.js';
@@ -18,22 +19,6 @@ const OTHER_WAIT_KINDS = [
   { kind: 'timer', notMeasured: 'timers' },
 ] as const;
 
-/** The DNS, file-system and timer waits of the samples per call site, most wait first; undefined when the part did not run. */
-export function otherWaitSites(samples: ProbeSample[]): OtherWaitStats[] | undefined {
-  if (!samples.some((s) => s.otherWaits !== undefined)) return undefined;
-  const byKey = new Map<string, OtherWaitStats>();
-  for (const sample of samples) {
-    for (const w of sample.otherWaits ?? []) {
-      const key = `${w.kind}|${w.method}|${w.url}|${w.line}|${w.column}|${w.functionName}`;
-      const site = byKey.get(key) ?? { ...w, count: 0, totalMs: 0, maxMs: 0 };
-      site.count += w.count;
-      site.totalMs += w.totalMs;
-      site.maxMs = Math.max(site.maxMs, w.maxMs);
-      byKey.set(key, site);
-    }
-  }
-  return [...byKey.values()].sort((a, b) => b.totalMs - a.totalMs);
-}
 
 /** The one route the load reached, when it reached only one ("GET /articles"). */
 function onlyRoute(samples: ProbeSample[]): string | undefined {
