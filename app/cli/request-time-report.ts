@@ -23,6 +23,10 @@ export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): s
     const where = `${queryFunctionWords(q)} (${location(q, cwd)})`;
     out.push(`  ${q === rt.queries[0] ? 'Queries   ' : '          '}  ${queryRateWords(q)}  ${shapeCut(q.shape).text}`, `              ${dim(`  ${where}`)}`);
   }
+  for (const w of rt.otherWaits ?? []) {
+    const where = `${w.calledFrom && w.functionName === '(anonymous)' ? `(anonymous) in ${w.calledFrom}` : w.functionName} (${location(w, cwd)})`;
+    out.push(`  ${w === rt.otherWaits![0] ? 'Waits     ' : '          '}  ${sig(w.perRequest, 3)}/request  ${msWords(w.meanMs)} each  ${waitName(w)} ${w.method}`, `              ${dim(`  ${where}`)}`);
+  }
   for (const c of rt.connections) out.push(`              ${dim(connectionWords(c))}`);
   for (const note of rt.notes ?? []) out.push(`              ${yellow(note)}`);
   return out;

@@ -155,11 +155,17 @@ export interface RequestTimeFigures {
   routes?: RequestTimeRoute[];
   latencyMeanMs: number;
   loopMsPerRequest: number;
-  waits: Array<{ kind: 'database' | 'http' | 'fetch'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  waits: Array<{ kind: 'database' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  /** The costliest DNS lookups, file-system calls and timers made while serving, and their app lines (when timed). */
+  otherWaits?: Array<{ kind: 'dns' | 'fs' | 'timer'; method: string; functionName: string; url: string; line: number; column: number; calledFrom?: string; via?: string; perRequest: number; meanMs: number; maxMs: number }>;
   /** The costliest query shapes and their app lines, most wait per request first. */
   queries: RequestTimeQuery[];
-  /** poolSize: the size set on the app's pools (pg max, mysql2 connectionLimit) when the probe read it. */
-  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number; poolSize?: number }>;
+  /**
+   * poolSize: the size set on the app's pools (pg max, mysql2 connectionLimit, Sequelize's and knex's pool.max) when the
+   * probe read it, poolSettings the settings it was read from; checkoutWaitMsPerRequest: the wait for a connection
+   * timed at the pool, per request of the window (pools that answer a checkout with a promise).
+   */
+  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number; poolSize?: number; poolSettings?: string[]; checkoutWaitMsPerRequest?: number }>;
   /** What could not be read (a driver version not known, TLS). */
   notes?: string[];
   /** Kinds of wait the probe does not measure, so a latency they do not explain is not read as explained. */

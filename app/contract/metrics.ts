@@ -160,9 +160,35 @@ export interface DbConnectionStats {
   lost?: number;
   /**
    * The connections the app's pools may open (probe 3, when read): the size set on the pools it queried through, summed
-   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`). Absent when no pool of a known driver was seen.
+   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`, Sequelize's and knex's `pool.max`). Absent when no pool
+   * of a known driver or ORM was seen.
    */
   poolSize?: number;
+  /** The settings poolSize was read from, in the app's words ("Sequelize's `pool.max`"). */
+  poolSettings?: string[];
+  /**
+   * Checkouts of a connection from a pool that answers with a promise (Sequelize's, knex's, pg Pool's connect()),
+   * answered in the window, the ms from each ask to the connection handed over, summed, and the longest.
+   */
+  checkouts?: number;
+  checkoutWaitMs?: number;
+  checkoutMaxMs?: number;
+}
+
+export interface OtherWaitStats {
+  kind: 'dns' | 'fs' | 'timer';
+  /** lookup, readFile, stat, setTimeout... */
+  method: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  fromDependency?: boolean;
+  calledFrom?: string;
+  via?: string;
+  count: number;
+  totalMs: number;
+  maxMs: number;
 }
 
 export interface DbWindowStats {
@@ -192,6 +218,12 @@ export interface ProbeSample {
   handles: Record<string, number>;
   gc: GcWindowStats;
   io: IoSiteStats[];
+  /**
+   * DNS lookups, asynchronous file-system calls and timers that fired, made while the app served a request, per kind,
+   * method and call site (probe 3, its part 'other-waits'); an empty list when the part ran and saw none, absent when
+   * it did not run.
+   */
+  otherWaits?: OtherWaitStats[];
   /** Followed listener counts (probe 2); absent when none reached the threshold. */
   listeners?: ListenerCount[];
   /** Requests served in the window, per route (probe 2). */

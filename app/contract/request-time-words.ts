@@ -7,9 +7,9 @@ import { sig } from './words.js';
 
 export const DB_SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
 
-const WAIT_KIND_NAMES: Record<string, string> = { database: 'database', http: 'HTTP', fetch: 'fetch', threadpool: 'threadpool' };
+const WAIT_KIND_NAMES: Record<string, string> = { database: 'database', http: 'HTTP', fetch: 'fetch', threadpool: 'threadpool', dns: 'DNS', fs: 'file system', timer: 'timers' };
 /** The parts' names on screen; a kind of wait added to the figures later reads "Waiting on <kind>" until named here. */
-const WAIT_LABELS: Record<string, string> = { http: 'Waiting on HTTP calls', fetch: 'Waiting on fetch calls', threadpool: 'Waiting on the threadpool' };
+const WAIT_LABELS: Record<string, string> = { http: 'Waiting on HTTP calls', fetch: 'Waiting on fetch calls', threadpool: 'Waiting on the threadpool', dns: 'Waiting on DNS lookups', fs: 'Waiting on the file system', timer: 'Waiting on timers' };
 
 type Wait = RequestTimeFigures['waits'][number];
 

@@ -16,6 +16,12 @@ import { enoughRequests, unfinishedRequests } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
 
 
+/** The wait for a connection as timed at the pool itself, when it was (the ORMs' pools, pg Pool's connect()). */
+function checkoutWords(checkouts: { count: number; waitMs: number; maxMs: number } | undefined): string {
+  if (!checkouts || checkouts.count === 0) return '';
+  return ` Timed at the pool: a connection took ${ms(checkouts.waitMs / checkouts.count)} on average to be handed over (${checkouts.count} checkouts, the longest ${ms(checkouts.maxMs)}).`;
+}
+
 /**
  * What to do about a pool too small, from its real size when the driver showed it. The size that would let the load's
  * requests in flight run their queries without queueing follows Little's law: each of C requests holds a connection
@@ -23,10 +29,10 @@ import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
  * use at once, never more than C. Said as an estimate to try, not as a setting to copy: the database's own limit
  * (max_connections, shared by every process of the app) decides what it can take.
  */
-export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number): string {
+export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number, settings?: string[]): string {
   const fewer = 'fewer queries per request shortens the queue as well.';
   if (poolSize === undefined) return `A larger pool (the database can take more connections) or ${fewer}`;
-  const setting = system === 'postgres' ? "pg's `max`" : "`connectionLimit`";
+  const setting = settings?.length ? settings.join(' + ') : system === 'postgres' ? "pg's `max`" : "`connectionLimit`";
   const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
   const sizeWords = poolSize === peakOpen ? `The pool holds ${connections(poolSize)} (${setting}, as the app set it), all of them open` : `The app's pools may open ${connections(poolSize)} (${setting}, as the app set it); ${peakOpen} were seen open`;
   if (!concurrency || ownWorkMs <= 0) return `${sizeWords}: a larger pool, if the database can take more connections, or ${fewer}`;
@@ -188,11 +194,12 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'db-pool-exhausted',
         'problem',
         'Requests wait for a database connection',
-        `All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}. ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork)}`,
+        `All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)} ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },
           ...(c.poolSize !== undefined ? [{ label: "The pool's size, as the app set it", value: c.poolSize, unit: 'connections', series: 'io.wait' } satisfies Evidence] : []),
+          ...(c.checkouts ? [{ label: 'Wait for a connection at the pool, mean', value: round(c.checkouts.waitMs / Math.max(1, c.checkouts.count), 2), unit: 'ms', series: 'io.wait' } satisfies Evidence] : []),
           { label: 'Of the time, every connection busy', value: round(100 * c.allBusyShare), unit: '%', series: 'io.wait', threshold: 100 * T.dbAllBusyShare },
           { label: 'Time in queries and on the loop per request', value: round(ownWork, 2), unit: 'ms', series: 'io.wait' },
           loopBusyEvidence(busy, T.ioMaxElu * 100),

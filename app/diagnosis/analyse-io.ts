@@ -6,6 +6,7 @@ import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { otherWaitSites } from './other-wait-samples.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
@@ -162,11 +163,32 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
   if (off && off.poolThreads > 0) ruledOut.push(`the threadpool (occupied ${pct(off.poolOccupied)})`);
   const waited = cpuWaitShare(input.samples);
   if (waited !== undefined) ruledOut.push(`a busy machine (the main thread waited for a CPU ${pct(waited)} of the time)`);
+  // DNS, the file system and timers, when the probe timed them: the ones that waited are named with their share of
+  // the wait (said, not subtracted: the finding stays as it was judged), the others ruled out.
+  const others = otherWaitSites(input.samples);
+  const requests = load.requestsTotal;
+  let left = 'Left: a database or cache reached over TLS or a protocol Checkup does not read, DNS, timers (setTimeout, retries with back-off), a lock or queue inside the app, or the disk.';
+  let seenOther = '';
+  if (others && requests > 0) {
+    const perKind = (kind: string) => others.filter((o) => o.kind === kind).reduce((n, o) => n + o.totalMs, 0) / requests;
+    const named = { dns: 'DNS lookups', fs: 'file-system calls', timer: 'timers' } as const;
+    const waitedOn: string[] = [];
+    const none: string[] = [];
+    for (const kind of ['dns', 'fs', 'timer'] as const) {
+      const msPer = perKind(kind);
+      if (msPer >= 0.05 * p50) {
+        const top = others.find((o) => o.kind === kind)!;
+        waitedOn.push(`${named[kind]} ${ms(msPer)} per request (the most at ${top.functionName}, line ${top.line})`);
+      } else none.push(named[kind]);
+    }
+    if (none.length) ruledOut.push(`${none.join(', ')} (timed while serving: under 5 % of the latency)`);
+    if (waitedOn.length) seenOther = ` Timed while serving: ${waitedOn.join('; ')}.`;
+    left = 'Left: a database or cache reached over TLS or a protocol Checkup does not read, a lock or queue inside the app, or work the app hands to another process.';
+  }
   return {
     severity: p50 >= T.unseenWaitProblemP50Ms ? 'problem' : 'warning',
     words:
-      `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup measures. Ruled out: ${ruledOut.join('; ')}. ` +
-      'Left: a database or cache reached over TLS or a protocol Checkup does not read, DNS, timers (setTimeout, retries with back-off), a lock or queue inside the app, or the disk.',
+      `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup ${seenOther ? 'judges' : 'measures'}. Ruled out: ${ruledOut.join('; ')}.${seenOther} ` + left,
     evidence: [{ label: 'Latency as a multiple of CPU per request', value: round(p50 / cpuMs), unit: '×', series: 'load.latencyP99', threshold: T.unseenWaitFactor }],
   };
 }

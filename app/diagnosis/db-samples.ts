@@ -30,13 +30,16 @@ export interface DbConnections {
   allBusyShare: number;
   /** Connections the server closed or that broke during the measured window. */
   lost: number;
-  /** The size set on the app's pools, when the probe read it (the largest seen in the windows). */
+  /** The size set on the app's pools, when the probe read it (the largest seen in the windows), and its settings. */
   poolSize?: number;
+  poolSettings?: string[];
+  /** Checkouts timed at the pool (ORMs' pools, pg Pool's connect()): how many, their waits summed, the longest. */
+  checkouts?: { count: number; waitMs: number; maxMs: number };
 }
 
 export function dbConnections(samples: ProbeSample[]): DbConnections[] {
   const wallMs = samples.reduce((n, s) => n + s.windowMs, 0);
-  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number; poolSize?: number }>();
+  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number; poolSize?: number; poolSettings?: string[]; checkouts?: { count: number; waitMs: number; maxMs: number } }>();
   for (const sample of samples) {
     for (const c of sample.db?.connections ?? []) {
       const s = bySystem.get(c.system) ?? { peakOpen: 0, busyConnMs: 0, allBusyMs: 0, lost: 0 };
@@ -44,7 +47,17 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
       s.peakOpen = Math.max(s.peakOpen, c.peakOpen);
       s.busyConnMs += c.busyConnMs;
       s.allBusyMs += c.allBusyMs;
-      if (c.poolSize !== undefined) s.poolSize = Math.max(s.poolSize ?? 0, c.poolSize);
+      if (c.poolSize !== undefined && c.poolSize >= (s.poolSize ?? 0)) {
+        s.poolSize = c.poolSize;
+        if (c.poolSettings?.length) s.poolSettings = c.poolSettings;
+      }
+      if (c.checkouts) {
+        const k = s.checkouts ?? { count: 0, waitMs: 0, maxMs: 0 };
+        k.count += c.checkouts;
+        k.waitMs += c.checkoutWaitMs ?? 0;
+        k.maxMs = Math.max(k.maxMs, c.checkoutMaxMs ?? 0);
+        s.checkouts = k;
+      }
       bySystem.set(c.system, s);
     }
   }
@@ -55,6 +68,8 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
     allBusyShare: wallMs > 0 ? Math.min(1, s.allBusyMs / wallMs) : 0,
     lost: s.lost,
     ...(s.poolSize !== undefined ? { poolSize: s.poolSize } : {}),
+    ...(s.poolSettings ? { poolSettings: s.poolSettings } : {}),
+    ...(s.checkouts ? { checkouts: s.checkouts } : {}),
   }));
 }
 

@@ -2,6 +2,7 @@
 // the socket, HTTP and fetch), per request of the measured window, beside the latency they must explain. Pure.
 import type { RequestTimeFigures, RequestTimeQuery } from '../contract/diagnosis.js';
 import type { ProbeSample } from '../contract/metrics.js';
+import { otherWaitSites } from './other-wait-samples.js';
 import { dbConnections, dbNotes, dbSites } from './db-samples.js';
 import type { DiagnosisInput } from './input.js';
 import { ioSites } from './analyse-io.js';
@@ -11,6 +12,13 @@ import { routeWaits } from './route-waits.js';
 
 /** Kinds of wait the probe does not time (yet): a latency they would explain is left unexplained, not called healthy. */
 export const NOT_MEASURED = ['DNS lookups', 'the file system', 'timers', 'locks and queues inside the app'];
+/** The kinds the probe's 'other-waits' part times, when it ran: ruled in or out by its figures, no longer "not measured". */
+const OTHER_WAIT_KINDS = [
+  { kind: 'dns', notMeasured: 'DNS lookups' },
+  { kind: 'fs', notMeasured: 'the file system' },
+  { kind: 'timer', notMeasured: 'timers' },
+] as const;
+
 
 /** The one route the load reached, when it reached only one ("GET /articles"). */
 function onlyRoute(samples: ProbeSample[]): string | undefined {
@@ -36,6 +44,25 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     const of = io.filter((s) => s.kind === kind);
     if (of.length) waits.push({ kind, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
   }
+  const others = otherWaitSites(input.samples);
+  for (const { kind } of OTHER_WAIT_KINDS) {
+    const of = (others ?? []).filter((s) => s.kind === kind);
+    if (of.length) waits.push({ kind, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
+  }
+  const measured = new Set(others ? OTHER_WAIT_KINDS.map((k) => k.notMeasured as string) : []);
+  const otherWaits = (others ?? []).slice(0, 5).map((s) => ({
+    kind: s.kind,
+    method: s.method,
+    functionName: s.functionName,
+    url: s.url,
+    line: s.line,
+    column: s.column,
+    ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}),
+    ...(s.via ? { via: s.via } : {}),
+    perRequest: per(s.count),
+    meanMs: round(s.totalMs / Math.max(1, s.count), 3),
+    maxMs: round(s.maxMs, 3),
+  }));
   const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({
     system: s.system,
     shape: s.shape,
@@ -61,8 +88,9 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3),
     waits,
     queries,
-    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}) })),
+    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}), ...(c.poolSettings ? { poolSettings: c.poolSettings } : {}), ...(c.checkouts ? { checkoutWaitMsPerRequest: per(c.checkouts.waitMs) } : {}) })),
+    ...(otherWaits.length ? { otherWaits } : {}),
     ...(notes.length ? { notes } : {}),
-    notMeasured: NOT_MEASURED,
+    notMeasured: NOT_MEASURED.filter((k) => !measured.has(k)),
   };
 }

@@ -17,21 +17,44 @@ const path = require('path');
  * free, and a hint on every connection-level call would cost a second stack capture per pooled query.
  */
 const DRIVERS = [
-  { pkg: 'pg-pool', file: 'index.js', methods: ['query'], system: 'postgres', majors: [2, 3], size: (pool) => pool.options && pool.options.max, ended: (pool) => pool.ending || pool.ended },
-  { pkg: 'mysql2', file: 'lib/pool.js', methods: ['query', 'execute'], system: 'mysql', majors: [2, 3], size: (pool) => pool.config && pool.config.connectionLimit, ended: (pool) => pool._closed },
-  { pkg: 'mysql', file: 'lib/Pool.js', methods: ['query'], system: 'mysql', majors: [2], size: (pool) => pool.config && pool.config.connectionLimit, ended: (pool) => pool._closed },
+  { pkg: 'pg-pool', file: 'index.js', methods: ['query'], system: 'postgres', majors: [2, 3], setting: "pg's `max`", size: (pool) => pool.options && pool.options.max, ended: (pool) => pool.ending || pool.ended },
+  { pkg: 'mysql2', file: 'lib/pool.js', methods: ['query', 'execute'], system: 'mysql', majors: [2, 3], setting: '`connectionLimit`', size: (pool) => pool.config && pool.config.connectionLimit, ended: (pool) => pool._closed },
+  { pkg: 'mysql', file: 'lib/Pool.js', methods: ['query'], system: 'mysql', majors: [2], setting: '`connectionLimit`', size: (pool) => pool.config && pool.config.connectionLimit, ended: (pool) => pool._closed },
+];
+/**
+ * Pools whose checkout the app (or its ORM) calls: only remembered for their size, and where the checkout answers with
+ * a promise, timed from the ask to the connection handed over (the wait for a free connection). pg-pool's connect and
+ * mysql2's and mysql's getConnection are TypeORM's way in (a client checked out, then queried on); sequelize-pool is
+ * Sequelize's pool and tarn knex's, generic pools whose system is read from the connection they hand over. `exported`
+ * picks the class from the file's export.
+ */
+const CHECKOUTS = [
+  { pkg: 'pg-pool', file: 'index.js', method: 'connect', system: 'postgres', majors: [2, 3], exported: (e) => e, setting: DRIVERS[0].setting, size: DRIVERS[0].size, ended: DRIVERS[0].ended, handed: (result) => result },
+  { pkg: 'mysql2', file: 'lib/pool.js', method: 'getConnection', system: 'mysql', majors: [2, 3], exported: (e) => e, setting: DRIVERS[1].setting, size: DRIVERS[1].size, ended: DRIVERS[1].ended },
+  { pkg: 'mysql', file: 'lib/Pool.js', method: 'getConnection', system: 'mysql', majors: [2], exported: (e) => e, setting: DRIVERS[2].setting, size: DRIVERS[2].size, ended: DRIVERS[2].ended },
+  { pkg: 'sequelize-pool', file: 'lib/Pool.js', method: 'acquire', majors: [7], setting: "Sequelize's `pool.max`", exported: (e) => e && e.Pool, size: (pool) => pool.maxSize, ended: (pool) => pool._draining, handed: (result) => result },
+  { pkg: 'tarn', file: 'dist/Pool.js', method: 'acquire', majors: [3], setting: "knex's `pool.max`", exported: (e) => e && e.Pool, size: (pool) => pool.max, ended: (pool) => pool.destroyed, handed: (result) => result && result.promise },
 ];
 /** Pools remembered per system for their size: an app has a few; one that makes a pool per request is not followed further. */
 const MAX_POOLS = 20;
 const HINT_MAX_AGE_MS = 60000;
 
-function createQueryHints(performance) {
+/** The socket under a connection a pool hands over: pg's Client, mysql2's and mysql's Connection. */
+function socketOf(connection) {
+  if (!connection || typeof connection !== 'object') return undefined;
+  return (connection.connection && connection.connection.stream) || connection.stream || connection._socket;
+}
+
+/** systemOf(socket): the system the wire reader found that socket speaking, or undefined. */
+function createQueryHints(performance, systemOf = () => undefined) {
   const hints = new Map(); // shape -> [{ site, at }]
   const wrapped = []; // [owner, method, original, wrapper] for stop()
   const seenFiles = new Set();
   const notes = [];
   const sample = createSiteSampler(8, 16);
   const pools = new Map(); // pool object -> driver, the pools the app queried through
+  const poolSystem = new WeakMap(); // generic pool -> the system of the connections it hands over
+  let waits = new Map(); // system -> { count, totalMs, maxMs }: checkouts answered in the window, and their waits
 
   /** The pool a query went through, remembered for its size (the drivers' own setting: pg max, mysql2 connectionLimit). */
   function notePool(pool, driver) {
@@ -89,24 +112,74 @@ function createQueryHints(performance) {
     wrapped.push([owner, method, original, wrapper]);
   }
 
+  /** Time a checkout that answers with a promise: from the ask to the connection handed over. */
+  function timeCheckout(pool, driver, promise) {
+    const t0 = performance.now();
+    promise.then((connection) => {
+      const ms = performance.now() - t0;
+      let system = driver.system || poolSystem.get(pool);
+      if (!system) {
+        system = safe(() => systemOf(socketOf(connection)), undefined);
+        if (system) poolSystem.set(pool, system);
+      }
+      if (!system) return;
+      const w = waits.get(system) || { count: 0, totalMs: 0, maxMs: 0 };
+      w.count++;
+      w.totalMs += ms;
+      if (ms > w.maxMs) w.maxMs = ms;
+      waits.set(system, w);
+    }, () => {});
+  }
+
+  function wrapCheckout(Class, driver) {
+    const method = driver.method;
+    const owner = Class && Class.prototype;
+    if (!owner || typeof owner[method] !== 'function' || owner[method].__checkupCheckout) return;
+    const original = owner[method];
+    const wrapper = function () {
+      if (!pools.has(this)) safe(() => notePool(this, driver));
+      const result = original.apply(this, arguments);
+      if (driver.handed) {
+        const promise = safe(() => driver.handed(result), null);
+        if (promise && typeof promise.then === 'function') safe(() => timeCheckout(this, driver, promise));
+      }
+      return result;
+    };
+    safe(() => Object.defineProperty(wrapper, '__checkupCheckout', { value: true }));
+    safe(() => Object.defineProperty(wrapper, 'length', { value: original.length }));
+    safe(() => Object.defineProperty(wrapper, 'name', { value: original.name }));
+    owner[method] = wrapper;
+    wrapped.push([owner, method, original, wrapper]);
+  }
+
+  /** The major version of the package a cached file belongs to; a version not known is named in a note. */
+  function knownMajor(file, known, what) {
+    const version = safe(() => require(path.join(file.slice(0, file.length - known.file.length), 'package.json')).version, '');
+    const major = parseInt(String(version), 10);
+    if (known.majors.includes(major)) return true;
+    const note = `${known.pkg} ${Number.isFinite(major) ? major + '.x' : '(version unknown)'}: ${what}`;
+    if (!notes.includes(note)) notes.push(note);
+    return false;
+  }
+
   /** Wrap what is loaded of the known drivers; a version not known is named and left alone. */
   function scan() {
     const cache = safe(() => require.cache, null);
     if (!cache) return;
     for (const file of Object.keys(cache)) {
       if (seenFiles.has(file) || !file.includes('node_modules')) continue;
-      const driver = DRIVERS.find((d) => file.endsWith(path.join('node_modules', d.pkg, d.file)));
-      if (!driver) continue;
+      const endsWith = (d) => file.endsWith(path.join('node_modules', d.pkg, d.file));
+      const driver = DRIVERS.find(endsWith);
+      const checkouts = CHECKOUTS.filter(endsWith);
+      if (!driver && !checkouts.length) continue;
       seenFiles.add(file);
-      const version = safe(() => require(path.join(file.slice(0, file.length - driver.file.length), 'package.json')).version, '');
-      const major = parseInt(String(version), 10);
-      if (!driver.majors.includes(major)) {
-        const note = `${driver.pkg} ${Number.isFinite(major) ? major + '.x' : '(version unknown)'}: queries not attributed to the app's line (only timed at the socket)`;
-        if (!notes.includes(note)) notes.push(note);
-        continue;
-      }
       const exported = cache[file] && cache[file].exports;
-      for (const method of driver.methods) safe(() => wrapMethod(exported, method, driver));
+      if (driver && knownMajor(file, driver, "queries not attributed to the app's line (only timed at the socket)")) {
+        for (const method of driver.methods) safe(() => wrapMethod(exported, method, driver));
+      }
+      for (const checkout of checkouts) {
+        if (knownMajor(file, checkout, checkout.handed ? "pool's size and waits for a connection not read" : "pool's size not read")) safe(() => wrapCheckout(checkout.exported(exported), checkout));
+      }
     }
   }
 
@@ -115,19 +188,33 @@ function createQueryHints(performance) {
     take,
     /**
      * The connections the app's pools may open, per system: the sum of the sizes of the pools it queried through and
-     * has not ended. A system whose pool is not read (Sequelize's and knex's own pools) has no entry.
+     * has not ended (a generic pool once it has handed over a connection whose system is known). A system whose pool
+     * is not read (Prisma's, a driver version not known) has no entry.
      */
     poolSizes() {
       const sizes = new Map();
+      const settings = new Map(); // system -> the settings the sizes were read from
       for (const [pool, driver] of pools) {
         if (safe(() => driver.ended(pool), false)) {
           pools.delete(pool);
           continue;
         }
+        const system = driver.system || poolSystem.get(pool);
         const size = safe(() => driver.size(pool), undefined);
-        if (Number.isInteger(size) && size > 0) sizes.set(driver.system, (sizes.get(driver.system) || 0) + size);
+        if (system && Number.isInteger(size) && size > 0) {
+          sizes.set(system, (sizes.get(system) || 0) + size);
+          const names = settings.get(system) || [];
+          if (!names.includes(driver.setting)) names.push(driver.setting);
+          settings.set(system, names);
+        }
       }
-      return sizes;
+      return { sizes, settings };
+    },
+    /** The window's checkouts per system that were timed (the ORMs' pools): { count, totalMs, maxMs }, reset. */
+    takeCheckoutWaits() {
+      const out = waits;
+      waits = new Map();
+      return out;
     },
     /** Notes not yet reported (a driver version not known). */
     takeNotes: () => notes.splice(0),
@@ -135,6 +222,7 @@ function createQueryHints(performance) {
       for (const [owner, method, original, wrapper] of wrapped.splice(0)) if (owner[method] === wrapper) owner[method] = original;
       hints.clear();
       pools.clear();
+      waits.clear();
     },
   };
 }

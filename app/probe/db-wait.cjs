@@ -16,7 +16,8 @@ const MAX_PENDING = 10000;
 
 function createDbCollector(performance) {
   const net = require('net');
-  const hints = createQueryHints(performance);
+  const socketSystems = new WeakMap(); // database socket -> its system, for the pools that hand over its connection
+  const hints = createQueryHints(performance, (socket) => (socket ? socketSystems.get(socket) : undefined));
   const trackers = new Set();
   const systems = new Map();
   const siteMeta = new Map();
@@ -134,6 +135,7 @@ function createDbCollector(performance) {
       },
     }, midStream);
     trackers.add(t);
+    socketSystems.set(socket, system);
     socket.once('close', (hadError) => {
       // Closed by the server, or broken, while the app had not said goodbye: the database went away.
       if ((t.peerEnded || hadError) && !t.quitting && !t.closed) t.stats.lost++;
@@ -240,11 +242,21 @@ function createDbCollector(performance) {
         queries.push(q);
       }
       const connections = [];
-      const poolSizes = safe(() => hints.poolSizes(), new Map());
+      const { sizes: poolSizes, settings: poolSettings } = safe(() => hints.poolSizes(), { sizes: new Map(), settings: new Map() });
+      const checkouts = safe(() => hints.takeCheckoutWaits(), new Map());
       for (const [system, s] of systems) {
         account(s, now);
         const c = { system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3), lost: s.lost };
-        if (poolSizes.has(system)) c.poolSize = poolSizes.get(system);
+        if (poolSizes.has(system)) {
+          c.poolSize = poolSizes.get(system);
+          c.poolSettings = poolSettings.get(system);
+        }
+        const w = checkouts.get(system);
+        if (w) {
+          c.checkouts = w.count;
+          c.checkoutWaitMs = round(w.totalMs, 3);
+          c.checkoutMaxMs = round(w.maxMs, 3);
+        }
         connections.push(c);
         s.lost = 0;
         s.busyConnMs = 0;

@@ -37,6 +37,12 @@ const PARTS = [
     sample: (s, io) => (s.io = io.take()),
   },
   {
+    name: 'other-waits', when: 'request',
+    work: "two diagnostics-channel messages per request (an in-flight count); while one is served, per DNS lookup, asynchronous fs call and setTimeout: a wrapped callback or promise, a stack walk for a method's first 8 calls then 1 in 16, a map update when it answers or fires",
+    start: (c) => require('./other-waits.cjs').createOtherWaitCollector(c.performance),
+    sample: (s, waits) => (s.otherWaits = waits.take()),
+  },
+  {
     name: 'pool-calls', when: 'call',
     work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon)',
     start: () => require('./pool-calls.cjs').createPoolCallCollector(),

@@ -113,6 +113,12 @@ describe('analyseDatabase', () => {
     expect(poolAdvice('postgres', 16, 4, undefined, 5, 100)).toContain('may open 16 connections');
   });
 
+  it("names the setting the size was read from: the ORM's own, or each of several pools'", () => {
+    expect(poolAdvice('postgres', 2, 2, 10, 100, 100, ["Sequelize's `pool.max`"])).toContain("(Sequelize's `pool.max`, as the app set it)");
+    expect(poolAdvice('postgres', 12, 4, 10, 100, 100, ["pg's `max`", "knex's `pool.max`"])).toContain("(pg's `max` + knex's `pool.max`, as the app set it)");
+    expect(poolAdvice('mysql', 2, 2, 10, 100, 100)).toContain('(`connectionLimit`, as the app set it)');
+  });
+
   it('says requests wait on the database rather than calling an idle app healthy', () => {
     const waiting = runWith({ requests: 300, latencyMs: 40, queries: [{ perRequest: 3, meanMs: 10 }] });
     expect(kinds(waiting)).toEqual(['database-bound']);
