@@ -19,6 +19,8 @@ export async function prepareDatabases({ postgres }, dir) {
   const client = new pg.Client({ host: postgres.host, port: postgres.port, user: 'postgres', database: 'postgres' });
   await client.connect();
   await client.query('CREATE DATABASE openmusic');
+  // measure.mjs counts statements through pg_stat_statements, read from the postgres database.
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await client.end();
   const admin = new pg.Client({ host: postgres.host, port: postgres.port, user: 'postgres', database: 'openmusic' });
   await admin.connect();
