@@ -123,11 +123,16 @@ export type LoadSpec = z.infer<typeof LoadSpecSchema>;
 
 export const ProfileSpecSchema = z.object({
   cpu: z.boolean().default(true),
-  /** Sampling interval of the CPU profiler in microseconds (V8's default is 1000). */
+  /**
+   * Sampling interval of the CPU profiler in microseconds (V8's default is 1000). Kept at 1000: its price is a clock
+   * (+1.6 to 2.3 M instructions/s at 1 ms, +0.6 M/s at 4 ms, docs/measured.md), a small share of a busy core, while 4 ms
+   * would give a 10 s run a quarter of the samples to name a culprit with.
+   */
   samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
   /**
    * Sampling heap profile over the measured window (.heapprofile): names where memory still alive at the end was
-   * allocated. On by default: at V8's 32 KiB interval its cost was within the noise of our runs (see README, bench).
+   * allocated. On by default at V8's 32 KiB interval; its price is per allocation, measured once at +10 % instructions
+   * per hello-world request without the optimiser (docs/measured.md): a coarser interval is the candidate, not yet measured.
    */
   heap: z.boolean().default(true),
 });
