@@ -41,6 +41,24 @@ function withExportsWatched(module, onFirstRead, run) {
   }
 }
 
+/** A loaded module's figures from its frame (times on this process's performance clock, `origin` its epoch). */
+function moduleOf(frame, origin) {
+  const { endAt, execAt, compileAt } = frame;
+  return {
+    file: frame.file,
+    package: packageOf(frame.file),
+    parent: frame.parent,
+    format: frame.format,
+    startAt: origin + frame.startAt,
+    totalMs: endAt - frame.startAt,
+    resolveMs: frame.resolveMs || 0,
+    lookups: frame.lookups || 0,
+    readMs: (compileAt || endAt) - frame.extAt,
+    compileMs: compileAt === undefined ? 0 : (execAt === undefined ? endAt : execAt) - compileAt,
+    execMs: compileAt === undefined ? 0 : execAt === undefined ? 0 : endAt - execAt,
+  };
+}
+
 function traceRequire(state) {
   const Module = require('module');
   const { epoch, firstUserCode } = state;
@@ -104,22 +122,11 @@ function traceRequire(state) {
       stack.pop();
       if (frame.file) {
         const endAt = now();
+        frame.endAt = endAt;
         // Loaded by the ES module loader (an import of a CommonJS file): not part of the running ES body's own time.
         if (!stack.length && !isMain && !frame.parent && state.esmClock) state.esmClock.cjsFromEsm(performance.timeOrigin + frame.startAt, performance.timeOrigin + endAt);
-        const execAt = frame.execAt;
-        loaded.push({
-          file: frame.file,
-          package: packageOf(frame.file),
-          parent: frame.parent,
-          format: frame.format,
-          startAt: frame.startAt,
-          totalMs: endAt - frame.startAt,
-          resolveMs: frame.resolveMs || 0,
-          lookups: frame.lookups || 0,
-          readMs: (frame.compileAt || endAt) - frame.extAt,
-          compileMs: frame.compileAt === undefined ? 0 : (execAt === undefined ? endAt : execAt) - frame.compileAt,
-          execMs: frame.compileAt === undefined ? 0 : execAt === undefined ? 0 : endAt - execAt,
-        });
+        // The frame is kept as it is; its figures and package are worked out once the start is over.
+        loaded.push(frame);
       }
     }
   };
@@ -161,7 +168,7 @@ function traceRequire(state) {
 
   return {
     summary,
-    modules: () => loaded.map((m) => ({ ...m, startAt: performance.timeOrigin + m.startAt })),
+    modules: () => loaded.map((frame) => moduleOf(frame, performance.timeOrigin)),
   };
 }
 

@@ -1,7 +1,9 @@
 'use strict';
 // The start-up probe's ES module tracer, through the module hooks each Node offers:
 //   module.registerHooks (22.15+, 23.5+): synchronous hooks on this thread;
-//   module.register (20.6+, 22): asynchronous hooks on the loader's own thread (startup-hooks.cjs);
+//   module.register (20.6+, 22): asynchronous hooks on the loader's own thread (startup-hooks.cjs), registered only
+//     when the start may load ES modules: for a plain CommonJS entry the loader thread's start-up alone (the app's
+//     thread waits on it) was a tenth of a traced start, and the record says import() from CommonJS is not traced;
 //   neither (older 20.x): no ES module tree, said in the record.
 // Both kinds chain with the app's own hooks (tsx and the like): each hook calls `next` with what it was given and
 // changes nothing of the result but, for an ES module read from a file, one line added after its last line:
@@ -110,14 +112,70 @@ function traceImport(state) {
     return { hooks: 'module.registerHooks', thread: 'main' };
   }
   if (typeof Module.register === 'function') {
+    const why = commonJsOnly(process.argv[1], [...process.execArgv, process.env.NODE_OPTIONS || '']);
+    if (why) return { hooks: 'none', skipped: `ES module hooks not registered: ${why}. On Node ${process.version} they would run on a loader thread whose start-up weighs on the traced start; an ES module loaded by import() from CommonJS is not in the tree (Node 22.15+ traces it without that cost).` };
     Module.register(require('url').pathToFileURL(require('path').join(__dirname, 'startup-hooks.cjs')).href);
     return { hooks: 'module.register', thread: 'loader' };
   }
   return { hooks: 'none', missing: `Node ${process.version} has no module hooks (module.register came in 20.6): the ES module tree is not traced` };
 }
 
+/**
+ * Why the asynchronous hooks can be left out (a reason) or null when the start may load ES modules: the entry is
+ * CommonJS by its extension, or by its package's "type" and a source with no import/export statement and no import();
+ * no --import, --loader or module --input-type in the flags. Anything unsure (no entry file, unreadable) keeps the hooks.
+ */
+function commonJsOnly(script, flags) {
+  if (!script) return null;
+  if (flags.some((f) => /--(?:import|loader|experimental-loader|experimental-default-type|input-type)\b/.test(f))) return null;
+  const fs = require('fs');
+  const path = require('path');
+  const file = [script, script + '.js', script + '.cjs'].find((f) => {
+    try {
+      return fs.statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
+  if (!file) return null;
+  const ext = path.extname(file);
+  if (ext === '.cjs' || ext === '.cts') return `the entry ${path.basename(file)} is CommonJS`;
+  if (ext !== '.js' && ext !== '.ts') return null;
+  if (packageType(path.dirname(file)) === 'module') return null;
+  let source;
+  try {
+    source = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  if (/^[ \t]*(?:import|export)\b(?!\s*[:=.])/m.test(source) || /\bimport\s*\(/.test(source)) return null;
+  return `the entry ${path.basename(file)} is CommonJS and imports nothing itself`;
+}
+
+/** The "type" of the nearest package.json above `dir` ("commonjs" when none says otherwise). */
+function packageType(dir) {
+  const fs = require('fs');
+  const path = require('path');
+  for (let d = dir; ; d = path.dirname(d)) {
+    let text = null;
+    try {
+      text = fs.readFileSync(path.join(d, 'package.json'), 'utf8');
+    } catch {
+      text = null;
+    }
+    if (text !== null) {
+      try {
+        return JSON.parse(text).type === 'module' ? 'module' : 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (path.dirname(d) === d) return 'commonjs';
+  }
+}
+
 function isImport(context) {
   return !context.conditions || context.conditions.includes('import');
 }
 
-module.exports = { traceImport, createHooks, createExecClock, instrumentSource };
+module.exports = { traceImport, createHooks, createExecClock, instrumentSource, commonJsOnly };

@@ -42,7 +42,7 @@ export interface ProbeRecord {
   readyKind: 'listen' | 'exit';
   exitCode: number | null;
   port: number | null;
-  trace: { cjs: { lookupsCounted: boolean }; esm: { hooks: string; thread?: string; missing?: string } } | null;
+  trace: { cjs: { lookupsCounted: boolean }; esm: { hooks: string; thread?: string; missing?: string; skipped?: string } } | null;
   traceError?: string;
   /** A start that failed: the innermost module being required when the last error went through require(). */
   failedIn?: { file: string; error: string };

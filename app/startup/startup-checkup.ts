@@ -64,6 +64,7 @@ function tracingOf(traced: ProbeRecord, usage: ProbeRecord | undefined): Startup
   const notes: string[] = [];
   const esm = traced.trace?.esm;
   if (esm?.missing) notes.push(esm.missing);
+  else if (esm?.skipped) notes.push(esm.skipped);
   else if (esm?.hooks === 'module.register') notes.push(`ES modules traced with module.register (hooks on Node's loader thread); Node ${traced.nodeVersion} has no module.registerHooks (22.15+), so the loader thread's own start-up is part of the traced start's cost.`);
   notes.push('ES modules: V8 compiles them while linking, out of any hook\'s sight, so their compile time is not told apart; their file lookups are internal to Node and not counted.');
   if (!traced.trace?.cjs.lookupsCounted) notes.push('CommonJS file lookups are not counted on this Node (no Module._stat).');

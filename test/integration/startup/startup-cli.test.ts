@@ -49,6 +49,10 @@ describe('checkup startup', () => {
     expect(depModules.length).toBe(1200);
     expect(sortedByTotal(doc.modules)).toBe(true);
     expect(sortedByTotal(doc.packages)).toBe(true);
+    // A CommonJS entry that imports nothing, on Node 20: no loader thread for ES module hooks, and the report says
+    // what that leaves out.
+    expect(doc.tracing.esm).toBe('none');
+    expect(doc.tracing.notes.join('\n')).toMatch(/import\(\) from CommonJS is not in the tree/);
 
     // The app's own measurement of the traced start.
     const traced = doc.starts.find((s) => s.purpose === 'traced')!;
