@@ -224,7 +224,9 @@ export class RunSession {
         if (machine) session.machine = machine;
       }
       const { measureStartAt, measureEndAt } = session.timings;
-      const cost = measureStartAt && measureEndAt ? profilingCost({ cpuSamples: this.profilers?.cpuSamples, profiledSec: (measureEndAt - measureStartAt) / 1000, processCpuMs: targetCpuMs(this.samples, measureStartAt, measureEndAt), heap: this.recipe.profile.heap }) : undefined;
+      // One process, one thread: with workers or a cluster the other units' profiles and CPU are elsewhere, and the
+      // main process's share alone would misstate the app's.
+      const cost = measureStartAt && measureEndAt && !this.units?.several ? profilingCost({ cpuSamples: this.profilers?.cpuSamples, profiledSec: (measureEndAt - measureStartAt) / 1000, processCpuMs: targetCpuMs(this.samples, measureStartAt, measureEndAt), heap: this.recipe.profile.heap }) : undefined;
       if (cost) session.profilingCost = cost;
       if (ending.kind === 'done' && out.load) out.error = nothingSucceeded(out.load);
       if (ending.kind === 'stopped') out.error = new CheckupError('CHK_INTERRUPTED');
