@@ -8,6 +8,7 @@ import { bold, cyan, dim, green, printable, printableDeep, red, yellow } from '.
 import { formatUnitTree } from './unit-tree.js';
 import { routesLines } from './routes-report.js';
 import { requestTimeLines } from './request-time-report.js';
+import { profilingCostWords } from '../contract/profiling-cost-words.js';
 
 /** A frame's place, relative to the directory the command runs in (where the user's editor and shell are). */
 export function location(frame: { url: string; line: number }, cwd = process.cwd()): string {
@@ -93,6 +94,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
   if (untrustedDetail.units) out.push('', `  Processes   ${formatUnitTree(untrustedDetail.units.units, true).join('\n              ')}`);
   const machine = machineNotes(s.machine);
   if (machine.length) out.push(`  Machine     ${yellow(machine.join('\n              '))}`);
+  if (s.profilingCost) out.push(`  Profiling   ${dim(profilingCostWords(s.profilingCost))}`);
   for (const [i, f] of (d?.findings ?? []).entries()) {
     if (i > 0) out.push('', `  Also        ${severityLabel(f)}: ${bold(f.title)}`, `              ${f.explanation}`);
     const evidence = f.evidence.slice(0, 3).map((e) => evidenceWords(e));
@@ -149,7 +151,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
           },
         }
       : {}),
-    ...(detail ? { target: detail.session.target, timings: detail.session.timings, ...(detail.session.machine ? { machine: detail.session.machine } : {}) } : {}),
+    ...(detail ? { target: detail.session.target, timings: detail.session.timings, ...(detail.session.machine ? { machine: detail.session.machine } : {}), ...(detail.session.profilingCost ? { profilingCost: detail.session.profilingCost } : {}) } : {}),
     // Every process and thread of a multi-unit run, with its share of the requests and its own verdict.
     ...(detail?.units ? { units: detail.units } : {}),
     // The routes the app registered, the ones the load never reached, and the load's paths no route takes.

@@ -124,15 +124,15 @@ export type LoadSpec = z.infer<typeof LoadSpecSchema>;
 export const ProfileSpecSchema = z.object({
   cpu: z.boolean().default(true),
   /**
-   * Sampling interval of the CPU profiler in microseconds (V8's default is 1000). Kept at 1000: its price is a clock
-   * (+1.6 to 2.3 M instructions/s at 1 ms, +0.6 M/s at 4 ms, docs/measured.md), a small share of a busy core, while 4 ms
-   * would give a 10 s run a quarter of the samples to name a culprit with.
+   * Sampling interval of the CPU profiler in microseconds (V8's default is 1000). Chosen from its measured price
+   * (docs/measured.md, "The profilers' price"): ~35 µs of CPU a sample plus ~13 ms a second, so ~5 % of a busy core at
+   * 1000, ~2 % at 4000 with a quarter of the samples, ~15 % at 250; the doctor's accuracy record was taken at 1000.
    */
   samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
   /**
    * Sampling heap profile over the measured window (.heapprofile): names where memory still alive at the end was
-   * allocated. On by default at V8's 32 KiB interval; its price is per allocation, measured once at +10 % instructions
-   * per hello-world request without the optimiser (docs/measured.md): a coarser interval is the candidate, not yet measured.
+   * allocated. On by default, at V8's 32 KiB interval: 128 KiB measured the same per-request cost (+5.6 % against
+   * +6.0 % instructions on a hello-world, docs/measured.md), the price being the allocation observer, not the samples.
    */
   heap: z.boolean().default(true),
 });

@@ -278,6 +278,7 @@ export const SessionFileSchema = z.looseObject({
   git: z.looseObject({ commit: z.string(), branch: z.string().optional(), dirty: z.boolean(), diffStat: z.string().optional() }).optional(),
   machine: z.looseObject({ cores: num, otherCores: num, targetCores: num, checkupCores: num, stealPercent: optNum }).optional(),
   memoryAfterLoad: z.looseObject({ beforeBytes: num, afterBytes: num, elapsedSec: num, drainMs: num, peakBytes: num }).optional(),
+  profilingCost: z.looseObject({ cpuSamples: num, sampleCostUs: num, estimatedMs: num, processCpuMs: num, percent: num, heapNotIncluded: z.boolean().optional() }).optional(),
   setup: z
     .looseObject({
       answers: z.array(z.looseObject({ method: z.string(), path: z.string(), status: num, statusText: z.string(), excerpt: z.string(), cookiesSet: z.array(z.string()) })),

@@ -209,6 +209,26 @@ export interface MachineLoad {
   stealPercent?: number;
 }
 
+/**
+ * The CPU profiler's cost in one run, estimated: its samples times a CPU cost per sample measured on this project's
+ * machine (docs/measured.md), against the main process's CPU over the profiled window (its probe's accounting).
+ * Added in 1, later.
+ */
+export interface ProfilingCost {
+  /** Samples in the main process's CPU profile. */
+  cpuSamples: number;
+  /** The CPU cost per sample assumed, µs. */
+  sampleCostUs: number;
+  /** cpuSamples x sampleCostUs, plus the profiler's fixed cost per second of profiling, ms. */
+  estimatedMs: number;
+  /** The main process's CPU over the profiled window, ms (the profiler's own included). */
+  processCpuMs: number;
+  /** estimatedMs against the app's own CPU (processCpuMs less estimatedMs), %. */
+  percent: number;
+  /** Heap sampling was on too: its cost follows the app's allocations, which a run does not count, so it is not in percent. */
+  heapNotIncluded?: boolean;
+}
+
 /** Where an imported session came from, and whether its recipe was confirmed. Added in 1, later. */
 export interface ImportedFrom {
   /** ISO time of the import. */
@@ -319,6 +339,8 @@ export interface SessionFile {
   machine?: MachineLoad;
   /** The heap weighed before and after the load, as the doctor judged it. Added in 1, later. */
   memoryAfterLoad?: MemoryAfterLoad;
+  /** What the CPU profiler cost the app's main process in this run, estimated (app/engine/profiling-cost.ts). Added in 1, later. */
+  profilingCost?: ProfilingCost;
   /** Set when this run is one side of an interleaved A/B comparison against a commit. Added in 1, later. */
   interleaved?: InterleavedRole;
   /**

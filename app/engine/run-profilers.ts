@@ -15,6 +15,8 @@ export class RunProfilers {
   private memoryBefore: { bytes: number; at: number } | undefined;
   /** Whether the profilers were started (a stop during the warm-up comes before they are). */
   private started = false;
+  /** Samples in the main process's CPU profile, once stopped (for the profiling cost's estimate). */
+  cpuSamples: number | undefined;
 
   constructor(
     private readonly inspector: InspectorSession,
@@ -42,6 +44,7 @@ export class RunProfilers {
       const stopped = await this.inspector.stopCpuProfile();
       this.timings.profilerStopMs = stopped.ms;
       out.cpu = stopped.value;
+      this.cpuSamples = stopped.value.samples?.length;
       await this.units?.stopProfiling();
     }
     if (this.profile.heap) out.heap = (await this.inspector.stopHeapSampling()).value;

@@ -24,6 +24,7 @@ import { measureAgain, toRepeat } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
 import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
+import { profilingCost } from './profiling-cost.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
 import { resolveTarget, type ResolvedTarget } from '../target/resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from '../target/run-target.js';
@@ -222,6 +223,11 @@ export class RunSession {
         const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
         if (machine) session.machine = machine;
       }
+      const { measureStartAt, measureEndAt } = session.timings;
+      // One process, one thread: with workers or a cluster the other units' profiles and CPU are elsewhere, and the
+      // main process's share alone would misstate the app's.
+      const cost = measureStartAt && measureEndAt && !this.units?.several ? profilingCost({ cpuSamples: this.profilers?.cpuSamples, profiledSec: (measureEndAt - measureStartAt) / 1000, processCpuMs: targetCpuMs(this.samples, measureStartAt, measureEndAt), heap: this.recipe.profile.heap }) : undefined;
+      if (cost) session.profilingCost = cost;
       if (ending.kind === 'done' && out.load) out.error = nothingSucceeded(out.load);
       if (ending.kind === 'stopped') out.error = new CheckupError('CHK_INTERRUPTED');
       if (out.crash) out.error = crashError(out.crash, this.target);
