@@ -91,9 +91,9 @@ export default tseslint.config(
         {
           // The words the faces show and the RPC client are dependency-free code the renderer runs; the rest of the
           // contract (zod schemas, the engine's types) is types only, so no engine code reaches the bundle.
-          group: ['**/app/contract/*', '!**/app/contract/words.js', '!**/app/contract/request-time-words.js', '!**/app/contract/rpc.js'],
+          group: ['**/app/contract/*', '!**/app/contract/words.js', '!**/app/contract/request-time-words.js', '!**/app/contract/profiling-cost-words.js', '!**/app/contract/rpc.js'],
           allowTypeImports: true,
-          message: 'from app/contract the renderer value-imports only the words modules (words.js, request-time-words.js) and rpc.js; everything else with `import type`.',
+          message: 'from app/contract the renderer value-imports only the words modules (words.js, request-time-words.js, profiling-cost-words.js) and rpc.js; everything else with `import type`.',
         },
       ]),
       '@typescript-eslint/consistent-type-imports': 'error',
