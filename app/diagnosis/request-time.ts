@@ -50,33 +50,8 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     if (of.length) waits.push({ kind, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
   }
   const measured = new Set(others ? OTHER_WAIT_KINDS.map((k) => k.notMeasured as string) : []);
-  const otherWaits = (others ?? []).slice(0, 5).map((s) => ({
-    kind: s.kind,
-    method: s.method,
-    functionName: s.functionName,
-    url: s.url,
-    line: s.line,
-    column: s.column,
-    ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}),
-    ...(s.via ? { via: s.via } : {}),
-    perRequest: per(s.count),
-    meanMs: round(s.totalMs / Math.max(1, s.count), 3),
-    maxMs: round(s.maxMs, 3),
-  }));
-  const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({
-    system: s.system,
-    shape: s.shape,
-    functionName: s.functionName,
-    url: s.url,
-    line: s.line,
-    column: s.column,
-    ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}),
-    ...(s.via ? { via: s.via } : {}),
-    perRequest: per(s.count),
-    meanMs: round(s.totalMs / Math.max(1, s.count), 3),
-    maxMs: round(s.maxMs, 3),
-    errors: s.errors,
-  }));
+  const otherWaits = (others ?? []).slice(0, 5).map((s) => ({ kind: s.kind, method: s.method, ...siteFigures(s, per) }));
+  const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({ system: s.system, shape: s.shape, ...siteFigures(s, per), errors: s.errors }));
   const notes = dbNotes(input.samples);
   const route = onlyRoute(input.samples);
   const routes = route ? undefined : routeWaits(input.samples);
@@ -92,5 +67,23 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     ...(otherWaits.length ? { otherWaits } : {}),
     ...(notes.length ? { notes } : {}),
     notMeasured: NOT_MEASURED.filter((k) => !measured.has(k)),
+  };
+}
+
+/** A call site's line and its figures per request: the same columns for a query shape and for any other wait. */
+function siteFigures(
+  s: { functionName: string; url: string; line: number; column: number; calledFrom?: string; via?: string; count: number; totalMs: number; maxMs: number },
+  per: (x: number) => number,
+) {
+  return {
+    functionName: s.functionName,
+    url: s.url,
+    line: s.line,
+    column: s.column,
+    ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}),
+    ...(s.via ? { via: s.via } : {}),
+    perRequest: per(s.count),
+    meanMs: round(s.totalMs / Math.max(1, s.count), 3),
+    maxMs: round(s.maxMs, 3),
   };
 }
