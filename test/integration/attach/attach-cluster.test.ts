@@ -61,7 +61,7 @@ describe('checkup attach into a cluster', () => {
 
       const units = JSON.parse(readFileSync(join(doc.session, 'units.json'), 'utf8')) as UnitsFile;
       const unitWorkers = units.units.filter((u) => u.role === 'cluster-worker');
-      expect(unitWorkers.map((u) => u.pid).sort()).toEqual(workers);
+      expect(unitWorkers.map((u) => u.pid).sort((a, b) => a - b)).toEqual(workers);
       const primary = units.units.find((u) => u.pid === app.pid)!;
       expect(primary.main).toBe(true);
       for (const w of unitWorkers) expect(w.parentId).toBe(primary.id);
