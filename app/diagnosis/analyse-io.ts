@@ -171,15 +171,15 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
   let seenOther = '';
   if (others && requests > 0) {
     const perKind = (kind: string) => others.filter((o) => o.kind === kind).reduce((n, o) => n + o.totalMs, 0) / requests;
-    const named = { dns: 'DNS lookups', fs: 'file-system calls', timer: 'timers' } as const;
+    const kindNames = { dns: 'DNS lookups', fs: 'file-system calls', timer: 'timers' } as const;
     const waitedOn: string[] = [];
     const none: string[] = [];
     for (const kind of ['dns', 'fs', 'timer'] as const) {
       const msPer = perKind(kind);
       if (msPer >= 0.05 * p50) {
         const top = others.find((o) => o.kind === kind)!;
-        waitedOn.push(`${named[kind]} ${ms(msPer)} per request (the most at ${top.functionName}, line ${top.line})`);
-      } else none.push(named[kind]);
+        waitedOn.push(`${kindNames[kind]} ${ms(msPer)} per request (the most at ${top.functionName}, line ${top.line})`);
+      } else none.push(kindNames[kind]);
     }
     if (none.length) ruledOut.push(`${none.join(', ')} (timed while serving: under 5 % of the latency)`);
     if (waitedOn.length) seenOther = ` Timed while serving: ${waitedOn.join('; ')}.`;
