@@ -53,8 +53,12 @@ function createDbCollector(performance) {
     const hadOwn = [Object.prototype.hasOwnProperty.call(socket, 'write'), Object.prototype.hasOwnProperty.call(socket, 'push')];
     let decided = false;
     let tracker = null;
+    // The socket's 'close' listeners are ours too: an attached probe that left them behind would make Node warn of a
+    // listener leak on the app's connections after a few attaches (ten of ours and the driver's one).
     const undo = () => {
       restore.delete(undo);
+      socket.removeListener('close', undo);
+      if (tracker && tracker.onClose) socket.removeListener('close', tracker.onClose);
       if (socket.write === write) {
         if (hadOwn[0]) socket.write = originalWrite;
         else delete socket.write;
@@ -124,7 +128,7 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
-    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false };
+    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
       quit: () => (t.quitting = true),
@@ -136,11 +140,12 @@ function createDbCollector(performance) {
     }, midStream);
     trackers.add(t);
     socketSystems.set(socket, system);
-    socket.once('close', (hadError) => {
+    t.onClose = (hadError) => {
       // Closed by the server, or broken, while the app had not said goodbye: the database went away.
       if ((t.peerEnded || hadError) && !t.quitting && !t.closed) t.stats.lost++;
       close(t, true);
-    });
+    };
+    socket.once('close', t.onClose);
     safe(() => hints.scan());
     for (const note of hints.takeNotes()) addNote(note);
     return t;

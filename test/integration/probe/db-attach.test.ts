@@ -51,6 +51,16 @@ function startApp(node: string): Promise<{ pid: number; port: number }> {
 
 const count = (text: string, line: string) => text.split('\n').filter((l) => l === line).length;
 
+function getJson(port: number, path: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, timeout: 5000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () => resolve(JSON.parse(body)));
+    }).on('error', reject);
+  });
+}
+
 function status(port: number, path: string): Promise<number | undefined> {
   return new Promise((resolve) => {
     get({ host: '127.0.0.1', port, path, timeout: 5000 }, (res) => {
@@ -118,4 +128,19 @@ describe('checkup attach to an app whose pools connected before it', () => {
       expect(count(output, 'pg connect')).toBe(4);
     }, 240_000);
   }
+
+  // A user attaches to a long-running server again and again: each attach used to leave two 'close' listeners on every
+  // database connection, until Node warned of a listener leak on them (and the doctor believed it) at the sixth.
+  it('leaves the connections as many close listeners as it found, attach after attach (Node 20)', async () => {
+    const { port } = await startApp(NODE20);
+    const before = await getJson(port, '/close-listeners');
+    expect((before as unknown[]).length).toBe(7);
+    for (let i = 0; i < 3; i++) {
+      const out = mkdtempSync(join(tmpdir(), 'checkup-db-reattach-'));
+      const r = await runCli(['attach', String(app!.pid), '--json', '--out', out, '-d', '1', '--warmup', '0', '-c', '2', '--no-profile', '--no-heap', '--path', '/posts']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(await getJson(port, '/close-listeners')).toEqual(before);
+    }
+    expect(output).not.toContain('MaxListenersExceededWarning');
+  }, 240_000);
 });
