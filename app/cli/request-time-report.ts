@@ -1,7 +1,7 @@
 // What a run's report says of where a request's time goes: the loop's work and each kind of wait per request, the
 // costliest query shapes with the app's line that runs them, and what was not measured.
 import type { RequestTimeFigures } from '../contract/diagnosis.js';
-import { connectionWords, DB_SYSTEM_NAMES, msWords, queryFunctionWords, queryRateWords, shapeCut, unaccountedMs, unaccountedWhy, waitName } from '../contract/request-time-words.js';
+import { connectionWords, DB_SYSTEM_NAMES, msWords, noIndexWords, queryFunctionWords, queryRateWords, shapeCut, unaccountedMs, unaccountedWhy, waitName } from '../contract/request-time-words.js';
 import { location, sig } from '../contract/words.js';
 import { dim, yellow } from './terminal.js';
 
@@ -21,7 +21,8 @@ export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): s
   }
   for (const q of rt.queries.slice(0, 5)) {
     const where = `${queryFunctionWords(q)} (${location(q, cwd)})`;
-    out.push(`  ${q === rt.queries[0] ? 'Queries   ' : '          '}  ${queryRateWords(q)}  ${shapeCut(q.shape).text}`, `              ${dim(`  ${where}`)}`);
+    const scan = noIndexWords(q);
+    out.push(`  ${q === rt.queries[0] ? 'Queries   ' : '          '}  ${queryRateWords(q)}  ${shapeCut(q.shape).text}`, `              ${dim(`  ${where}${scan ? `; ${scan}` : ''}`)}`);
   }
   for (const w of rt.otherWaits ?? []) {
     const where = `${w.calledFrom && w.functionName === '(anonymous)' ? `(anonymous) in ${w.calledFrom}` : w.functionName} (${location(w, cwd)})`;

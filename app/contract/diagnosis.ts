@@ -140,6 +140,8 @@ export interface RequestTimeQuery {
   maxMs: number;
   /** Queries whose connection closed before the answer came. */
   errors: number;
+  /** Share of its runs the server read without an index (0..1; MySQL/MariaDB say so in their answers). */
+  noIndexShare?: number;
 }
 
 /**

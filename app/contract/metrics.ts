@@ -142,6 +142,8 @@ export interface DbQueryStats {
   /** Queries whose connection closed before they were answered (the database went away, or the app closed it). */
   errors: number;
   inFlight: number;
+  /** Of `count`, those the server said read a table without a usable index (MySQL/MariaDB's status flags only). */
+  noIndex?: number;
 }
 
 /** The app's connections to one database system in a window. */

@@ -105,6 +105,12 @@ export function queryRateWords(q: Pick<RequestTimeQuery, 'perRequest' | 'meanMs'
   return `${sig(q.perRequest, 3)}x per request, ${msWords(q.meanMs)} each`;
 }
 
+/** "read without an index (every run)": what the server said of the query's plan, when it said it. */
+export function noIndexWords(q: Pick<RequestTimeQuery, 'noIndexShare'>): string | undefined {
+  if (!q.noIndexShare) return undefined;
+  return `read without an index (${q.noIndexShare >= 0.995 ? 'every run' : `${Math.round(100 * q.noIndexShare)} % of runs`})`;
+}
+
 /** The app function that sent a query: "loadComments", "(anonymous) in listPosts". */
 export function queryFunctionWords(q: Pick<RequestTimeQuery, 'functionName' | 'calledFrom'>): string {
   return `${q.functionName || '(anonymous)'}${q.calledFrom ? ` in ${q.calledFrom}` : ''}`;

@@ -119,6 +119,7 @@ export const ProbeSampleSchema = z.looseObject({
           minMs: optNum,
           errors: num,
           inFlight: num,
+          noIndex: optNum,
         }),
       ),
       connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum, poolSize: optNum })),

@@ -41,6 +41,9 @@ export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakO
   return `${sizeWords}: with ${concurrency} requests in flight, about ${needed} would be in use at once (each request holds one for ${pct(dbMs / ownWorkMs)} of its time); try a pool of ${needed} if the database can take that many connections from every process of the app, or ${fewer}`;
 }
 
+/** A query an index could serve: it filters, joins or sorts (a plain read of a whole table needs every row anyway). */
+const SELECTIVE_QUERY = /\b(WHERE|JOIN|ORDER\s+BY)\b/i;
+
 /** Sites of one query shape, and their sums. */
 interface Shape {
   system: DbSystem;
@@ -49,14 +52,17 @@ interface Shape {
   count: number;
   totalMs: number;
   errors: number;
+  /** Runs the server said read a table without a usable index (MySQL/MariaDB only). */
+  noIndex: number;
 }
 
 function byShape(sites: DbSite[]): Shape[] {
   const shapes = new Map<string, Shape>();
   for (const s of sites) {
     const key = `${s.system}|${s.shape}`;
-    const shape = shapes.get(key) ?? { system: s.system, shape: s.shape, sites: [], count: 0, totalMs: 0, errors: 0 };
+    const shape = shapes.get(key) ?? { system: s.system, shape: s.shape, sites: [], count: 0, totalMs: 0, errors: 0, noIndex: 0 };
     shape.sites.push(s);
+    shape.noIndex += s.noIndex ?? 0;
     shape.count += s.count;
     shape.totalMs += s.totalMs;
     shape.errors += s.errors;
@@ -168,7 +174,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'slow-query',
         alsoRepeated ? 'warning' : 'problem',
         'A slow database query',
-        `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}. Look at its plan (EXPLAIN ANALYZE): a missing index on the columns it filters or joins by, or more rows than the page shows.`,
+        `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}.${shape.noIndex > 0 ? ` ${DB_SYSTEM_NAMES[shape.system]} read it without an index on ${shape.noIndex} of its ${shape.count} runs.` : ''} Look at its plan (EXPLAIN ANALYZE): a missing index on the columns it filters or joins by, or more rows than the page shows.`,
         [
           { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
           { label: 'Wait per query', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
@@ -180,6 +186,45 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       ),
     );
     break;
+  }
+
+  // Queries the server read without an index (MySQL and MariaDB say so in every answer) although they filter, join
+  // or sort: each reads the whole table however few rows it returns, and costs more as the table grows. The slow-query
+  // line of 50 ms is for queries whose plan is unknown; these are judged by the share of the request's time they hold
+  // together, at the same line as one slow query. Below the latency that matters they stay a warning.
+  if (!findings.some((f) => f.kind === 'slow-query')) {
+    const scanning = shapes
+      .filter((shape) => shape.count >= 3 && shape.noIndex >= shape.count / 2 && SELECTIVE_QUERY.test(shape.shape))
+      .map((shape) => ({ shape, perQuery: shape.totalMs / shape.count, share: meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0 }));
+    const scanShare = scanning.reduce((n, r) => n + r.share, 0);
+    if (scanning.length && scanShare >= T.dbSlowShareOfLatency) {
+      const [first] = scanning;
+      const scanSites = scanning.flatMap((r) => r.shape.sites);
+      const top = culprits(scanSites, requestTimeMs)[0]!;
+      const alsoRepeated = repeatedShare >= T.dbRepeatShareOfLatency && repeated.some((r) => scanning.some((x) => x.shape === r.shape));
+      const runs = scanning.reduce((n, r) => n + r.shape.count, 0);
+      const unindexed = scanning.reduce((n, r) => n + r.shape.noIndex, 0);
+      const what =
+        scanning.length === 1
+          ? `\`${first!.shape.shape}\` read its table without an index on ${first!.shape.noIndex} of its ${first!.shape.count} runs (${DB_SYSTEM_NAMES[first!.shape.system]} says so in its answers), ${ms(first!.perQuery)} each, ${pct(scanShare)} of a request's time, run from ${named(top)}.`
+          : `${scanning.length} queries read their tables without an index (${DB_SYSTEM_NAMES[first!.shape.system]} says so in its answers: ${scanning.slice(0, 3).map((r) => `\`${shapeCut(r.shape.shape, 72).text}\` ${ms(r.perQuery)}`).join('; ')}${scanning.length > 3 ? '; ...' : ''}), together ${pct(scanShare)} of a request's time, the largest run from ${named(top)}.`;
+      findings.push(
+        finding(
+          'slow-query',
+          alsoRepeated || p50 < T.ioLatencyP50Ms ? 'warning' : 'problem',
+          'Queries read whole tables',
+          `${what} Each filters, joins or sorts by columns no index serves, so the server reads every row and the query slows down as the table grows. An index on those columns lets it read only the rows it returns: look at the plan (EXPLAIN).`,
+          [
+            { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
+            { label: 'Runs the server read without an index', value: round((100 * unindexed) / runs), unit: '%', series: 'io.wait' },
+            { label: 'Of a request\'s time, waiting on these queries', value: round(100 * scanShare), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
+            { label: 'Wait per query', value: round(scanning.reduce((n, r) => n + r.shape.totalMs, 0) / runs, 2), unit: 'ms', series: 'io.wait' },
+          ],
+          scanSites,
+          scanShare / T.dbSlowShareOfLatency,
+        ),
+      );
+    }
   }
 
   // A pool too small: every connection busy nearly all the time, and requests waiting far longer than their queries.

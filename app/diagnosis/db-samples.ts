@@ -15,6 +15,7 @@ export function dbSites(samples: ProbeSample[]): DbSite[] {
       site.totalMs += q.totalMs;
       site.errors += q.errors;
       site.maxMs = Math.max(site.maxMs, q.maxMs);
+      if (q.noIndex) site.noIndex = (site.noIndex ?? 0) + q.noIndex;
       byKey.set(key, site);
     }
   }

@@ -51,7 +51,7 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
   }
   const measured = new Set(others ? OTHER_WAIT_KINDS.map((k) => k.notMeasured as string) : []);
   const otherWaits = (others ?? []).slice(0, 5).map((s) => ({ kind: s.kind, method: s.method, ...siteFigures(s, per) }));
-  const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({ system: s.system, shape: s.shape, ...siteFigures(s, per), errors: s.errors }));
+  const queries: RequestTimeQuery[] = sites.slice(0, 8).map((s) => ({ system: s.system, shape: s.shape, ...siteFigures(s, per), errors: s.errors, ...(s.noIndex ? { noIndexShare: round(Math.min(1, s.noIndex / Math.max(1, s.count)), 3) } : {}) }));
   const notes = dbNotes(input.samples);
   const route = onlyRoute(input.samples);
   const routes = route ? undefined : routeWaits(input.samples);

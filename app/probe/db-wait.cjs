@@ -128,11 +128,12 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
-    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null };
+    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
       quit: () => (t.quitting = true),
       answered: (id) => answered(t, id),
+      noIndex: () => noIndex(t),
       unreadable: (note) => {
         addNote(note);
         close(t, false);
@@ -170,8 +171,15 @@ function createDbCollector(performance) {
     const entry = typeof id === 'number' ? t.byId.get(id) : t.queue.shift();
     if (!entry) return;
     if (typeof id === 'number') t.byId.delete(id);
+    t.lastKey = entry.key;
     record(entry, performance.now(), false);
     setBusy(t);
+  }
+
+  /** The server said the query it just answered read a table without an index (MySQL/MariaDB's status flags). */
+  function noIndex(t) {
+    const s = t.lastKey && sites.get(t.lastKey);
+    if (s) s.noIndex = (s.noIndex || 0) + 1;
   }
 
   /** Queries still waiting when their connection closes failed: the database went away, or the app closed it. */
@@ -244,6 +252,7 @@ function createDbCollector(performance) {
         const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, errors: 0 };
         const q = { ...meta, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), errors: s.errors, inFlight: waiting.get(key) || 0 };
         if (s.count > 0) q.minMs = round(s.minMs, 3);
+        if (s.noIndex) q.noIndex = s.noIndex;
         queries.push(q);
       }
       const connections = [];

@@ -150,11 +150,19 @@ function postgresWire(events, midStream) {
  * MySQL/MariaDB: a command is a client packet numbered 0; its answer's first packet ends the wait (the result set's
  * rows that follow are not waited for: the server answers once the query has run). A prepared statement's id, read
  * from the answer to its COM_STMT_PREPARE, names the shape of its executions.
+ *
+ * The server also says, in the status flags of the answer's OK packet or of the EOF that ends a result set's columns,
+ * whether the query read a table without an index (SERVER_QUERY_NO_INDEX_USED, SERVER_QUERY_NO_GOOD_INDEX_USED): the
+ * packets after the first are framed (headers only, bodies skipped) until that EOF, and `events.noIndex()` is called
+ * for a query the server flagged.
  */
+const MYSQL_NO_INDEX_FLAGS = 0x10 | 0x20;
+
 function mysqlWire(events) {
   const statements = new Map();
   let preparing = null;
   let answerDue = 0;
+  const status = mysqlStatusReader(events);
   const outgoing = framedReader(4, (h) => h[0] | (h[1] << 8) | (h[2] << 16), 8192, (h, body) => {
     if (h[3] !== 0 || !body.length) return;
     const cmd = body[0];
@@ -170,19 +178,92 @@ function mysqlWire(events) {
       return; // COM_QUIT, COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA and COM_STMT_RESET answer nothing or are the driver's own
     }
     answerDue++;
+    status.stop();
   });
   return {
     sent: outgoing,
     received(buf) {
-      if (!answerDue) return;
+      if (!answerDue) return status.read(buf, false);
       answerDue--;
+      const prepared = preparing !== null;
       if (preparing && buf.length >= 9 && buf[4] === 0x00) {
         if (statements.size < 1000) statements.set(buf.readUInt32LE(5), preparing);
       }
       preparing = null;
       events.answered();
+      if (!prepared) status.read(buf, true);
     },
   };
+}
+
+/**
+ * Reads an answer's packets from its first one to the packet carrying its status flags: an OK packet first (a write),
+ * else the EOF after the column definitions (0xFE, shorter than 9 bytes), or, where the client asked for no EOF
+ * packets, the closing OK packet that starts with 0xFE. An error, a LOCAL INFILE request or any packet it cannot read
+ * ends the reading without a verdict.
+ */
+function mysqlStatusReader(events) {
+  let reading = false;
+  let first = false;
+  let skip = 0;
+  let carry = null;
+  const stop = () => {
+    reading = false;
+    skip = 0;
+    carry = null;
+  };
+  const flagged = (flags) => {
+    stop();
+    if (flags & MYSQL_NO_INDEX_FLAGS && events.noIndex) events.noIndex();
+  };
+  function read(chunk, start) {
+    if (start) {
+      reading = true;
+      first = true;
+      skip = 0;
+      carry = null;
+    } else if (!reading) return;
+    let buf = chunk;
+    if (carry) {
+      buf = Buffer.concat([carry, chunk]);
+      carry = null;
+    }
+    let pos = 0;
+    while (reading && pos < buf.length) {
+      if (skip > 0) {
+        const n = Math.min(skip, buf.length - pos);
+        pos += n;
+        skip -= n;
+        continue;
+      }
+      // A header and the few body bytes a status needs; a packet cut before them waits for the next chunk.
+      const len = buf.length - pos >= 4 ? buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) : -1;
+      const need = len < 0 ? 4 : 4 + Math.min(len, 32);
+      if (buf.length - pos < need) {
+        carry = Buffer.from(buf.subarray(pos));
+        return;
+      }
+      const head = buf[pos + 4];
+      if (first) {
+        first = false;
+        if (head === 0x00) return okStatus(buf, pos + 5, pos + 4 + len);
+        if (head === 0xff || head === 0xfb || len === 0) return stop();
+      } else if (head === 0xfe && len < 9) {
+        return len >= 5 ? flagged(buf.readUInt16LE(pos + 7)) : stop();
+      } else if (head === 0xfe && len < 0xffffff) return okStatus(buf, pos + 5, pos + 4 + len);
+      pos += 4;
+      skip = len;
+    }
+  }
+  // OK packet: affected rows and last insert id (length-encoded integers), then the status flags.
+  function okStatus(buf, at, end) {
+    for (let i = 0; i < 2; i++) {
+      const b = buf[at];
+      at += b < 0xfb ? 1 : b === 0xfc ? 3 : b === 0xfd ? 4 : b === 0xfe ? 9 : end;
+    }
+    return at + 2 <= end ? flagged(buf.readUInt16LE(at)) : stop();
+  }
+  return { read, stop };
 }
 
 /** Redis: every command is a RESP array of bulk strings; every reply (of any type, nested or not) answers one command. */

@@ -54,7 +54,7 @@ const PARTS = [
   },
   {
     name: 'db', when: 'call',
-    work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read, the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16",
+    work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read (MySQL: the answer's packet headers up to the one with its status flags), the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16",
     start: (c) => require('./db-wait.cjs').createDbCollector(c.performance),
     sample: (s, db) => {
       const waits = db.take();

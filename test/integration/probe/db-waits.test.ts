@@ -53,6 +53,17 @@ const kinds = (r: Report) => r.diagnosis.findings.map((f) => f.kind);
 const DB_KINDS = ['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound'];
 
 describe('database waits through checkup run', () => {
+  it('says which query MariaDB read without an index, with its line, and not once the column is indexed', async () => {
+    const scanned = (await run('table-scan', '/article', 4, 3)).report;
+    const finding = scanned.diagnosis.findings.find((f) => f.kind === 'slow-query');
+    expect(finding, JSON.stringify(scanned.diagnosis.findings.map((f) => [f.kind, f.title]))).toBeDefined();
+    expect(finding!.explanation).toMatch(/without an index/);
+    expect(finding!.culprits[0]).toMatchObject({ functionName: 'findArticleBySlug', url: expect.stringContaining('db-app.cjs') });
+    const indexed = (await run('table-scan-indexed', '/article', 4, 3)).report;
+    expect(kinds(indexed)).not.toContain('slow-query');
+    expect(indexed.diagnosis.findings.map((f) => f.explanation).join(' ')).not.toMatch(/without an index/);
+  }, 120_000);
+
   it('names an N+1 and the line that runs it, and keeps every query value out of the session', async () => {
     // 21 queries a request are slow on a busy 2-core machine: a longer load so that enough requests complete.
     const { report } = await run('n-plus-one', '/posts', 4, 6);

@@ -11,14 +11,14 @@ const app = { functionName: 'loadComments', url: 'file:///srv/app/posts.js', lin
 const driver = { functionName: '_send', url: 'file:///srv/app/node_modules/pg/lib/connection.js', line: 175, column: 24 };
 
 /** An idle-loop run of `requests` requests at `latencyMs`, each running the given queries, spread over its windows. */
-function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number; poolSize?: number }): DiagnosisInput {
+function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number; noIndexShare?: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number; poolSize?: number }): DiagnosisInput {
   const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
   const n = input.samples.length;
   const samples: ProbeSample[] = input.samples.map((s, i) => ({
     ...s,
     elu: 0.1,
     db: {
-      queries: opts.queries.map((q) => ({ system: 'postgres', shape: 'select ?', ...app, ...q, count: (q.perRequest * opts.requests) / n, totalMs: (q.perRequest * q.meanMs * opts.requests) / n, maxMs: q.meanMs * 2, errors: 0, inFlight: 0 }) as DbQueryStats),
+      queries: opts.queries.map(({ noIndexShare, ...q }) => ({ system: 'postgres', shape: 'select ?', ...app, ...q, count: (q.perRequest * opts.requests) / n, totalMs: (q.perRequest * q.meanMs * opts.requests) / n, maxMs: q.meanMs * 2, errors: 0, inFlight: 0, ...(noIndexShare ? { noIndex: (noIndexShare * q.perRequest * opts.requests) / n } : {}) }) as DbQueryStats),
       connections: [{ system: 'postgres', open: opts.peakOpen ?? 10, peakOpen: opts.peakOpen ?? 10, peakBusy: opts.peakOpen ?? 10, busyConnMs: 0, allBusyMs: (opts.allBusyShare ?? 0.1) * s.windowMs, ...(i === n - 1 && opts.lost ? { lost: opts.lost } : {}), ...(opts.poolSize ? { poolSize: opts.poolSize } : {}) }],
     },
   }));
@@ -78,6 +78,24 @@ describe('analyseDatabase', () => {
     expect(found.find((f) => f.kind === 'n-plus-one')?.severity).toBe('problem');
     expect(found.find((f) => f.kind === 'slow-query')?.severity).toBe('warning');
     expect(judge(perRow).verdict).toBe('n-plus-one');
+  });
+
+  it('names queries MySQL read without an index by their share of the request, below the slow-query line too', () => {
+    const bySlug = { system: 'mysql' as const, shape: 'select * from articles where slug = ?', perRequest: 1 };
+    const author = { system: 'mysql' as const, shape: 'select name from authors where id = ?', line: 50, perRequest: 1, meanMs: 1 };
+    const scanned = runWith({ requests: 300, latencyMs: 30, queries: [{ ...bySlug, meanMs: 15, noIndexShare: 1 }, author] });
+    const finding = analyseDatabase(scanned).findings!.find((f) => f.kind === 'slow-query')!;
+    expect(finding).toMatchObject({ title: 'Queries read whole tables', severity: 'problem' });
+    expect(finding.explanation).toMatch(/read its table without an index on 300 of its 300 runs/);
+    expect(finding.culprits[0]).toMatchObject({ functionName: 'loadComments', line: 32 });
+    expect(judge(scanned).verdict).toBe('slow-query');
+    // Requests too quick to matter: a warning.
+    expect(analyseDatabase(runWith({ requests: 300, latencyMs: 12, queries: [{ ...bySlug, meanMs: 6, noIndexShare: 1 }, author] })).findings!.find((f) => f.kind === 'slow-query')?.severity).toBe('warning');
+    // Not: the same query indexed, flagged on few of its runs, a small part of the request, or a read of a whole table.
+    expect(kinds(runWith({ requests: 300, latencyMs: 30, queries: [{ ...bySlug, meanMs: 15 }, author] }))).not.toContain('slow-query');
+    expect(kinds(runWith({ requests: 300, latencyMs: 30, queries: [{ ...bySlug, meanMs: 15, noIndexShare: 0.25 }, author] }))).not.toContain('slow-query');
+    expect(kinds(runWith({ requests: 300, latencyMs: 30, queries: [{ ...bySlug, meanMs: 5, noIndexShare: 1 }, author] }))).not.toContain('slow-query');
+    expect(kinds(runWith({ requests: 300, latencyMs: 30, queries: [{ ...bySlug, shape: 'select name from tags', meanMs: 15, noIndexShare: 1 }, author] }))).not.toContain('slow-query');
   });
 
   it('names a slow query, and not a fast one', () => {

@@ -9,6 +9,7 @@ interface Events {
   answered(id?: number): void;
   unreadable(note: string): void;
   quit(): void;
+  noIndex?(): void;
 }
 interface Wire {
   sent(buf: Buffer): void;
@@ -24,7 +25,7 @@ const pgSerialize = (require('pg-protocol') as { serialize: Record<string, (...a
 
 function recorder(): Events & { log: string[] } {
   const log: string[] = [];
-  return { log, started: (shape, id) => log.push(`start ${shape}${id !== undefined ? ` #${id}` : ''}`), answered: (id) => log.push(`done${id !== undefined ? ` #${id}` : ''}`), unreadable: (note) => log.push(`unreadable ${note}`), quit: () => log.push('quit') };
+  return { log, started: (shape, id) => log.push(`start ${shape}${id !== undefined ? ` #${id}` : ''}`), answered: (id) => log.push(`done${id !== undefined ? ` #${id}` : ''}`), unreadable: (note) => log.push(`unreadable ${note}`), quit: () => log.push('quit'), noIndex: () => log.push('no index') };
 }
 
 /** Feed bytes one at a time: the hardest cut there is. */
@@ -148,5 +149,58 @@ describe('MySQL', () => {
     w.received(packet(1, Buffer.from([1])));
     w.sent(packet(0, Buffer.from([0x19, 7, 0, 0, 0]))); // COM_STMT_CLOSE has no answer
     expect(events.log).toEqual(['start select * from users where pw = ?', 'done', 'start select name from users where id = ?', 'done', 'start select name from users where id = ?', 'done']);
+  });
+
+  // The status flags MariaDB sent in this machine's real answers (test/integration/probe/db-waits.test.ts reads them
+  // end to end): 0x0002 autocommit, 0x0020 no index used, 0x0010 no good index used.
+  const packet = (seq: number, payload: Buffer): Buffer => Buffer.concat([Buffer.from([payload.length & 0xff, (payload.length >> 8) & 0xff, payload.length >> 16, seq]), payload]);
+  const eof = (seq: number, status: number) => packet(seq, Buffer.from([0xfe, 0, 0, status & 0xff, status >> 8]));
+  const column = (seq: number, name: string) => packet(seq, Buffer.concat([Buffer.from([3]), Buffer.from('def'), Buffer.from([0, 0, 0, name.length]), Buffer.from(name), Buffer.alloc(13)]));
+  const row = (seq: number, value: string) => packet(seq, Buffer.concat([Buffer.from([value.length]), Buffer.from(value)]));
+  const resultSet = (status: number, rows: number) => {
+    const parts = [packet(1, Buffer.from([2])), column(2, 'id'), column(3, 'slug'), eof(4, status)];
+    for (let i = 0; i < rows; i++) parts.push(row(5 + i, `row ${i}`));
+    parts.push(eof(5 + rows, status));
+    return Buffer.concat(parts);
+  };
+  const query = (text: string) => packet(0, Buffer.concat([Buffer.from([0x03]), Buffer.from(text)]));
+
+  it('reads whether the server used an index from the status flags after the columns, cut anywhere', () => {
+    const events = recorder();
+    const w = wire.createWire('mysql', events);
+    w.sent(query("select * from articles where slug = 'a'"));
+    byteByByte((b) => w.received(b), resultSet(0x22, 3));
+    w.sent(query('select * from articles where id = 5'));
+    w.received(resultSet(0x02, 1));
+    w.sent(query('select * from articles order by title limit 5'));
+    const answer = resultSet(0x12, 5);
+    w.received(answer.subarray(0, 7));
+    w.received(answer.subarray(7, 40));
+    w.received(answer.subarray(40));
+    expect(events.log).toEqual(['start select * from articles where slug = ?', 'done', 'no index', 'start select * from articles where id = ?', 'done', 'start select * from articles order by title limit ?', 'done', 'no index']);
+  });
+
+  it("reads a write's OK packet, and the closing OK packet of a client that asked for no EOF packets", () => {
+    const events = recorder();
+    const w = wire.createWire('mysql', events);
+    // UPDATE: OK packet, 1 row affected, insert id 0, status 0x0022.
+    w.sent(query("update articles set views = views + 1 where slug = 'a'"));
+    w.received(packet(1, Buffer.from([0x00, 1, 0, 0x22, 0, 0, 0])));
+    // A large affected-rows count (0xfc, two bytes), indexed: no flag.
+    w.sent(query('update articles set views = 0 where id = 1'));
+    w.received(packet(1, Buffer.from([0x00, 0xfc, 0x10, 0x27, 0, 0x02, 0, 0, 0])));
+    // CLIENT_DEPRECATE_EOF: columns, rows, then an OK packet headed 0xfe.
+    w.sent(query('select slug from articles where title = ?'));
+    w.received(Buffer.concat([packet(1, Buffer.from([1])), column(2, 'slug'), row(3, 'a'), packet(4, Buffer.from([0xfe, 0, 0, 0x22, 0, 0, 0]))]));
+    // An error answers and says nothing of indexes.
+    w.sent(query('select nope'));
+    w.received(packet(1, Buffer.concat([Buffer.from([0xff, 0x28, 0x04]), Buffer.from('#42S22Unknown column')])));
+    expect(events.log.filter((l) => l === 'no index').length).toBe(2);
+    expect(events.log).toEqual([
+      'start update articles set views = views + ? where slug = ?', 'done', 'no index',
+      'start update articles set views = ? where id = ?', 'done',
+      'start select slug from articles where title = ?', 'done', 'no index',
+      'start select nope', 'done',
+    ]);
   });
 });
