@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Culprit, Diagnosis } from '../app/contract/diagnosis.js';
 import type { LoadSpec } from '../app/contract/recipe.js';
 import type { Engine } from '../app/engine/engine.js';
@@ -33,8 +33,26 @@ export interface CorpusCase {
    * cases by two writers who never ran Checkup), written after round 3 had been seen in session 4.
    */
   round?: number;
+  /** Database servers the case needs (round 6 on): started on free ports for its run, their environment passed to it. */
+  services?: DatabaseKind[];
+  /** Extra Node flags the story needs (a bounded heap for a crash under load). */
+  nodeArgs?: string[];
   dir: string;
+  /** The entry's absolute path: server.js, or server.mjs / server.ts where the case says `entry`. */
   script: string;
+}
+
+export type DatabaseKind = 'postgres' | 'mariadb' | 'redis';
+interface RunningDatabase { env: Record<string, string>; stop(): Promise<void> }
+
+/** test/helpers/databases.mjs: the suite's real PostgreSQL/MariaDB/Redis, each on a free port, stopped after the case. */
+async function startServices(kinds: DatabaseKind[]): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  if (kinds.length === 0) return { env: {}, stop: async () => {} };
+  const { startDatabases } = (await import(pathToFileURL(join(rootDir, 'test', 'helpers', 'databases.mjs')).href)) as {
+    startDatabases(kinds: DatabaseKind[]): Promise<Record<string, RunningDatabase>>;
+  };
+  const dbs = Object.values(await startDatabases(kinds));
+  return { env: Object.assign({}, ...dbs.map((db) => db.env)), stop: async () => void (await Promise.all(dbs.map((db) => db.stop()))) };
 }
 
 /**
@@ -126,10 +144,10 @@ function names(c: Culprit, fn: string): boolean {
   return c.functionName === fn || c.calledFrom === fn || c.via === fn || Boolean(c.mayInclude?.some((m) => m.functionName === fn));
 }
 
-/** The expected function in the expected file; or one of the case's other acceptable functions of the user's (server.js). */
-function culpritMatches(c: Culprit, want: NonNullable<CorpusCase['expected']['culprit']>, dir: string): boolean {
+/** The expected function in the expected file; or one of the case's other acceptable functions of the user's (its entry file). */
+function culpritMatches(c: Culprit, want: NonNullable<CorpusCase['expected']['culprit']>, dir: string, entry: string): boolean {
   if (names(c, want.function) && (want.file === undefined || fileMatches(c.url, want.file, dir))) return true;
-  return (want.alsoAccept ?? []).some((fn) => names(c, fn) && fileMatches(c.url, 'server.js', dir));
+  return (want.alsoAccept ?? []).some((fn) => names(c, fn) && fileMatches(c.url, entry, dir));
 }
 
 function fileMatches(url: string, file: string, dir: string): boolean {
@@ -153,17 +171,19 @@ export function judge(c: CorpusCase, diagnosis: Diagnosis, nodeVersion?: string)
   return {
     expected: expected.verdict,
     verdictRight,
-    culpritRight: want && verdictRight ? culprits.slice(0, 2).some((x) => culpritMatches(x, want, c.dir)) : undefined,
+    culpritRight: want && verdictRight ? culprits.slice(0, 2).some((x) => culpritMatches(x, want, c.dir, basename(c.script))) : undefined,
     topCulprits: culprits.slice(0, 2).map((x) => `${x.calledFrom ? `${x.functionName} in ${x.calledFrom}` : x.functionName}@${x.url.split('/').slice(-2).join('/')}:${x.line}`),
   };
 }
 
 export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: string; nodeLabel?: string; load: LoadChoice; durationSec?: number; repeat?: number }): Promise<CaseResult> {
   const base = { name: c.name, set: setOf(c), node: opts.nodeLabel ?? 'node', load: opts.load, expected: c.expected.verdict, ...(opts.repeat ? { repeat: opts.repeat } : {}), loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
+  let services: Awaited<ReturnType<typeof startServices>> | undefined;
   try {
+    services = await startServices(c.services ?? []);
     const started = await engine.startRun({
       recipe: {
-        target: { kind: 'script', script: c.script, cwd: c.dir, args: [], nodeArgs: [], env: { PORT: '0' }, ...(opts.node ? { node: opts.node } : {}) },
+        target: { kind: 'script', script: c.script, cwd: c.dir, args: [], nodeArgs: c.nodeArgs ?? [], env: { ...services.env, PORT: '0' }, ...(opts.node ? { node: opts.node } : {}) },
         load: corpusLoad(c, opts.load, opts.durationSec),
       },
     });
@@ -174,5 +194,7 @@ export async function runCase(engine: Engine, c: CorpusCase, opts: { node?: stri
     return { ...base, nodeVersion: detail.session.target.nodeVersion, verdict: diagnosis.verdict, ...judge(c, diagnosis, detail.session.target.nodeVersion), figures: judgedFigures(diagnosis), ...(outcome.error ? { error: outcome.error.message } : {}) };
   } catch (err) {
     return { ...base, nodeVersion: undefined, verdict: 'error', verdictRight: false, culpritRight: undefined, topCulprits: [], error: (err as Error).message };
+  } finally {
+    await services?.stop();
   }
 }

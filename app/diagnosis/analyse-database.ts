@@ -101,6 +101,12 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   const busy = loopBusy(input);
   const loopMs = requestCost(input).loopMsPerRequest;
   const dbMsPerRequest = sites.reduce((n, s) => n + s.totalMs, 0) / requests;
+  // A request that waited for a pooled connection (timed at the pool: Sequelize, knex, pg Pool's connect()) waited
+  // behind other requests' queries: the shares below are of the time it was served, that wait aside, and never of less
+  // than its own queries and loop work.
+  const checkoutMsPerRequest = dbConnections(samples).reduce((n, c) => n + (c.checkouts?.waitMs ?? 0), 0) / Math.max(1, requests);
+  const servedMs = Math.max(meanLatency - checkoutMsPerRequest, dbMsPerRequest + loopMs, 0);
+  const servedWords = meanLatency - servedMs > 0.05 * meanLatency ? ` Shares are of the ${ms(servedMs)} a request was served, its ${ms(meanLatency - servedMs)} wait for a pooled connection (busy with other requests' queries) aside.` : '';
   const shapes = byShape(sites);
   const notes = dbNotes(samples);
   const noteWords = notes.length ? ` (${notes.join('; ')})` : '';
@@ -109,7 +115,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     kind,
     severity,
     title,
-    explanation: explanation + unfinishedWords + noteWords,
+    explanation: explanation + (DATABASE_KINDS.has(kind) && kind !== 'db-pool-exhausted' && kind !== 'database-bound' ? servedWords : '') + unfinishedWords + noteWords,
     evidence,
     culprits: culprits(culpritSites, requestTimeMs),
     score,
@@ -123,7 +129,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       const perRequest = shape.count / requests;
       const perQuery = shape.totalMs / Math.max(1, shape.count);
       const inSequence = perQuery > 0 ? Math.min(perRequest, meanLatency / perQuery) : 0;
-      const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
+      const share = servedMs > 0 ? shape.totalMs / requests / servedMs : 0;
       return { shape, perRequest, perQuery, inSequence, share };
     })
     .filter((r) => r.inSequence >= T.dbRepeatPerRequest);
@@ -163,7 +169,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // A slow query: one shape taking long each time, and a good part of the request.
   for (const shape of shapes) {
     const perQuery = shape.totalMs / Math.max(1, shape.count);
-    const share = meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0;
+    const share = servedMs > 0 ? shape.totalMs / requests / servedMs : 0;
     if (perQuery < T.dbSlowQueryMs || share < T.dbSlowShareOfLatency || shape.count < 3) continue;
     const top = culprits(shape.sites, requestTimeMs)[0]!;
     // A slow query run once per row is the N+1's cost too: one query for all the rows saves the repeats, an index only
@@ -195,7 +201,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   if (!findings.some((f) => f.kind === 'slow-query')) {
     const scanning = shapes
       .filter((shape) => shape.count >= 3 && shape.noIndex >= shape.count / 2 && SELECTIVE_QUERY.test(shape.shape))
-      .map((shape) => ({ shape, perQuery: shape.totalMs / shape.count, share: meanLatency > 0 ? shape.totalMs / requests / meanLatency : 0 }));
+      .map((shape) => ({ shape, perQuery: shape.totalMs / shape.count, share: servedMs > 0 ? shape.totalMs / requests / servedMs : 0 }));
     const scanShare = scanning.reduce((n, r) => n + r.share, 0);
     if (scanning.length && scanShare >= T.dbSlowShareOfLatency) {
       const [first] = scanning;
@@ -278,7 +284,8 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   }
 
   // Otherwise, requests that mostly wait on the database while the loop idles: said, not called healthy.
-  const dbShare = meanLatency > 0 ? dbMsPerRequest / meanLatency : 0;
+  // Waiting for a pooled connection is waiting on the database too (its connections are busy with queries).
+  const dbShare = meanLatency > 0 ? (dbMsPerRequest + checkoutMsPerRequest) / meanLatency : 0;
   const slow = p50 >= T.ioLatencyP50Ms || p99 >= T.ioLatencyP99WarningMs;
   if (!findings.length && slow && busy.share <= T.ioMaxElu && dbShare >= T.dbShareOfLatency) {
     const top = culprits(sites, requestTimeMs)[0];
@@ -287,7 +294,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'database-bound',
         p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning',
         'Requests are waiting on the database',
-        `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(busy.share)} of the time, and ${pct(Math.min(1, dbShare))} of a request's time is spent waiting on its ${round(sites.reduce((n, s) => n + s.count, 0) / requests, 1)} queries (${ms(dbMsPerRequest)} per request)${top ? `, mostly \`${sites[0]!.shape}\` from ${named(top)}` : ''}. The database, not this process, sets the pace: its queries are what to make cheaper.`,
+        `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(busy.share)} of the time, and ${pct(Math.min(1, dbShare))} of a request's time is spent waiting on its ${round(sites.reduce((n, s) => n + s.count, 0) / requests, 1)} queries (${ms(dbMsPerRequest)} per request${checkoutMsPerRequest > 0.05 * dbMsPerRequest ? `, and ${ms(checkoutMsPerRequest)} waiting for a pooled connection to run them` : ''})${top ? `, mostly \`${sites[0]!.shape}\` from ${named(top)}` : ''}. The database, not this process, sets the pace: its queries are what to make cheaper.`,
         [
           { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
           { label: 'Of a request\'s time, waiting on the database', value: round(100 * Math.min(1, dbShare)), unit: '%', series: 'io.wait', threshold: 100 * T.dbShareOfLatency },

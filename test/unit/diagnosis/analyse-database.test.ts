@@ -11,7 +11,7 @@ const app = { functionName: 'loadComments', url: 'file:///srv/app/posts.js', lin
 const driver = { functionName: '_send', url: 'file:///srv/app/node_modules/pg/lib/connection.js', line: 175, column: 24 };
 
 /** An idle-loop run of `requests` requests at `latencyMs`, each running the given queries, spread over its windows. */
-function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number; noIndexShare?: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number; poolSize?: number }): DiagnosisInput {
+function runWith(opts: { requests: number; latencyMs: number; queries: Array<Partial<DbQueryStats> & { perRequest: number; meanMs: number; noIndexShare?: number }>; allBusyShare?: number; peakOpen?: number; concurrency?: number; lost?: number; failed?: number; poolSize?: number; checkoutWaitMsPerRequest?: number }): DiagnosisInput {
   const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
   const n = input.samples.length;
   const samples: ProbeSample[] = input.samples.map((s, i) => ({
@@ -19,7 +19,7 @@ function runWith(opts: { requests: number; latencyMs: number; queries: Array<Par
     elu: 0.1,
     db: {
       queries: opts.queries.map(({ noIndexShare, ...q }) => ({ system: 'postgres', shape: 'select ?', ...app, ...q, count: (q.perRequest * opts.requests) / n, totalMs: (q.perRequest * q.meanMs * opts.requests) / n, maxMs: q.meanMs * 2, errors: 0, inFlight: 0, ...(noIndexShare ? { noIndex: (noIndexShare * q.perRequest * opts.requests) / n } : {}) }) as DbQueryStats),
-      connections: [{ system: 'postgres', open: opts.peakOpen ?? 10, peakOpen: opts.peakOpen ?? 10, peakBusy: opts.peakOpen ?? 10, busyConnMs: 0, allBusyMs: (opts.allBusyShare ?? 0.1) * s.windowMs, ...(i === n - 1 && opts.lost ? { lost: opts.lost } : {}), ...(opts.poolSize ? { poolSize: opts.poolSize } : {}) }],
+      connections: [{ system: 'postgres', open: opts.peakOpen ?? 10, peakOpen: opts.peakOpen ?? 10, peakBusy: opts.peakOpen ?? 10, busyConnMs: 0, allBusyMs: (opts.allBusyShare ?? 0.1) * s.windowMs, ...(i === n - 1 && opts.lost ? { lost: opts.lost } : {}), ...(opts.poolSize ? { poolSize: opts.poolSize } : {}), ...(opts.checkoutWaitMsPerRequest ? { checkouts: opts.requests / n, checkoutWaitMs: (opts.checkoutWaitMsPerRequest * opts.requests) / n, checkoutMaxMs: opts.checkoutWaitMsPerRequest * 2 } : {}) }],
     },
   }));
   const load = { ...input.load!, requestsTotal: opts.requests, non2xx: opts.failed ?? 0, latency: { ...input.load!.latency, mean: opts.latencyMs, p50: opts.latencyMs, p90: opts.latencyMs * 1.2, p99: opts.latencyMs * 1.5 } };
@@ -78,6 +78,18 @@ describe('analyseDatabase', () => {
     expect(found.find((f) => f.kind === 'n-plus-one')?.severity).toBe('problem');
     expect(found.find((f) => f.kind === 'slow-query')?.severity).toBe('warning');
     expect(judge(perRow).verdict).toBe('n-plus-one');
+  });
+
+  it("judges an N+1 behind a busy pool by the time a request was served, its wait for a connection aside", () => {
+    // 20 runs of 2.5 ms per request: 50 ms of a 200 ms request, of which 120 ms waiting for a pooled connection.
+    const queries = [{ shape: 'select body from comments where post_id = ?', perRequest: 20, meanMs: 2.5 }];
+    expect(kinds(runWith({ requests: 300, latencyMs: 200, queries }))).not.toContain('n-plus-one');
+    const finding = analyseDatabase(runWith({ requests: 300, latencyMs: 200, queries, checkoutWaitMsPerRequest: 120 })).findings!.find((f) => f.kind === 'n-plus-one')!;
+    expect(finding.explanation).toMatch(/62.5 % of the request's time/);
+    expect(finding.explanation).toMatch(/Shares are of the 80 ms a request was served, its 120 ms wait for a pooled connection/);
+    // A wait measured longer than the request (a busy loop delaying the pool's answer) never leaves less than the
+    // request's own queries and loop work.
+    expect(kinds(runWith({ requests: 300, latencyMs: 200, queries, checkoutWaitMsPerRequest: 400 }))).toContain('n-plus-one');
   });
 
   it('names queries MySQL read without an index by their share of the request, below the slow-query line too', () => {
