@@ -1,12 +1,12 @@
 'use strict';
 // A documents API on Fastify that keeps an audit trail: every read appends a line to a buffer, and every two seconds
 // flushAudit hands the buffer to shipBatch, an async function that 'ships' it to the audit store. The store takes at
-// most 2,000 lines per batch and shipBatch rejects bigger batches; flushAudit neither awaits nor catches the promise
+// most 200 lines per batch and shipBatch rejects bigger batches; flushAudit neither awaits nor catches the promise
 // ('the audit must never slow requests down'). At a few requests a second the batches are small. Under load a
 // two seconds' batch is too large, the promise rejects with nobody listening, and Node ends the process.
 const fastify = require('fastify')({ logger: false });
 
-const MAX_BATCH = 2000;
+const MAX_BATCH = 200;
 const shipped = [];
 let pending = [];
 

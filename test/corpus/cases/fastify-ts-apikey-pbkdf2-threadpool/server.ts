@@ -19,12 +19,16 @@ interface Sample {
 }
 
 const ITERATIONS = 20_000;
-const keys = new Map<string, ApiKey>();
-for (let i = 0; i < 4; i++) {
-  const id = `key${i}`;
-  const salt = crypto.createHash('sha256').update(`salt-${id}`).digest().subarray(0, 16);
-  keys.set(id, { id, tenant: `tenant-${i % 5}`, salt, hash: crypto.pbkdf2Sync(`secret-${i}-${'x'.repeat(24)}`, salt, ITERATIONS, 32, 'sha512') });
-}
+// The key store: salt and PBKDF2 hash of each key's secret, as a database row would hold them.
+const STORED: Array<[string, string]> = [
+  ['c39034d505002f23f8a4c29cbfb9c59a', 'afa852b116618b7a00a562c9996c97a218dcb21708ccf6b129aef54f65c4da3d'],
+  ['f907d46ef3358223841ac8e15a590c51', '39042710b9b2d996605dbaa992f007d378262409bbc7d4b0aea071583d98e987'],
+  ['1aff7b02914ca47f4ce629bc9795ba15', '950cefca4cb8b6d92af0609a05922d9e63ac6bfd88fc26488b11fd96e6ffb854'],
+  ['37bd9f5ea531d557167efe70aa5b0b07', '5f1450d37f883b236b19ee0d76abc719cb6657e2a2cf6022485cc6bb1352e1bf'],
+];
+const keys = new Map<string, ApiKey>(
+  STORED.map(([salt, hash], i): [string, ApiKey] => [`key${i}`, { id: `key${i}`, tenant: `tenant-${i % 5}`, salt: Buffer.from(salt, 'hex'), hash: Buffer.from(hash, 'hex') }]),
+);
 
 function checkApiKey(header: string | undefined): Promise<ApiKey | null> {
   const [id, secret] = String(header ?? '').split('.');
