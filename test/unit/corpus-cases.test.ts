@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
+type LoadedCase = Record<string, unknown> & { name: string; entry: string; script: string; services: string[]; round: number; split: string };
 const { loadCases, VERDICTS } = require('../corpus/cases.js') as {
-  loadCases: (options?: { casesDir?: string; requireSplit?: boolean }) => Array<Record<string, unknown> & { name: string; entry: string; script: string; services: string[]; round: number; split: string }>;
+  loadCases: (options?: { casesDir?: string; requireSplit?: boolean }) => LoadedCase[];
   VERDICTS: string[];
 };
 
@@ -40,6 +41,12 @@ function withCase(fields: Record<string, unknown>, files: string[] = ['server.mj
   return () => loadCases({ casesDir: dir });
 }
 
+function loadOne(load: () => LoadedCase[]): LoadedCase {
+  const cases = load();
+  expect(cases).toHaveLength(1);
+  return cases[0] as LoadedCase;
+}
+
 describe('the corpus loader', () => {
   it('loads every case of the repository, each with its entry script and services', () => {
     const cases = loadCases();
@@ -55,14 +62,14 @@ describe('the corpus loader', () => {
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
-    const [c] = withCase({ services: ['postgres', 'redis'] })();
+    const c = loadOne(withCase({ services: ['postgres', 'redis'] }));
     expect(c.entry).toBe('server.mjs');
     expect(c.script.endsWith('/a-case/server.mjs')).toBe(true);
     expect(c.services).toEqual(['postgres', 'redis']);
   });
 
   it('defaults to server.js and no services', () => {
-    const [c] = withCase({ entry: undefined, expected: { verdict: 'healthy' }, strength: 'none' }, ['server.js'])();
+    const c = loadOne(withCase({ entry: undefined, expected: { verdict: 'healthy' }, strength: 'none' }, ['server.js']));
     expect(c.entry).toBe('server.js');
     expect(c.services).toEqual([]);
   });
@@ -82,7 +89,7 @@ describe('the corpus loader', () => {
   it('takes crashesUnderLoad only on a target-crashed case', () => {
     expect(withCase({ crashesUnderLoad: true })).toThrow(/only a target-crashed case has crashesUnderLoad/);
     expect(withCase({ crashesUnderLoad: 'yes' })).toThrow(/crashesUnderLoad must be true or false/);
-    const [c] = withCase({ crashesUnderLoad: true, expected: { verdict: 'target-crashed', culprit: { function: 'shipBatch', file: 'server.mjs' } } })();
+    const c = loadOne(withCase({ crashesUnderLoad: true, expected: { verdict: 'target-crashed', culprit: { function: 'shipBatch', file: 'server.mjs' } } }));
     expect(c.crashesUnderLoad).toBe(true);
   });
 

@@ -31,7 +31,7 @@ const keys = new Map<string, ApiKey>(
 );
 
 function checkApiKey(header: string | undefined): Promise<ApiKey | null> {
-  const [id, secret] = String(header ?? '').split('.');
+  const [id = '', secret = ''] = String(header ?? '').split('.');
   const key = keys.get(id);
   if (!key || !secret) return Promise.resolve(null);
   return new Promise((resolve, reject) => {

@@ -41,7 +41,7 @@ function send(res: http.ServerResponse, status: number, body: string | Buffer, h
 const server = http.createServer((req, res) => {
   const match = /^\/reports\/([a-z]+)\.json$/.exec(req.url ?? '');
   if (req.url === '/health') return send(res, 200, '{"ok":true}');
-  const json = match ? reports.get(match[1]) : undefined;
+  const json = match?.[1] === undefined ? undefined : reports.get(match[1]);
   if (json === undefined) return send(res, 404, '{"error":"no such report"}');
   if (/\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))) return send(res, 200, compressReport(json), { 'content-encoding': 'br', vary: 'accept-encoding' });
   return send(res, 200, json);

@@ -75,8 +75,10 @@ const app = new Koa();
 app.use(router.routes());
 
 let server;
-startDownstream(5).then((port) => {
+startDownstream(5).then(async (port) => {
   pricingPort = port;
+  // Check the pricing service answers before taking traffic (this also opens the first keep-alive connection).
+  await getPrice('SKU-0');
   server = app.listen(Number(process.env.PORT || 0), '127.0.0.1', () => {
     console.log(`koa-report-render-starves-price-timeouts listening on http://127.0.0.1:${server.address().port}`);
   });
