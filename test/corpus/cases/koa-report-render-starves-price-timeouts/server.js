@@ -1,7 +1,7 @@
 'use strict';
 // A back-office API on Koa. GET /reports/weekly renders the weekly sales report synchronously (renderReport walks
-// 60,000 order rows and builds the HTML table in one go); GET /prices/:sku asks the pricing service (a separate
-// process answering in 5 ms) with a 60 ms timeout and answers 504 when it runs out. The timeouts are what the team
+// 120,000 order rows and builds the HTML table in one go); GET /prices/:sku asks the pricing service (a separate
+// process answering in 5 ms) with a 100 ms timeout and answers 504 when it runs out. The timeouts are what the team
 // sees; what makes them fire is the loop held by the renders: a price answer that arrived in 5 ms waits behind them,
 // and the timer fires first.
 const http = require('node:http');
@@ -11,7 +11,7 @@ const { startDownstream, stopDownstream } = require('../../shared/backend.js');
 
 const REGIONS = ['north', 'south', 'east', 'west', 'central'];
 const orders = [];
-for (let i = 0; i < 60000; i++) {
+for (let i = 0; i < 120000; i++) {
   orders.push({ id: 100000 + i, region: REGIONS[i % 5], sku: `SKU-${(i * 7919) % 900}`, qty: 1 + (i % 7), cents: 199 + ((i * 37) % 9000), day: i % 7 });
 }
 
@@ -63,7 +63,7 @@ router.get('/reports/weekly', (ctx) => {
 });
 router.get('/prices/:sku', async (ctx) => {
   try {
-    const price = await withTimeout(getPrice(ctx.params.sku), 60);
+    const price = await withTimeout(getPrice(ctx.params.sku), 100);
     ctx.body = { sku: ctx.params.sku, price: price.value };
   } catch (err) {
     ctx.status = err.status || 502;
