@@ -1,5 +1,5 @@
 'use strict';
-// A help-centre search on Express. At start the 1,500 articles are tokenised once into an inverted index (term ->
+// A help-centre search on Express. At start the 1,000 articles are tokenised once into an inverted index (term ->
 // postings with term frequencies) with each article's length; GET /search?q= scores only the articles that contain a
 // query term, with BM25, and keeps the best ten in a small sorted array instead of sorting every hit. Ranking is the
 // feature: the work per query is what a search costs, done from a precomputed index.
@@ -11,7 +11,7 @@ for (let i = 0; i < 3000; i++) VOCAB.push(SYLL[i % 16] + SYLL[(i >> 4) % 16] + S
 const COMMON = ['password', 'invoice', 'account', 'login', 'export', 'billing', 'team', 'report', 'error', 'refund', 'plan', 'api'];
 
 const articles = [];
-for (let d = 0; d < 1500; d++) {
+for (let d = 0; d < 1000; d++) {
   const words = [];
   const length = 100 + ((d * 37) % 250);
   for (let w = 0; w < length; w++) {
