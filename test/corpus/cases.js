@@ -1,19 +1,38 @@
 'use strict';
 // Loads the corpus: every cases/<name>/case.json, validated, with `dir` (absolute folder) and `script` (absolute
-// server.js path) added. CommonJS, no dependencies. Throws an Error naming the case and the field when a case is
+// path of the entry: server.js, or the case's `entry`) added. CommonJS, no dependencies. Throws an Error naming the case and the field when a case is
 // malformed, so a broken case is never silently skipped.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const CASES_DIR = path.join(__dirname, 'cases');
 
-const VERDICTS = ['event-loop-blocked', 'hot-path', 'gc-pressure', 'memory-leak', 'listener-leak', 'io-bound', 'load-errors', 'healthy'];
+// The first eight since round 1; the rest since round 6, verdicts the doctor gives that earlier rounds never expected.
+const VERDICTS = [
+  'event-loop-blocked',
+  'hot-path',
+  'gc-pressure',
+  'memory-leak',
+  'listener-leak',
+  'io-bound',
+  'load-errors',
+  'healthy',
+  'threadpool-saturated',
+  'target-crashed',
+  'slow-query',
+  'n-plus-one',
+  'db-pool-exhausted',
+];
 const FRAMEWORKS = ['http', 'express', 'fastify', 'restify', 'koa'];
 const STRENGTHS = ['strong', 'mild', 'none'];
 const SPLITS = ['tuning', 'held-out'];
-// Round 1: the first 51 cases (split by split.js's seeded shuffle); rounds 2 to 5: fresh held-out sets written
+// Round 1: the first 51 cases (split by split.js's seeded shuffle); rounds 2 to 6: fresh held-out sets written
 // later, each after the previous held-out set had been seen by the people tuning the doctor.
-const ROUNDS = [1, 2, 3, 4, 5];
+const ROUNDS = [1, 2, 3, 4, 5, 6];
+// Round 6: an entry other than server.js (an ES module, or TypeScript run by Node's own type stripping), and real
+// database servers the harness starts (test/helpers/databases.mjs) and passes to the server in its environment.
+const ENTRIES = ['server.js', 'server.mjs', 'server.ts'];
+const SERVICES = ['postgres', 'mariadb', 'redis'];
 
 function fail(name, message) {
   throw new Error(`corpus case "${name}" is malformed: ${message}`);
@@ -43,6 +62,13 @@ function validateCase(c, folder, { requireSplit }) {
   if (!isNonEmptyString(c.story)) fail(name, 'story must be a non-empty string');
   if (!isNonEmptyString(c.facts)) fail(name, 'facts must be a non-empty string');
   if (!STRENGTHS.includes(c.strength)) fail(name, `strength must be one of ${STRENGTHS.join(', ')}`);
+  if (c.entry !== undefined && !ENTRIES.includes(c.entry)) fail(name, `entry must be one of ${ENTRIES.join(', ')} (absent means server.js)`);
+  const entry = c.entry ?? 'server.js';
+  if (c.services !== undefined) {
+    if (!Array.isArray(c.services) || c.services.length === 0) fail(name, `services must be a non-empty array of ${SERVICES.join(', ')}`);
+    for (const s of c.services) if (!SERVICES.includes(s)) fail(name, `services entries must be one of ${SERVICES.join(', ')}`);
+    if (new Set(c.services).size !== c.services.length) fail(name, 'services must not name a server twice');
+  }
 
   if (!isObject(c.expected)) fail(name, 'expected must be an object');
   const { verdict, culprit } = c.expected;
@@ -54,7 +80,7 @@ function validateCase(c, folder, { requireSplit }) {
     if (!isObject(culprit)) fail(name, 'expected.culprit is required for every verdict but healthy');
     if (!isNonEmptyString(culprit.function)) fail(name, 'expected.culprit.function must be a non-empty string');
     if (!isNonEmptyString(culprit.file)) fail(name, 'expected.culprit.file must be a non-empty string');
-    if (culprit.file !== 'server.js' && !culprit.file.startsWith('node_modules/')) fail(name, 'expected.culprit.file must be server.js or node_modules/<pkg>/<path>');
+    if (culprit.file !== entry && !culprit.file.startsWith('node_modules/')) fail(name, `expected.culprit.file must be ${entry} (the entry) or node_modules/<pkg>/<path>`);
     if (culprit.package !== undefined && !isNonEmptyString(culprit.package)) fail(name, 'expected.culprit.package must be a non-empty string');
     if (culprit.file.startsWith('node_modules/') && !isNonEmptyString(culprit.package)) fail(name, 'a culprit inside node_modules needs expected.culprit.package');
     if (culprit.line !== undefined && !isPositiveInt(culprit.line)) fail(name, 'expected.culprit.line must be a positive integer');
@@ -78,6 +104,8 @@ function validateCase(c, folder, { requireSplit }) {
   }
 
   if (c.failsUnderLoad !== undefined && typeof c.failsUnderLoad !== 'boolean') fail(name, 'failsUnderLoad must be true or false');
+  if (c.crashesUnderLoad !== undefined && typeof c.crashesUnderLoad !== 'boolean') fail(name, 'crashesUnderLoad must be true or false');
+  if (c.crashesUnderLoad === true && verdict !== 'target-crashed') fail(name, 'only a target-crashed case has crashesUnderLoad');
 
   if (c.split !== undefined || requireSplit) {
     if (!SPLITS.includes(c.split)) fail(name, `split must be one of ${SPLITS.join(', ')}`);
@@ -116,10 +144,11 @@ function loadCases(options = {}) {
       fail(folder, `case.json is not valid JSON (${err.message})`);
     }
     validateCase(c, folder, { requireSplit });
-    const script = path.join(dir, 'server.js');
-    if (!fs.existsSync(script)) fail(folder, 'server.js is missing');
-    return { ...c, round: c.round ?? 1, dir, script };
+    const entry = c.entry ?? 'server.js';
+    const script = path.join(dir, entry);
+    if (!fs.existsSync(script)) fail(folder, `${entry} is missing`);
+    return { ...c, round: c.round ?? 1, entry, services: c.services ?? [], dir, script };
   });
 }
 
-module.exports = { loadCases, VERDICTS, FRAMEWORKS, ROUNDS, CASES_DIR };
+module.exports = { loadCases, VERDICTS, FRAMEWORKS, ROUNDS, ENTRIES, SERVICES, CASES_DIR };
