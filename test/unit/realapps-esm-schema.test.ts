@@ -8,7 +8,7 @@ import { schemaStatements } from '../realapps/setups/express-esm-mysql-mariadb.m
 const dump = readFileSync(fileURLToPath(new URL('../realapps/apps/express-esm-mysql-mariadb/api/db/fullDatabase.sql', import.meta.url)), 'utf8');
 
 describe('TechTalk schema for MariaDB', () => {
-  const statements = schemaStatements(dump);
+  const statements: string[] = schemaStatements(dump);
   const creates = statements.filter((s) => s.startsWith('CREATE TABLE'));
 
   it('keeps every table and every key and constraint of the dump', () => {
