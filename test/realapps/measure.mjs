@@ -67,7 +67,7 @@ const childPids = (pid) => {
   }
 };
 
-function topSelf(profilePath, appDir) {
+export function topSelf(profilePath, appDir) {
   const profile = JSON.parse(readFileSync(profilePath, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const counts = new Map();
@@ -78,7 +78,10 @@ function topSelf(profilePath, appDir) {
   for (const [id, n] of counts) {
     const f = byId.get(id).callFrame;
     const url = f.url.replace(`file://${appDir}/`, '').replace(appDir + '/', '');
-    const pkg = url.startsWith('node_modules/') ? url.split('/').slice(1, url.split('/')[1].startsWith('@') ? 3 : 2).join('/') : url ? (url.startsWith('node:') ? 'node core' : 'app') : f.functionName || '(native)';
+    // A dependency is named by the folder after the last node_modules/ (a server in a subfolder has its own).
+    const inModules = url.lastIndexOf('node_modules/');
+    const rest = inModules >= 0 ? url.slice(inModules + 'node_modules/'.length).split('/') : [];
+    const pkg = inModules >= 0 ? rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join('/') : url ? (url.startsWith('node:') ? 'node core' : 'app') : f.functionName || '(native)';
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n);
     const key = `${f.functionName || '(anonymous)'} ${url}:${f.lineNumber + 1}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + n);

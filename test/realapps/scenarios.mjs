@@ -17,7 +17,8 @@ const pick = (value, path) => path.split('.').reduce((v, k) => (v == null ? unde
 
 /**
  * A scenario's `session`: one request made before the load ({ method, path, body }), where its token is
- * (`tokenFrom`: a dotted path in the JSON answer) and how it is sent (`header`, `format` with {token}).
+ * (`tokenFrom`: a dotted path in the JSON answer) and how it is sent (`header`, `format` with {token}); or, for an app
+ * that keeps its session in a cookie, the cookie's name (`cookie`), sent back in a Cookie header as a browser does.
  * Returns the headers every request of the load carries.
  */
 export async function resolveLogin(scenario, url) {
@@ -29,6 +30,11 @@ export async function resolveLogin(scenario, url) {
     body: JSON.stringify(session.request.body),
   });
   if (!res.ok) throw new Error(`login for ${scenario.name} answered ${res.status}: ${await res.text()}`);
+  if (session.cookie) {
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${session.cookie}=`));
+    if (!set) throw new Error(`login for ${scenario.name}: no ${session.cookie} cookie in the answer`);
+    return { cookie: set };
+  }
   const token = pick(await res.json(), session.tokenFrom);
   if (!token) throw new Error(`login for ${scenario.name}: no ${session.tokenFrom} in the answer`);
   return { [session.header]: session.format.replace('{token}', token) };

@@ -52,7 +52,14 @@ export function recipeFor(scenario) {
     },
   };
   const s = scenario.session;
-  if (s) {
+  if (s?.cookie) {
+    // A cookie session: Checkup carries the cookies the login sets into every load request.
+    recipe.load.setup = {
+      requests: [{ method: s.request.method, path: s.request.path, body: JSON.stringify(s.request.body) }],
+      cookies: [s.cookie],
+      timeoutSec: 60,
+    };
+  } else if (s) {
     const [scheme] = s.format.split('{token}').map((x) => x.trim());
     recipe.load.setup = {
       requests: [{ method: s.request.method, path: s.request.path, body: JSON.stringify(s.request.body) }],

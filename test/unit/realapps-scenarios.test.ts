@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { loadScenarios } from '../realapps/scenarios.mjs';
 
 const root = fileURLToPath(new URL('../realapps/', import.meta.url));
-const apps = JSON.parse(readFileSync(join(root, 'apps.json'), 'utf8')) as Record<string, { repo: string; commit: string }>;
+// serverDir: the folder of the repository that holds the server's package.json when it is not the root.
+const apps = JSON.parse(readFileSync(join(root, 'apps.json'), 'utf8')) as Record<string, { repo: string; commit: string; serverDir?: string }>;
 const scenarios = loadScenarios();
 
 function patchedCopy(app: string, patches: string[]): string {
@@ -26,8 +27,9 @@ describe('real-app corpus', () => {
       const provenance = readFileSync(join(root, 'apps', name, 'PROVENANCE.md'), 'utf8');
       expect(provenance).toContain(app.repo);
       expect(provenance).toContain(app.commit);
-      expect(existsSync(join(root, 'apps', name, 'package.json'))).toBe(true);
+      expect(existsSync(join(root, 'apps', name, app.serverDir ?? '', 'package.json'))).toBe(true);
       expect(existsSync(join(root, 'apps', name, 'node_modules'))).toBe(false);
+      expect(existsSync(join(root, 'apps', name, app.serverDir ?? '', 'node_modules'))).toBe(false);
     }
   });
 

@@ -50,7 +50,7 @@ describe('real-app score table', () => {
   });
 
   it('turns a scenario into a recipe with its login, token scheme and JSON bodies', () => {
-    const scenario = loadScenarios().find((s) => s.session && s.session.format.startsWith('Token'))!;
+    const scenario = loadScenarios().find((s) => s.session?.format?.startsWith('Token'))!;
     const recipe = recipeFor(scenario);
     expect(recipe.version).toBe(1);
     expect(recipe.load.connections).toBe(scenario.load.connections);
@@ -58,6 +58,14 @@ describe('real-app score table', () => {
     expect(JSON.parse(recipe.load.setup.requests[0].body)).toEqual(scenario.session.request.body);
     const raw = recipeFor(loadScenarios().find((s) => s.name === 'koa-user-info')!);
     expect(raw.load.setup.token).toEqual({ from: 'data.token', header: 'token' });
+  });
+
+  it('turns a cookie session into a set-up step that requires the cookie and reads no token', () => {
+    const scenario = loadScenarios().find((s) => s.session?.cookie)!;
+    const recipe = recipeFor(scenario);
+    expect(recipe.load.setup.cookies).toEqual([scenario.session.cookie]);
+    expect(recipe.load.setup.token).toBeUndefined();
+    expect(JSON.parse(recipe.load.setup.requests[0].body)).toEqual(scenario.session.request.body);
   });
 
   it('counts a scenario as flipping when its verdict changed between passes', () => {
