@@ -13,12 +13,23 @@ export interface StackFrame {
 // "    at fn (/path/file.js:12:5)", "    at async fn (file:///path/file.mjs:3:1)", "    at /path/file.js:1:2"
 const FRAME = /^\s*at (?:async )?(?:(.+?) \()?((?:file:\/\/|node:|\/|[A-Za-z]:[\\/]).+?):(\d+):(\d+)\)?\s*$/;
 
+// "Timeout.flushStats [as _onTimeout]": a function called as a method under another name (a timer's callback, a
+// handler stored on an object) is written with its receiver's type and the name it was called by.
+const CALLED_AS = /^(?:[A-Z][\w$]*\.)?([^\s.[\]]+) \[as [^\]]+\]$/;
+
+/** The function's own name, as a CPU profile names it: "flushStats" for "Timeout.flushStats [as _onTimeout]". */
+export function frameFunctionName(text: string | undefined): string {
+  if (!text) return '(anonymous)';
+  const m = CALLED_AS.exec(text);
+  return m ? m[1]! : text;
+}
+
 export function parseStackFrames(stack: string): StackFrame[] {
   const frames: StackFrame[] = [];
   for (const line of stack.split('\n')) {
     const m = FRAME.exec(line);
     if (!m) continue;
-    frames.push({ functionName: m[1] ?? '(anonymous)', url: normaliseFrameUrl(m[2]!), line: Number(m[3]), column: Number(m[4]) });
+    frames.push({ functionName: frameFunctionName(m[1]), url: normaliseFrameUrl(m[2]!), line: Number(m[3]), column: Number(m[4]) });
   }
   return frames;
 }

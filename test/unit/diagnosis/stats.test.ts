@@ -48,4 +48,17 @@ describe('stack frames', () => {
       { functionName: '(anonymous)', url: 'node:internal/x', line: 7, column: 8 },
     ]);
   });
+  it('names a function called under another name by its own name, as a CPU profile does', () => {
+    const frames = parseStackFrames(
+      [
+        'Error: empty window',
+        '    at Timeout.flushStats [as _onTimeout] (/srv/stats.js:25:11)',
+        '    at Object.handler [as onRequest] (/srv/app.js:9:3)',
+        '    at module.exports (/srv/node_modules/signal-exit/index.js:60:3)',
+        '    at Server.emit (node:events:519:28)',
+        '    at Object.<anonymous> (/srv/app.js:1:1)',
+      ].join('\n'),
+    );
+    expect(frames.map((f) => f.functionName)).toEqual(['flushStats', 'handler', 'module.exports', 'Server.emit', 'Object.<anonymous>']);
+  });
 });
