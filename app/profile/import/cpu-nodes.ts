@@ -299,8 +299,13 @@ function deltaTimeline(
   }
   const first = deltas[0]!;
   if (!(Math.abs(first) <= MAX_STEP)) throw outOfRange(ctx, 'time delta 0');
-  let clock = (start ?? 0) + first;
-  let span = 0;
+  // The clock and the sum of positive steps live in a Float64Array: as plain locals starting at small integers, the
+  // optimising compiler speculates them to stay small integers and falls back to the interpreter when they outgrow
+  // 2^31 µs, in the middle of the loop.
+  const sums = new Float64Array(2);
+  const CLOCK = 0;
+  const SPAN = 1;
+  sums[CLOCK] = (start ?? 0) + first;
   // TimelineSlots.place and builder.addSelf written out: this loop runs once per sample (17 M in a 200 MB file).
   const outNodes = slots.nodes;
   const outWeights = slots.weights;
@@ -314,9 +319,9 @@ function deltaTimeline(
   for (let i = 0; i + 1 < n; i++) {
     const d = deltas[i + 1]!;
     if (!(Math.abs(d) <= MAX_STEP)) throw outOfRange(ctx, `time delta ${i + 1}`);
-    clock += d;
+    sums[CLOCK]! += d;
     let w = d;
-    if (d > 0) span += d;
+    if (d > 0) sums[SPAN]! += d;
     else if (d < 0) {
       negatives++;
       w = 0;
@@ -336,6 +341,8 @@ function deltaTimeline(
   slots.k = k;
   slots.negatives = negatives;
   slots.unknown = unknown;
+  const clock = sums[CLOCK]!;
+  const span = sums[SPAN]!;
   const place = (id: number, weight: number) => {
     const at = slots.place(id, weight);
     if (at >= 0) builder.addSelf(slots.nodes[at]!, slots.weights[at]!);

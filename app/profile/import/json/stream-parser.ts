@@ -68,7 +68,10 @@ export class JsonStreamParser {
     return this.base;
   }
 
-  write(chunk: Uint8Array): void {
+  write(bytes: Uint8Array): void {
+    // File chunks arrive as Buffers, joined carries are plain Uint8Arrays: one kind of array keeps the byte loops
+    // compiled for one shape instead of falling back to the interpreter when the other first appears.
+    const chunk = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const carry = this.carry;
     if (!carry) return this.feed(chunk);
     this.carry = null;
