@@ -217,6 +217,9 @@ export class JsonStreamParser {
   private integerRun(buf: Uint8Array, start: number): number {
     const packed = this.values[this.depth - 1] as PackedNumbers;
     const len = buf.length;
+    // Values of up to 9 digits are int32: written straight into the packed array's current block.
+    let block = packed.int32Block();
+    let fill = packed.fill;
     let i = start;
     for (;;) {
       let j = i;
@@ -231,22 +234,33 @@ export class JsonStreamParser {
         j++;
       }
       const digits = j - first;
-      if (j >= len || digits === 0 || digits > 15 || (digits > 1 && buf[first] === 0x30)) return i;
+      if (j >= len || digits === 0 || digits > 15 || (digits > 1 && buf[first] === 0x30)) break;
       const t = buf[j];
-      if (t === 0x2c) {
+      if (t !== 0x2c && t !== 0x5d) break;
+      if (block !== undefined && digits <= 9 && !(neg && v === 0)) {
+        if (fill === block.length) {
+          packed.fill = fill;
+          block = packed.nextBlock();
+          fill = 0;
+        }
+        block![fill++] = neg ? -v : v;
+      } else {
+        if (block !== undefined) packed.fill = fill;
         packed.push(neg ? -v : v);
-        this.seenValue = true;
-        i = j + 1;
-        if (i >= len || buf[i]! > 0x39 || (buf[i]! < 0x30 && buf[i] !== 0x2d)) return i;
-        continue;
+        block = packed.int32Block();
+        fill = packed.fill;
       }
       if (t === 0x5d) {
-        packed.push(neg ? -v : v);
+        if (block !== undefined) packed.fill = fill;
         this.state = State.After;
         return j;
       }
-      return i;
+      this.seenValue = true;
+      i = j + 1;
+      if (i >= len || buf[i]! > 0x39 || (buf[i]! < 0x30 && buf[i] !== 0x2d)) break;
     }
+    if (block !== undefined) packed.fill = fill;
+    return i;
   }
 
   private value(buf: Uint8Array, i: number, final: boolean): number {
