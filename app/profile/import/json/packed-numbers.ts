@@ -18,9 +18,14 @@ export class PackedNumbers {
   /** Elements in all blocks before the current one. */
   private before = 0;
 
-  constructor(initial: readonly number[]) {
+  /**
+   * `expected`: a likely final length (a .cpuprofile's timeDeltas is as long as its samples). The first block gets
+   * that size, and an array that ends exactly there is handed over without a copy.
+   */
+  constructor(initial: readonly number[], expected = 0) {
     this.ints = initial.every(isInt32);
-    this.current = this.ints ? new Int32Array(FIRST_BLOCK) : new Float64Array(FIRST_BLOCK);
+    const first = expected > initial.length ? expected : FIRST_BLOCK;
+    this.current = this.ints ? new Int32Array(first) : new Float64Array(first);
     this.blocks.push(this.current);
     for (const v of initial) this.push(v);
   }
@@ -69,6 +74,10 @@ export class PackedNumbers {
 
   /** The values as one typed array of exactly `length` elements; the blocks are released. */
   finish(): Int32Array | Float64Array {
+    if (this.blocks.length === 1 && this.pos === this.current.length) {
+      this.blocks = [];
+      return this.current;
+    }
     const out = this.ints ? new Int32Array(this.length) : new Float64Array(this.length);
     let at = 0;
     for (let b = 0; b < this.blocks.length; b++) {

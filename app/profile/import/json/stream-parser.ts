@@ -56,6 +56,8 @@ export class JsonStreamParser {
   /** Absolute offset of the first byte of the buffer being parsed. */
   private base = 0;
   private seenValue = false;
+  /** Length of the last packed array closed: the next one is likely as long (samples, then timeDeltas). */
+  private lastPackedLength = 0;
 
   constructor(options: JsonStreamOptions = {}) {
     this.maxDepth = options.maxDepth ?? 10_000;
@@ -309,7 +311,10 @@ export class JsonStreamParser {
     const value = this.values[level];
     this.depth = level;
     this.values.length = level;
-    return kind === Kind.Packed ? (value as PackedNumbers).finish() : value;
+    if (kind !== Kind.Packed) return value;
+    const packed = (value as PackedNumbers).finish();
+    this.lastPackedLength = packed.length;
+    return packed;
   }
 
   private emit(value: unknown): void {
@@ -342,7 +347,7 @@ export class JsonStreamParser {
       arr.push(value);
       if (typeof value !== 'number') this.numeric[top] = false;
       else if (this.numeric[top] && arr.length >= this.packThreshold) {
-        this.values[top] = new PackedNumbers(arr as number[]);
+        this.values[top] = new PackedNumbers(arr as number[], this.lastPackedLength);
         this.kinds[top] = Kind.Packed;
       }
     }
