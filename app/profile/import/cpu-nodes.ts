@@ -52,7 +52,8 @@ function nodeId(v: unknown, ctx: Ctx, what: string): number {
 
 /** Maps file node ids to model nodes: a dense table when ids are small, else a Map. */
 class IdTable {
-  private readonly dense: Int32Array | undefined;
+  /** Model node by id for ids below its length (-1: no such node); read directly by the timeline's loop. */
+  readonly dense: Int32Array | undefined;
   private readonly map = new Map<number, number>();
   constructor(maxId: number, count: number) {
     if (maxId >= 0 && maxId < Math.max(1 << 20, count * 4)) this.dense = new Int32Array(maxId + 1).fill(-1);
@@ -67,76 +68,105 @@ class IdTable {
   }
 }
 
+/**
+ * The file's nodes as a call tree. The file's structure is held in arrays by node position (a 200 MB profile has
+ * 100,000 nodes or more), with ids resolved through one IdTable that finally maps each id to its model node.
+ */
 function buildTree(builder: ProfileBuilder, nodes: ArrayLike<unknown>, ctx: Ctx): { table: IdTable; hits: Map<number, number> } {
-  const byId = new Map<number, Json>();
-  const parentOf = new Map<number, number>();
+  const count = nodes.length;
   let maxId = -1;
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = 0; i < count; i++) {
+    const id = (nodes[i] as Json | undefined)?.id;
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > maxId) maxId = id;
+  }
+  // While the tree is built: id -> position in the file. At the end: id -> model node.
+  const table = new IdTable(maxId, count);
+  const ids = new Float64Array(count);
+  const records: Json[] = new Array<Json>(count);
+  for (let i = 0; i < count; i++) {
     const node = nodes[i];
     if (!isRecord(node) || !isRecord(node.callFrame)) throw malformed(ctx.format, ctx.name, `node ${i} has no callFrame`);
     const id = nodeId(node.id, ctx, `node ${i}'s id`);
-    if (byId.has(id)) throw malformed(ctx.format, ctx.name, `two nodes have the id ${id}`);
-    byId.set(id, node);
-    if (id > maxId) maxId = id;
+    if (table.get(id) !== -1) throw malformed(ctx.format, ctx.name, `two nodes have the id ${id}`);
+    table.set(id, i);
+    ids[i] = id;
+    records[i] = node;
   }
+  // Each node's parent id (NaN: none yet). A node listed as a child keeps the first parent that listed it, or the
+  // parent it names itself when no node listed it before. Ids listed as children but absent from the file only
+  // count towards the conflicts, as they would for a present node.
+  const parentId = new Float64Array(count).fill(NaN);
+  const strayParent = new Map<number, number>();
   let conflicts = 0;
-  for (const [id, node] of byId) {
-    if (node.parent !== undefined && !parentOf.has(id)) parentOf.set(id, nodeId(node.parent, ctx, `node ${id}'s parent`));
-    if (parentOf.get(id) === id) throw malformed(ctx.format, ctx.name, `node ${id} names itself as its parent`);
-    if (node.children === undefined) continue;
-    if (!isList(node.children)) throw malformed(ctx.format, ctx.name, `node ${id}'s children is not a list`);
-    for (let k = 0; k < node.children.length; k++) {
-      const child = nodeId(node.children[k], ctx, `a child of node ${id}`);
+  for (let i = 0; i < count; i++) {
+    const node = records[i]!;
+    const id = ids[i]!;
+    if (node.parent !== undefined && Number.isNaN(parentId[i]!)) parentId[i] = nodeId(node.parent, ctx, `node ${id}'s parent`);
+    if (parentId[i] === id) throw malformed(ctx.format, ctx.name, `node ${id} names itself as its parent`);
+    const children = node.children;
+    if (children === undefined) continue;
+    if (!isList(children)) throw malformed(ctx.format, ctx.name, `node ${id}'s children is not a list`);
+    for (let k = 0; k < children.length; k++) {
+      const child = nodeId(children[k], ctx, `a child of node ${id}`);
       if (child === id) throw malformed(ctx.format, ctx.name, `node ${id} lists itself as its own child`);
-      const known = parentOf.get(child);
-      if (known === undefined) parentOf.set(child, id);
-      else if (known !== id) conflicts++;
+      const at = table.get(child);
+      const known = at >= 0 ? parentId[at]! : (strayParent.get(child) ?? NaN);
+      if (Number.isNaN(known)) {
+        if (at >= 0) parentId[at] = id;
+        else strayParent.set(child, id);
+      } else if (known !== id) conflicts++;
     }
   }
-  const childrenOf = new Map<number, number[]>();
+  // Children in compressed rows, in file order: the children of position p are childList[childStart[p] ..
+  // childStart[p + 1]). Roots (no parent, or a parent absent from the file) in file order.
+  const parentAt = new Int32Array(count);
+  const childStart = new Int32Array(count + 1);
   const roots: number[] = [];
-  for (const id of byId.keys()) {
-    const parent = parentOf.get(id);
-    if (parent === undefined || !byId.has(parent)) roots.push(id);
-    else {
-      const list = childrenOf.get(parent);
-      if (list) list.push(id);
-      else childrenOf.set(parent, [id]);
-    }
+  for (let i = 0; i < count; i++) {
+    const parent = parentId[i]!;
+    const at = Number.isNaN(parent) ? -1 : table.get(parent);
+    parentAt[i] = at;
+    if (at < 0) roots.push(i);
+    else childStart[at + 1]!++;
   }
-  if (roots.length === 0 && byId.size > 0) throw malformed(ctx.format, ctx.name, 'the nodes form a cycle with no root');
+  if (roots.length === 0 && count > 0) throw malformed(ctx.format, ctx.name, 'the nodes form a cycle with no root');
   if (conflicts > 0) builder.warn(`${conflicts} nodes were listed as children of two parents; the first was kept.`);
+  for (let p = 0; p < count; p++) childStart[p + 1]! += childStart[p]!;
+  const fill = childStart.slice(0, count);
+  const childList = new Int32Array(Math.max(0, count - roots.length));
+  for (let i = 0; i < count; i++) if (parentAt[i]! >= 0) childList[fill[parentAt[i]!]!++] = i;
 
   // Breadth-first from the roots: every node is placed once, after its parent, whatever cycles the file holds.
-  const table = new IdTable(maxId, byId.size);
+  const modelOf = new Int32Array(count).fill(-1);
   const hits = new Map<number, number>();
-  const queue: number[] = [];
-  for (const id of roots) {
-    const cf = byId.get(id)!.callFrame as Json;
+  const queue = new Int32Array(count);
+  let tail = 0;
+  for (const at of roots) {
+    const cf = records[at]!.callFrame as Json;
     const isV8Root = str(cf.functionName) === '(root)' && roots.length === 1;
-    table.set(id, isV8Root ? ROOT : builder.child(ROOT, builder.frame(callFrameInput(cf))));
-    queue.push(id);
+    modelOf[at] = isV8Root ? ROOT : builder.child(ROOT, builder.frame(callFrameInput(cf)));
+    queue[tail++] = at;
   }
-  let placed = queue.length;
-  for (let q = 0; q < queue.length; q++) {
-    const id = queue[q]!;
-    const modelNode = table.get(id);
-    const h = num(byId.get(id)!.hitCount);
+  for (let q = 0; q < tail; q++) {
+    const at = queue[q]!;
+    const modelNode = modelOf[at]!;
+    const h = num(records[at]!.hitCount);
     if (h !== undefined && h > 0 && Number.isSafeInteger(h)) hits.set(modelNode, (hits.get(modelNode) ?? 0) + h);
-    for (const child of childrenOf.get(id) ?? []) {
-      if (table.get(child) !== -1) continue;
-      const cf = byId.get(child)!.callFrame as Json;
-      table.set(child, builder.child(modelNode, builder.frame(callFrameInput(cf))));
-      queue.push(child);
-      placed++;
+    for (let c = childStart[at]!; c < childStart[at + 1]!; c++) {
+      const child = childList[c]!;
+      if (modelOf[child] !== -1) continue;
+      modelOf[child] = builder.child(modelNode, builder.frame(callFrameInput(records[child]!.callFrame as Json)));
+      queue[tail++] = child;
     }
   }
   // Every node off a root has a parent chain; one that never reaches a root goes round in a circle. A call tree
   // with a cycle has no meaning (no total time, no stack), so the file is refused rather than partly shown.
-  if (placed < byId.size) {
-    const unplaced = [...byId.keys()].filter((id) => table.get(id) === -1);
+  if (tail < count) {
+    const unplaced: number[] = [];
+    for (let i = 0; i < count; i++) if (modelOf[i] === -1) unplaced.push(ids[i]!);
     throw malformed(ctx.format, ctx.name, `its call tree has a cycle (nodes ${unplaced.slice(0, 5).join(', ')}${unplaced.length > 5 ? ', …' : ''} are each other's ancestors)`);
   }
+  for (let i = 0; i < count; i++) table.set(ids[i]!, modelOf[i]!);
   return { table, hits };
 }
 
@@ -269,19 +299,54 @@ function deltaTimeline(
   }
   const first = deltas[0]!;
   if (!(Math.abs(first) <= MAX_STEP)) throw outOfRange(ctx, 'time delta 0');
-  let clock = (start ?? 0) + first;
-  let span = 0;
+  // The clock and the sum of positive steps live in a Float64Array: as plain locals starting at small integers, the
+  // optimising compiler speculates them to stay small integers and falls back to the interpreter when they outgrow
+  // 2^31 µs, in the middle of the loop.
+  const sums = new Float64Array(2);
+  const CLOCK = 0;
+  const SPAN = 1;
+  sums[CLOCK] = (start ?? 0) + first;
+  // TimelineSlots.place and builder.addSelf written out: this loop runs once per sample (17 M in a 200 MB file).
+  const outNodes = slots.nodes;
+  const outWeights = slots.weights;
+  const self = builder.selfWeights();
+  const dense = table.dense;
+  const denseLength = dense ? dense.length : 0;
+  const intIds = samples instanceof Int32Array;
+  let k = 0;
+  let negatives = 0;
+  let unknown = 0;
+  for (let i = 0; i + 1 < n; i++) {
+    const d = deltas[i + 1]!;
+    if (!(Math.abs(d) <= MAX_STEP)) throw outOfRange(ctx, `time delta ${i + 1}`);
+    sums[CLOCK]! += d;
+    let w = d;
+    if (d > 0) sums[SPAN]! += d;
+    else if (d < 0) {
+      negatives++;
+      w = 0;
+    }
+    const id = samples[i]!;
+    const node = intIds ? (id >= 0 && id < denseLength ? dense![id]! : table.get(id)) : Number.isSafeInteger(id) ? table.get(id) : -1;
+    if (node < 0) {
+      unknown++;
+      continue;
+    }
+    outNodes[k] = node;
+    outWeights[k] = w;
+    // The weight as stored (float32), as setTimeline would add it.
+    self[node]! += Math.fround(w);
+    k++;
+  }
+  slots.k = k;
+  slots.negatives = negatives;
+  slots.unknown = unknown;
+  const clock = sums[CLOCK]!;
+  const span = sums[SPAN]!;
   const place = (id: number, weight: number) => {
     const at = slots.place(id, weight);
     if (at >= 0) builder.addSelf(slots.nodes[at]!, slots.weights[at]!);
   };
-  for (let i = 0; i + 1 < n; i++) {
-    const d = deltas[i + 1]!;
-    if (!(Math.abs(d) <= MAX_STEP)) throw outOfRange(ctx, `time delta ${i + 1}`);
-    clock += d;
-    if (d > 0) span += d;
-    place(samples[i]!, d);
-  }
   const mean = n > 1 && span > 0 ? span / (n - 1) : start !== undefined && end !== undefined && end > start ? (end - start) / n : 1000;
   const tailGap = start !== undefined && end !== undefined ? end - clock : NaN;
   const lastWeight = tailGap >= 0 && tailGap <= 2 * mean ? tailGap : mean;

@@ -138,6 +138,14 @@ export class ProfileBuilder {
     this.nodeSelf.data[node]! += weight;
   }
 
+  /**
+   * The nodes' self weights, indexed by node, for a caller that adds tens of millions of weights in one loop (what
+   * addSelf does, without a call per weight). Valid until the next node is created.
+   */
+  selfWeights(): Float64Array {
+    return this.nodeSelf.data;
+  }
+
   /** Expect about this many timeline samples (saves regrowing the arrays for big profiles). */
   reserveSamples(count: number): void {
     if (this.timelineNodes && this.timelineNodes.length >= count) return;

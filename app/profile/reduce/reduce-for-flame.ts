@@ -47,10 +47,8 @@ export const FLAME_DEFAULTS = { maxBytes: 2 * 1024 * 1024, maxNodes: 5000, maxSa
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 interface Folded {
-  /** Kept node -> compact id (-1 when folded). */
-  compact: Int32Array;
-  /** Any node -> the kept node its time goes to. */
-  keptOf: Int32Array;
+  /** Any node -> the compact id of the kept node its time goes to (a folded node's time goes to its nearest kept caller). */
+  shownAs: Int32Array;
   nodeFrame: number[];
   nodeParent: number[];
   threshold: number;
@@ -66,8 +64,9 @@ function fold(profile: Profile, maxNodes: number, maxDepth: number): Folded {
     const totals = Float64Array.from(profile.nodeTotal).sort().reverse();
     threshold = totals[maxNodes]!;
   }
+  // Kept node -> its compact id, -1 when folded.
   const compact = new Int32Array(n).fill(-1);
-  const keptOf = new Int32Array(n);
+  const shownAs = new Int32Array(n);
   const nodeFrame: number[] = [-1];
   const nodeParent: number[] = [-1];
   compact[0] = 0;
@@ -80,13 +79,13 @@ function fold(profile: Profile, maxNodes: number, maxDepth: number): Folded {
       compact[i] = nodeFrame.length;
       nodeFrame.push(profile.nodeFrame[i]!);
       nodeParent.push(compact[parent]!);
-      keptOf[i] = i;
+      shownAs[i] = compact[i]!;
     } else {
       if (profile.nodeDepth[i] === maxDepth + 1 && compact[parent]! >= 0 && total > threshold) cutDeep++;
-      keptOf[i] = keptOf[parent]!;
+      shownAs[i] = shownAs[parent]!;
     }
   }
-  return { compact, keptOf, nodeFrame, nodeParent, threshold, cutDeep };
+  return { shownAs, nodeFrame, nodeParent, threshold, cutDeep };
 }
 
 interface Timeline {
@@ -95,37 +94,53 @@ interface Timeline {
   length: number;
 }
 
-/** The timeline mapped onto kept nodes, as (node, weight) pairs in time order; per kept node when there is none. */
-function forEachSample(profile: Profile, f: Folded, visit: (node: number, w: number) => void): void {
-  if (profile.timeline) {
-    const { nodes, weights } = profile.timeline;
-    for (let i = 0; i < nodes.length; i++) visit(f.compact[f.keptOf[nodes[i]!]!]!, weights[i]!);
-    return;
-  }
+/**
+ * The samples mapped onto kept nodes, as (node, weight) pairs in time order: the profile's timeline, or one pair per
+ * kept node with self time when there is none. The loops below run over tens of millions of samples, so they read
+ * these arrays directly rather than through a callback per sample.
+ */
+function mappedSamples(profile: Profile, f: Folded): { nodes: Int32Array; weights: ArrayLike<number>; mapped: boolean } {
+  if (profile.timeline) return { nodes: profile.timeline.nodes, weights: profile.timeline.weights, mapped: false };
   const self = new Float64Array(f.nodeFrame.length);
-  for (let i = 0; i < profile.nodeCount; i++) self[f.compact[f.keptOf[i]!]!]! += profile.nodeSelf[i]!;
-  for (let i = 0; i < self.length; i++) if (self[i]! > 0) visit(i, self[i]!);
+  for (let i = 0; i < profile.nodeCount; i++) self[f.shownAs[i]!]! += profile.nodeSelf[i]!;
+  let count = 0;
+  for (let i = 0; i < self.length; i++) if (self[i]! > 0) count++;
+  const nodes = new Int32Array(count);
+  const weights = new Float64Array(count);
+  for (let i = 0, k = 0; i < self.length; i++) {
+    if (self[i]! > 0) {
+      nodes[k] = i;
+      weights[k++] = self[i]!;
+    }
+  }
+  return { nodes, weights, mapped: true };
 }
 
 /** Identical consecutive samples merged; null when that leaves more than `limit` samples. */
 function merged(profile: Profile, f: Folded, limit: number): Timeline | null {
+  const { nodes, weights, mapped } = mappedSamples(profile, f);
+  const shownAs = mapped ? null : f.shownAs;
+  const count = nodes.length;
   let runs = 0;
   let last = -1;
-  forEachSample(profile, f, (node) => {
+  for (let i = 0; i < count && runs <= limit; i++) {
+    const node = shownAs ? shownAs[nodes[i]!]! : nodes[i]!;
     if (node !== last) runs++;
     last = node;
-  });
+  }
   if (runs > limit) return null;
   const out: Timeline = { nodes: new Int32Array(runs), weights: new Float64Array(runs), length: 0 };
   last = -1;
-  forEachSample(profile, f, (node, w) => {
+  for (let i = 0; i < count; i++) {
+    const node = shownAs ? shownAs[nodes[i]!]! : nodes[i]!;
+    const w = weights[i]!;
     if (node === last) out.weights[out.length - 1]! += w;
     else {
       out.nodes[out.length] = node;
       out.weights[out.length++] = w;
       last = node;
     }
-  });
+  }
   return out;
 }
 
@@ -139,11 +154,16 @@ function merged(profile: Profile, f: Folded, limit: number): Timeline | null {
 function sampledByTime(profile: Profile, f: Folded, slices: number): { timeline: Timeline; slice: number } {
   const slice = profile.totalWeight / slices;
   const out: Timeline = { nodes: new Int32Array(slices + 1), weights: new Float64Array(slices + 1), length: 0 };
+  const { nodes, weights, mapped } = mappedSamples(profile, f);
+  const shownAs = mapped ? null : f.shownAs;
+  const capacity = out.nodes.length;
   let next = slice / 2;
   let clock = 0;
-  forEachSample(profile, f, (node, weight) => {
-    clock += weight;
-    while (clock >= next && out.length < out.nodes.length) {
+  for (let i = 0; i < nodes.length; i++) {
+    clock += weights[i]!;
+    if (clock < next) continue;
+    const node = shownAs ? shownAs[nodes[i]!]! : nodes[i]!;
+    while (clock >= next && out.length < capacity) {
       if (out.length > 0 && out.nodes[out.length - 1] === node) out.weights[out.length - 1]! += slice;
       else {
         out.nodes[out.length] = node;
@@ -151,13 +171,13 @@ function sampledByTime(profile: Profile, f: Folded, slices: number): { timeline:
       }
       next += slice;
     }
-  });
+  }
   return { timeline: out, slice };
 }
 
 function heapJson(profile: Profile, f: Folded): HeapProfileJson {
   const self = new Float64Array(f.nodeFrame.length);
-  for (let i = 0; i < profile.nodeCount; i++) self[f.compact[f.keptOf[i]!]!]! += profile.nodeSelf[i]!;
+  for (let i = 0; i < profile.nodeCount; i++) self[f.shownAs[i]!]! += profile.nodeSelf[i]!;
   const view = cpuProfileJson({ frames: profile.frames, nodeFrame: f.nodeFrame, nodeParent: f.nodeParent, samples: [], weights: [], startTime: 0 });
   const objects: HeapNodeJson[] = view.nodes.map((node, i) => ({ callFrame: node.callFrame, selfSize: Math.round(self[i]!), id: node.id, children: [] }));
   for (let i = 1; i < objects.length; i++) objects[f.nodeParent[i]!]!.children.push(objects[i]!);

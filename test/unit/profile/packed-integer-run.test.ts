@@ -65,6 +65,25 @@ describe('packed integer runs', () => {
     expect(v).toEqual([1, 2, 3, 4, 'x', 5]);
   });
 
+  // The second packed array starts with a block as long as the first: exactly as long (handed over whole), shorter,
+  // longer, and turned into floats part way.
+  const SECOND: Array<[string, string]> = [
+    ['as long', '7,8,9,10,11'],
+    ['shorter', '7,8'],
+    ['longer', '7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22'],
+    ['with a float', '7,8.5,9,10,11'],
+    ['with a 10-digit value', '7,8,9,10,12345678901'],
+  ];
+  for (const [what, second] of SECOND) {
+    it(`a second packed array ${what} than the first: the same numbers as JSON.parse, at every chunk boundary`, () => {
+      const text = `{"samples":[${LEAD}4,5],"timeDeltas":[${second}],"n":[${LEAD}4,5]}`;
+      const expected = JSON.parse(text) as Record<string, number[]>;
+      const plain = (v: unknown) => Object.fromEntries(Object.entries(v as Record<string, ArrayLike<number>>).map(([k, a]) => [k, Array.from(a)]));
+      expect(plain(parseJsonBytes(text, OPTIONS).value)).toEqual(expected);
+      for (let cut = 1; cut < text.length; cut++) expect(plain(inChunksAt(text, cut)), `cut at ${cut}`).toEqual(expected);
+    });
+  }
+
   const MALFORMED: Array<[string, string, string]> = [
     ['leading zero', `[${LEAD}012]`, 'malformed'],
     ['a lone minus', `[${LEAD}-,4]`, 'malformed'],

@@ -56,6 +56,8 @@ export class JsonStreamParser {
   /** Absolute offset of the first byte of the buffer being parsed. */
   private base = 0;
   private seenValue = false;
+  /** Length of the last packed array closed: the next one is likely as long (samples, then timeDeltas). */
+  private lastPackedLength = 0;
 
   constructor(options: JsonStreamOptions = {}) {
     this.maxDepth = options.maxDepth ?? 10_000;
@@ -68,7 +70,10 @@ export class JsonStreamParser {
     return this.base;
   }
 
-  write(chunk: Uint8Array): void {
+  write(bytes: Uint8Array): void {
+    // File chunks arrive as Buffers, joined carries are plain Uint8Arrays: one kind of array keeps the byte loops
+    // compiled for one shape instead of falling back to the interpreter when the other first appears.
+    const chunk = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const carry = this.carry;
     if (!carry) return this.feed(chunk);
     this.carry = null;
@@ -214,6 +219,9 @@ export class JsonStreamParser {
   private integerRun(buf: Uint8Array, start: number): number {
     const packed = this.values[this.depth - 1] as PackedNumbers;
     const len = buf.length;
+    // Values of up to 9 digits are int32: written straight into the packed array's current block.
+    let block = packed.int32Block();
+    let fill = packed.fill;
     let i = start;
     for (;;) {
       let j = i;
@@ -228,22 +236,33 @@ export class JsonStreamParser {
         j++;
       }
       const digits = j - first;
-      if (j >= len || digits === 0 || digits > 15 || (digits > 1 && buf[first] === 0x30)) return i;
+      if (j >= len || digits === 0 || digits > 15 || (digits > 1 && buf[first] === 0x30)) break;
       const t = buf[j];
-      if (t === 0x2c) {
+      if (t !== 0x2c && t !== 0x5d) break;
+      if (block !== undefined && digits <= 9 && !(neg && v === 0)) {
+        if (fill === block.length) {
+          packed.fill = fill;
+          block = packed.nextBlock();
+          fill = 0;
+        }
+        block![fill++] = neg ? -v : v;
+      } else {
+        if (block !== undefined) packed.fill = fill;
         packed.push(neg ? -v : v);
-        this.seenValue = true;
-        i = j + 1;
-        if (i >= len || buf[i]! > 0x39 || (buf[i]! < 0x30 && buf[i] !== 0x2d)) return i;
-        continue;
+        block = packed.int32Block();
+        fill = packed.fill;
       }
       if (t === 0x5d) {
-        packed.push(neg ? -v : v);
+        if (block !== undefined) packed.fill = fill;
         this.state = State.After;
         return j;
       }
-      return i;
+      this.seenValue = true;
+      i = j + 1;
+      if (i >= len || buf[i]! > 0x39 || (buf[i]! < 0x30 && buf[i] !== 0x2d)) break;
     }
+    if (block !== undefined) packed.fill = fill;
+    return i;
   }
 
   private value(buf: Uint8Array, i: number, final: boolean): number {
@@ -292,7 +311,10 @@ export class JsonStreamParser {
     const value = this.values[level];
     this.depth = level;
     this.values.length = level;
-    return kind === Kind.Packed ? (value as PackedNumbers).finish() : value;
+    if (kind !== Kind.Packed) return value;
+    const packed = (value as PackedNumbers).finish();
+    this.lastPackedLength = packed.length;
+    return packed;
   }
 
   private emit(value: unknown): void {
@@ -325,7 +347,7 @@ export class JsonStreamParser {
       arr.push(value);
       if (typeof value !== 'number') this.numeric[top] = false;
       else if (this.numeric[top] && arr.length >= this.packThreshold) {
-        this.values[top] = new PackedNumbers(arr as number[]);
+        this.values[top] = new PackedNumbers(arr as number[], this.lastPackedLength);
         this.kinds[top] = Kind.Packed;
       }
     }
