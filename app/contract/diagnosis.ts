@@ -10,7 +10,8 @@ import type { FrameCategory } from './profile.js';
  * its port was taken), so nothing was measured and that is said instead of "not enough data". worker-pool-saturated was
  * requests wait for a pool of worker threads that are all busy, while the main loop idles.
  * threadpool-saturated was added in thresholds-7: requests queue for libuv's threadpool (crypto, zlib, fs, native
- * addons such as bcrypt), whose threads are all occupied, while the main loop idles.
+ * addons such as bcrypt), whose threads are all occupied, while the main loop idles. db-transaction-held: a
+ * transaction kept open on its connection while the request waits on something else (an HTTP call, a hash, a timer).
  */
 export const FINDING_KINDS = [
   'event-loop-blocked',
@@ -22,6 +23,7 @@ export const FINDING_KINDS = [
   'n-plus-one',
   'slow-query',
   'db-pool-exhausted',
+  'db-transaction-held',
   'database-bound',
   'gc-pressure',
   'memory-leak',

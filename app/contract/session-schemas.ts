@@ -122,6 +122,24 @@ export const ProbeSampleSchema = z.looseObject({
         }),
       ),
       connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum, poolSize: optNum })),
+      transactions: z
+        .array(
+          z.looseObject({
+            system: DbSystemSchema,
+            shape: z.string(),
+            functionName: z.string(),
+            url: z.string(),
+            line: num,
+            column: num,
+            count: num,
+            heldMs: num,
+            maxHeldMs: num,
+            queryMs: num,
+            queries: num,
+            outside: z.array(z.looseObject({ kind: z.string(), method: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, totalMs: num })),
+          }),
+        )
+        .optional(),
       notes: z.array(z.string()).optional(),
     })
     .optional(),

@@ -7,6 +7,7 @@
 // not a wait and is not counted. Outside a request the wrappers cost one comparison.
 const { round, safe } = require('./util.cjs');
 const { captureSite: captureCallSite, createSiteSampler } = require('./call-site.cjs');
+const txWatch = require('./tx-watch.cjs');
 
 const SITE_DEPTH = 16;
 const MAX_SITES = 2000;
@@ -54,8 +55,11 @@ function createOtherWaitCollector(performance) {
     return key;
   }
 
-  function record(key, t0) {
-    const ms = performance.now() - t0;
+  /** `tx`: the transactions the wait was made inside (tx-watch.cjs), when the request held one open. */
+  function record(key, t0, tx) {
+    const now = performance.now();
+    const ms = now - t0;
+    if (tx) txWatch.waitEnds(tx, now);
     const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0 };
     s.count++;
     s.totalMs += ms;
@@ -73,9 +77,10 @@ function createOtherWaitCollector(performance) {
         const key = safe(() => siteKey(kind, name, wrapper), null);
         if (key) {
           const t0 = performance.now();
+          const tx = safe(() => txWatch.waitStarts(kind, name, wrapper, t0), null);
           const callback = arguments[last];
           arguments[last] = function () {
-            safe(() => record(key, t0));
+            safe(() => record(key, t0, tx));
             return callback.apply(this, arguments);
           };
         }
@@ -95,7 +100,8 @@ function createOtherWaitCollector(performance) {
         const key = safe(() => siteKey(kind, method || name, wrapper), null);
         if (key) {
           const t0 = performance.now();
-          const done = () => record(key, t0);
+          const tx = safe(() => txWatch.waitStarts(kind, method || name, wrapper, t0), null);
+          const done = () => record(key, t0, tx);
           result.then(done, done);
         }
       }
@@ -133,9 +139,10 @@ function createOtherWaitCollector(performance) {
         const key = safe(() => siteKey('timer', 'setTimeout', setTimeoutWrapper), null);
         if (key) {
           const t0 = performance.now();
+          const tx = safe(() => txWatch.waitStarts('timer', 'setTimeout', setTimeoutWrapper, t0), null);
           const args = Array.prototype.slice.call(arguments);
           args[0] = function () {
-            safe(() => record(key, t0));
+            safe(() => record(key, t0, tx));
             return callback.apply(this, arguments);
           };
           return originalSetTimeout.apply(this, args);

@@ -61,6 +61,10 @@ const PARTS = [
       if (waits) s.db = waits;
     },
   },
+  {
+    name: 'transactions', when: 'call',
+    work: "per query on a database socket: two regular-expression tests of its shape (BEGIN / COMMIT); per DNS lookup, fs call, timer, threadpool call, outbound request and query made while serving: one AsyncLocalStorage lookup (once the app has a database connection); inside a request that holds a transaction open, a stack walk per such wait and a map update when it ends (tx-watch.cjs; part of db)",
+  },
   { name: 'request-context', when: 'request', work: "once the app has a database connection: an AsyncLocalStorage store entered per request (V8's promise hooks on Node 20 and 22), a per-system sum per query (part of db; its switch read in request-context.cjs)" },
   {
     name: 'route-tables', when: 'once',

@@ -8,6 +8,8 @@
 // be wrapped: the addons the app loaded are reported instead (process.dlopen), so the doctor can name the package.
 const { round, safe } = require('./util.cjs');
 const { captureSite } = require('./call-site.cjs');
+const txWatch = require('./tx-watch.cjs');
+const { performance } = require('perf_hooks');
 
 // The app's line is a frame or two under the wrapper (util.promisify adds one).
 const SITE_DEPTH = 16;
@@ -35,8 +37,10 @@ function createPoolCallCollector() {
           const callback = args[last];
           const entry = { api, site, t0: process.hrtime.bigint() };
           inFlight.add(entry);
+          const tx = safe(() => txWatch.waitStarts('threadpool', api, null, performance.now(), { site: () => site }), null);
           args[last] = function () {
             safe(() => settle(entry, process.hrtime.bigint(), true));
+            if (tx) safe(() => txWatch.waitEnds(tx, performance.now()));
             return callback.apply(this, arguments);
           };
         }
