@@ -65,10 +65,12 @@ function judgeTransaction(tx: DbTransactionSite, requestTimeMs: number, allBusyS
   const queryPerTx = tx.queryMs / tx.count;
   if (outsidePerTx < T.dbTxOutsideMinMs || outsidePerTx < T.dbTxOutsideOfQueries * queryPerTx) return undefined;
   const heldPerTx = tx.heldMs / tx.count;
-  const [top] = tx.outside;
+  // Waits of a twentieth of the time outside or less (a connection's set-up query, a stray timer) are not named.
+  const shown = tx.outside.filter((w) => w.totalMs >= outsideMs / 20);
+  const [top] = shown;
   const system = DB_SYSTEM_NAMES[tx.system];
   const opener = culprit(tx, tx.heldMs / requestTimeMs);
-  const waits = tx.outside.slice(0, 3).map((w) => culprit(w, w.totalMs / requestTimeMs));
+  const waits = shown.slice(0, 3).map((w) => culprit(w, w.totalMs / requestTimeMs));
   const starved = allBusyShare >= T.dbAllBusyShare;
   return {
     kind: 'db-transaction-held',
@@ -77,7 +79,7 @@ function judgeTransaction(tx: DbTransactionSite, requestTimeMs: number, allBusyS
     explanation:
       `The transaction opened by ${named(opener)} holds its ${system} connection ${ms(heldPerTx)} on average (${tx.count} transactions, the longest ${ms(tx.maxHeldMs)}) while its ${round(tx.queries / tx.count, 1)} queries take ${ms(queryPerTx)}: ` +
       `for ${ms(outsidePerTx)} of it the request waits on ${waitWords(top!)} from ${named(waits[0]!)}, with the transaction open` +
-      `${tx.outside.length > 1 ? ` (and ${tx.outside.length - 1} other kind${tx.outside.length > 2 ? 's' : ''} of wait)` : ''}. ` +
+      `${shown.length > 1 ? ` (and ${shown.length - 1} other wait${shown.length > 2 ? 's' : ''}: ${shown.slice(1, 3).map(waitWords).join(', ')})` : ''}. ` +
       `All that time the connection is out of the pool and the rows the transaction wrote or locked stay locked for every other request` +
       `${starved ? `; here every ${system} connection was busy ${pct(allBusyShare)} of the time, so other requests queued for the one held` : ''}. ` +
       'Do the outside work before BEGIN or after COMMIT, and keep only the queries that must succeed or fail together inside the transaction.',
