@@ -44,7 +44,7 @@ const PARTS = [
   },
   {
     name: 'pool-calls', when: 'call',
-    work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon; bcrypt's binding's compare/encrypt/gen_salt wrapped as it loads, the same cost per call)',
+    work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon; the bcrypt binding: compare, encrypt, gen_salt wrapped as it loads, the same cost per call)',
     start: () => require('./pool-calls.cjs').createPoolCallCollector(),
     sample: (s, pool) => {
       const { calls, addons } = pool.take();
