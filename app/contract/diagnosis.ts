@@ -180,8 +180,15 @@ export interface RequestTimeRoute {
   route: string;
   requests: number;
   latencyMeanMs: number;
-  waits: Array<{ kind: 'database'; system: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  /**
+   * The waits this route's requests made, per request: database queries per system, the wait for a pooled connection
+   * per system (kind 'checkout', pools timed at their checkout), and the other kinds timed (HTTP, fetch, DNS, fs,
+   * timers, threadpool calls), once the probe followed requests (an app with a database connection).
+   */
+  waits: Array<{ kind: RouteWaitKind; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
 }
+
+export type RouteWaitKind = 'database' | 'checkout' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer' | 'threadpool';
 
 export interface Diagnosis {
   /** The run's headline figures (absent in diagnoses written before they were added). */

@@ -115,6 +115,12 @@ export interface RouteStats {
    * connection): query count and wait summed over the requests that finished in the window.
    */
   db?: Array<{ system: DbSystem; count: number; totalMs: number }>;
+  /**
+   * The other waits made while serving this route's requests, by kind (probe 3, once the app has a database
+   * connection): 'checkout:<system>' (a pooled connection's wait, where the pool is timed), http, fetch, dns, fs, timer,
+   * threadpool; count and wait summed over the requests that finished in the window.
+   */
+  waits?: Array<{ kind: string; count: number; totalMs: number }>;
 }
 
 /** The database systems the probe reads at the socket (app/probe/db-wire.cjs). */

@@ -10,6 +10,7 @@
 const { round, safe } = require('./util.cjs');
 const { captureSite } = require('./call-site.cjs');
 const txWatch = require('./tx-watch.cjs');
+const requestContext = require('./request-context.cjs');
 const { performance } = require('perf_hooks');
 
 // The app's line is a frame or two under the wrapper (util.promisify adds one).
@@ -45,8 +46,10 @@ function createPoolCallCollector() {
           const entry = { api, site, t0: process.hrtime.bigint() };
           inFlight.add(entry);
           const tx = safe(() => txWatch.waitStarts('threadpool', api, null, performance.now(), { site: () => site }), null);
+          const request = requestContext.current();
           args[last] = function () {
             safe(() => settle(entry, process.hrtime.bigint(), true));
+            if (request) safe(() => requestContext.addWait(request, 'threadpool', Number(process.hrtime.bigint() - entry.t0) / 1e6));
             if (tx) safe(() => txWatch.waitEnds(tx, performance.now()));
             return callback.apply(this, arguments);
           };
