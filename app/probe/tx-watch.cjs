@@ -5,7 +5,9 @@
 // zlib, another connection's query) ask here, when they start, whether the request they are made for has a
 // transaction open: if it has, their site is read and, when they end, their time is counted against that
 // transaction. A request with no transaction open costs one store lookup per wait; a process with no database
-// connection none at all (the request context is off, current() is undefined).
+// connection none at all (the request context is off, current() is undefined). A DNS, fs or timer wait inside a
+// transaction walks the stack for its own line: their collector samples its sites per method (any line calling
+// setTimeout stands for the others), and a dependency's timer would be named for the app's.
 const { safe } = require('./util.cjs');
 const { captureSite } = require('./call-site.cjs');
 const requestContext = require('./request-context.cjs');
