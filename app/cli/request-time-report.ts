@@ -1,7 +1,7 @@
 // What a run's report says of where a request's time goes: the loop's work and each kind of wait per request, the
 // costliest query shapes with the app's line that runs them, and what was not measured.
 import type { RequestTimeFigures } from '../contract/diagnosis.js';
-import { connectionWords, DB_SYSTEM_NAMES, msWords, noIndexWords, queryFunctionWords, queryRateWords, shapeCut, unaccountedMs, unaccountedWhy, waitName } from '../contract/request-time-words.js';
+import { connectionWords, msWords, noIndexWords, queryFunctionWords, queryRateWords, routeWaitWords, shapeCut, unaccountedMs, unaccountedWhy, waitName } from '../contract/request-time-words.js';
 import { location, sig } from '../contract/words.js';
 import { dim, yellow } from './terminal.js';
 
@@ -14,10 +14,10 @@ export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): s
   // Calls made together overlap, so waits can add up to more than the latency: only a remainder is worth a line.
   const rest = unaccountedMs(rt);
   if (rest !== undefined) out.push(`              ${dim(`${msWords(rest)} not accounted for (${unaccountedWhy(rt)})`)}`);
-  // Several routes: each one's latency and the database waits its own requests made.
+  // Several routes: each one's latency and the waits its own requests made.
   for (const r of rt.routes ?? []) {
-    const waits = r.waits.map((w) => `${DB_SYSTEM_NAMES[w.system] ?? w.system} ${msWords(w.msPerRequest)} (${sig(w.callsPerRequest, 3)} calls)`);
-    out.push(`              ${r.route}: ${msWords(r.latencyMeanMs)} per request (${r.requests} requests)${waits.length ? `: ${waits.join(', ')}` : ': no database wait'}`);
+    const waits = r.waits.map(routeWaitWords);
+    out.push(`              ${r.route}: ${msWords(r.latencyMeanMs)} per request (${r.requests} requests)${waits.length ? `: ${waits.join(', ')}` : ': no wait measured'}`);
   }
   for (const q of rt.queries.slice(0, 5)) {
     const where = `${queryFunctionWords(q)} (${location(q, cwd)})`;

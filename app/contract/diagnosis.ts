@@ -10,7 +10,8 @@ import type { FrameCategory } from './profile.js';
  * its port was taken), so nothing was measured and that is said instead of "not enough data". worker-pool-saturated was
  * requests wait for a pool of worker threads that are all busy, while the main loop idles.
  * threadpool-saturated was added in thresholds-7: requests queue for libuv's threadpool (crypto, zlib, fs, native
- * addons such as bcrypt), whose threads are all occupied, while the main loop idles.
+ * addons such as bcrypt), whose threads are all occupied, while the main loop idles. db-transaction-held: a
+ * transaction kept open on its connection while the request waits on something else (an HTTP call, a hash, a timer).
  */
 export const FINDING_KINDS = [
   'event-loop-blocked',
@@ -22,6 +23,7 @@ export const FINDING_KINDS = [
   'n-plus-one',
   'slow-query',
   'db-pool-exhausted',
+  'db-transaction-held',
   'database-bound',
   'gc-pressure',
   'memory-leak',
@@ -180,8 +182,15 @@ export interface RequestTimeRoute {
   route: string;
   requests: number;
   latencyMeanMs: number;
-  waits: Array<{ kind: 'database'; system: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  /**
+   * The waits this route's requests made, per request: database queries per system, the wait for a pooled connection
+   * per system (kind 'checkout', pools timed at their checkout), and the other kinds timed (HTTP, fetch, DNS, fs,
+   * timers, threadpool calls), once the probe followed requests (an app with a database connection).
+   */
+  waits: Array<{ kind: RouteWaitKind; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
 }
+
+export type RouteWaitKind = 'database' | 'checkout' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer' | 'threadpool';
 
 export interface Diagnosis {
   /** The run's headline figures (absent in diagnoses written before they were added). */

@@ -115,6 +115,12 @@ export interface RouteStats {
    * connection): query count and wait summed over the requests that finished in the window.
    */
   db?: Array<{ system: DbSystem; count: number; totalMs: number }>;
+  /**
+   * The other waits made while serving this route's requests, by kind (probe 3, once the app has a database
+   * connection): 'checkout:<system>' (a pooled connection's wait, where the pool is timed), http, fetch, dns, fs, timer,
+   * threadpool; count and wait summed over the requests that finished in the window.
+   */
+  waits?: Array<{ kind: string; count: number; totalMs: number }>;
 }
 
 /** The database systems the probe reads at the socket (app/probe/db-wire.cjs). */
@@ -193,9 +199,51 @@ export interface OtherWaitStats {
   maxMs: number;
 }
 
+/** A wait made inside a transaction by the request that holds it open, but not on the transaction's connection. */
+export interface TransactionOutsideWait {
+  /** http, fetch, dns, fs, timer, threadpool, or a database system (another connection's query). */
+  kind: string;
+  /** request, fetch, lookup, readFile, setTimeout, crypto.pbkdf2..., or the other query's shape. */
+  method: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  calledFrom?: string;
+  via?: string;
+  count: number;
+  totalMs: number;
+}
+
+/**
+ * Transactions completed in a window (probe 3, db-wait.cjs), per the app's line that opened them: BEGIN / START
+ * TRANSACTION to the answer of COMMIT / ROLLBACK on one connection. `heldMs` is that span, summed; `queryMs` the
+ * waits of the queries on the connection inside it (BEGIN and COMMIT included); `outside` the request's other waits
+ * made while it was open (the five longest sites).
+ */
+export interface DbTransactionStats {
+  system: DbSystem;
+  /** The opener's shape (BEGIN, START TRANSACTION), or of the first query of the app's own when the BEGIN came from a dependency. */
+  shape: string;
+  functionName: string;
+  url: string;
+  line: number;
+  column: number;
+  calledFrom?: string;
+  via?: string;
+  count: number;
+  heldMs: number;
+  maxHeldMs: number;
+  queryMs: number;
+  queries: number;
+  outside: TransactionOutsideWait[];
+}
+
 export interface DbWindowStats {
   queries: DbQueryStats[];
   connections: DbConnectionStats[];
+  /** Transactions completed in the window (probe 3); absent when none. */
+  transactions?: DbTransactionStats[];
   /** What could not be read ("mysql2 4.x: queries not attributed to the app's line ..."). */
   notes?: string[];
 }

@@ -1,7 +1,7 @@
 // What every face says of where a request's time goes (Diagnosis.requestTime): the names of the parts, their
 // milliseconds and shares, the time left unexplained, the query shapes and the connections. The CLI's report and the
 // renderer's Diagnosis screen both print these words. Dependency-free like words.ts (contract types only).
-import type { RequestTimeFigures, RequestTimeQuery } from './diagnosis.js';
+import type { RequestTimeFigures, RequestTimeQuery, RequestTimeRoute } from './diagnosis.js';
 import type { DbSystem } from './metrics.js';
 import { sig } from './words.js';
 
@@ -11,12 +11,21 @@ const WAIT_KIND_NAMES: Record<string, string> = { database: 'database', http: 'H
 /** The parts' names on screen; a kind of wait added to the figures later reads "Waiting on <kind>" until named here. */
 const WAIT_LABELS: Record<string, string> = { http: 'Waiting on HTTP calls', fetch: 'Waiting on fetch calls', threadpool: 'Waiting on the threadpool', dns: 'Waiting on DNS lookups', fs: 'Waiting on the file system', timer: 'Waiting on timers' };
 
-type Wait = RequestTimeFigures['waits'][number];
 
 /** A wait's short name, as the report's Request line prints it: "PostgreSQL", "HTTP", "fetch". */
-export function waitName(w: Pick<Wait, 'kind' | 'system'>): string {
+export function waitName(w: { kind: string; system?: DbSystem }): string {
   if (w.system) return DB_SYSTEM_NAMES[w.system] ?? w.system;
   return WAIT_KIND_NAMES[w.kind] ?? w.kind;
+}
+
+/**
+ * One wait of a route, as every face prints it: "PostgreSQL 24.6 ms (4 calls)", "a PostgreSQL connection 12 ms (1
+ * checkouts)", "HTTP 51 ms (1 calls)".
+ */
+export function routeWaitWords(w: RequestTimeRoute['waits'][number]): string {
+  const calls = sig(w.callsPerRequest, 3);
+  if (w.kind === 'checkout') return `waiting for a ${w.system ? (DB_SYSTEM_NAMES[w.system] ?? w.system) : 'database'} connection ${msWords(w.msPerRequest)} (${calls} checkouts)`;
+  return `${waitName(w)} ${msWords(w.msPerRequest)} (${calls} calls)`;
 }
 
 /** Milliseconds per request as the report reads them: whole above 100 ms, three figures below ("4.15 ms"). */

@@ -92,7 +92,7 @@ export const ProbeSampleSchema = z.looseObject({
   ),
   listeners: z.array(z.looseObject({ id: num, emitter: z.string(), event: z.string(), count: num, stack: z.string() })).optional(),
   routes: z
-    .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num, db: z.array(z.looseObject({ system: DbSystemSchema, count: num, totalMs: num })).optional() }))
+    .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num, db: z.array(z.looseObject({ system: DbSystemSchema, count: num, totalMs: num })).optional(), waits: z.array(z.looseObject({ kind: z.string(), count: num, totalMs: num })).optional() }))
     .optional(),
   threads: z
     .looseObject({ spanMs: optNum, mainMs: num, pool: z.looseObject({ runMs: num, waitMs: num, threads: num }), helpersMs: num, otherMs: num })
@@ -123,6 +123,24 @@ export const ProbeSampleSchema = z.looseObject({
         }),
       ),
       connections: z.array(z.looseObject({ system: DbSystemSchema, open: num, peakOpen: num, peakBusy: num, busyConnMs: num, allBusyMs: num, lost: optNum, poolSize: optNum })),
+      transactions: z
+        .array(
+          z.looseObject({
+            system: DbSystemSchema,
+            shape: z.string(),
+            functionName: z.string(),
+            url: z.string(),
+            line: num,
+            column: num,
+            count: num,
+            heldMs: num,
+            maxHeldMs: num,
+            queryMs: num,
+            queries: num,
+            outside: z.array(z.looseObject({ kind: z.string(), method: z.string(), functionName: z.string(), url: z.string(), line: num, column: num, count: num, totalMs: num })),
+          }),
+        )
+        .optional(),
       notes: z.array(z.string()).optional(),
     })
     .optional(),

@@ -17,7 +17,8 @@ function whatQueues(off: OffMainThread, culprits: Culprit[]): { what: string; lo
   const top = off.calls[0];
   if (top && culprits[0]) {
     const perCall = top.count > 0 ? `${ms(top.doneMs / top.count)} per call from call to callback` : `none of its calls completed in the measured window`;
-    const lower = top.api.startsWith('zlib.') ? 'a lower compression level, or compressing once and caching the result' : 'a lower cost parameter (the work per call grows with it)';
+    const addon = Object.keys(POOL_ADDONS).find((a) => top.api.startsWith(a + '.'));
+    const lower = top.api.startsWith('zlib.') ? 'a lower compression level, or compressing once and caching the result' : addon ? POOL_ADDONS[addon]! : 'a lower cost parameter (the work per call grows with it)';
     return { what: `${top.api} called from ${named(culprits[0])}, ${perCall}`, lower };
   }
   const known = off.addons.filter((a) => a in POOL_ADDONS);

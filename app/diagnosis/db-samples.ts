@@ -1,6 +1,6 @@
 // The database queries and connections the probe read at the socket (db-wait.cjs), summed over the measured windows.
 // Pure.
-import type { DbQueryStats, DbSystem, ProbeSample } from '../contract/metrics.js';
+import type { DbQueryStats, DbSystem, DbTransactionStats, ProbeSample, TransactionOutsideWait } from '../contract/metrics.js';
 
 export type DbSite = Omit<DbQueryStats, 'minMs' | 'inFlight'>;
 
@@ -78,3 +78,32 @@ export function dbNotes(samples: ProbeSample[]): string[] {
   return [...new Set(samples.flatMap((s) => s.db?.notes ?? []))];
 }
 
+
+export type DbTransactionSite = DbTransactionStats;
+
+/** Transactions per opening line summed over the measured windows, their outside waits per site; most held first. */
+export function dbTransactions(samples: ProbeSample[]): DbTransactionSite[] {
+  const byKey = new Map<string, DbTransactionSite & { waits: Map<string, TransactionOutsideWait> }>();
+  for (const sample of samples) {
+    for (const t of sample.db?.transactions ?? []) {
+      const key = `${t.system}|${t.functionName}|${t.url}|${t.line}|${t.column}`;
+      const site = byKey.get(key) ?? { ...t, count: 0, heldMs: 0, maxHeldMs: 0, queryMs: 0, queries: 0, outside: [], waits: new Map() };
+      site.count += t.count;
+      site.heldMs += t.heldMs;
+      site.maxHeldMs = Math.max(site.maxHeldMs, t.maxHeldMs);
+      site.queryMs += t.queryMs;
+      site.queries += t.queries;
+      for (const w of t.outside ?? []) {
+        const wKey = `${w.kind}|${w.method}|${w.functionName}|${w.url}|${w.line}|${w.column}`;
+        const sum = site.waits.get(wKey) ?? { ...w, count: 0, totalMs: 0 };
+        sum.count += w.count;
+        sum.totalMs += w.totalMs;
+        site.waits.set(wKey, sum);
+      }
+      byKey.set(key, site);
+    }
+  }
+  return [...byKey.values()]
+    .map(({ waits, ...site }) => ({ ...site, outside: [...waits.values()].sort((a, b) => b.totalMs - a.totalMs) }))
+    .sort((a, b) => b.heldMs - a.heldMs);
+}

@@ -3,6 +3,7 @@
 import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDatabase, withoutUnexplainedIo } from './analyse-database.js';
+import { analyseTransactions } from './analyse-transactions.js';
 import { requestTime } from './request-time.js';
 import { analyseDelay } from './analyse-delay.js';
 import { analyseGc, gcShare } from './analyse-gc.js';
@@ -115,6 +116,7 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
     ['io', analyseIo],
     ['threadpool', analyseThreadpool],
     ['database', analyseDatabase],
+    ['transactions', analyseTransactions],
     ['load-errors', analyseLoadErrors],
     ['startup', analyseStartup],
   ];

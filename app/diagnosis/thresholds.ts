@@ -223,6 +223,18 @@ export const thresholds = {
    * not the CPU (ioMaxElu) and requests slow enough to matter (ioLatencyP50Ms).
    */
   dbShareOfLatency: 0.5,
+  /**
+   * A transaction held across other waits (analyse-transactions.ts): the request, with the transaction open, waits on
+   * something that is not the transaction's connection (an HTTP call, a hash in the threadpool, a timer, another
+   * connection's query) for at least as long as the transaction's own queries take, so the connection and the locks
+   * it holds are kept at least twice as long as the work needs; and for 5 ms or more per transaction, several
+   * queries' worth on a local database, below which the longer hold is not worth a change to the code. Judged over 3
+   * transactions or more. It is a problem when the database's connections are all busy most of the time
+   * (dbAllBusyShare): then a connection kept idle inside a transaction is one the other requests queue for.
+   */
+  dbTxOutsideOfQueries: 1,
+  dbTxOutsideMinMs: 5,
+  dbTxMinCount: 3,
 
   /** How many culprit functions a finding lists. */
   culpritCount: 5,

@@ -115,6 +115,7 @@ function createQueryHints(performance, systemOf = () => undefined) {
   /** Time a checkout that answers with a promise: from the ask to the connection handed over. */
   function timeCheckout(pool, driver, promise) {
     const t0 = performance.now();
+    const request = requestContext.current();
     promise.then((connection) => {
       const ms = performance.now() - t0;
       let system = driver.system || poolSystem.get(pool);
@@ -123,6 +124,8 @@ function createQueryHints(performance, systemOf = () => undefined) {
         if (system) poolSystem.set(pool, system);
       }
       if (!system) return;
+      // The request that asked, for its route (record.waits, 'checkout:<system>').
+      if (request) requestContext.addWait(request, 'checkout:' + system, ms);
       const w = waits.get(system) || { count: 0, totalMs: 0, maxMs: 0 };
       w.count++;
       w.totalMs += ms;

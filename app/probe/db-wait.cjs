@@ -10,9 +10,18 @@ const { createQueryHints } = require('./db-hints.cjs');
 const { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire } = require('./db-wire.cjs');
 const { openClientSockets, systemFromNextWrite } = require('./db-takeover.cjs');
 const requestContext = require('./request-context.cjs');
+const txWatch = require('./tx-watch.cjs');
 
 const MAX_SITES = 2000;
 const MAX_PENDING = 10000;
+const MAX_TX_SITES = 200;
+// A transaction opens with BEGIN or START TRANSACTION (what pg's users, mysql2's beginTransaction, Sequelize and knex
+// send) and ends with COMMIT, END or ROLLBACK (not ROLLBACK TO a savepoint). One text that opens and ends it at once
+// ("BEGIN; ...; COMMIT") holds nothing across a wait.
+const TX_BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const TX_END = /^\s*(commit|end|rollback)\b(?!\s+to\b)/i;
+const TX_WHOLE = /\b(commit|end)\s*;?\s*$/i;
+const isAppSite = (meta) => Boolean(meta && meta.url && !/[\\/]node_modules[\\/]/.test(meta.url));
 
 function createDbCollector(performance) {
   const net = require('net');
@@ -24,6 +33,7 @@ function createDbCollector(performance) {
   const watched = new WeakSet();
   const restore = new Set(); // sockets whose write/push are ours, undone on stop (an attached probe leaves no trace)
   let sites = new Map();
+  let transactions = new Map(); // the opener's key -> transactions completed in the window
   let notes = [];
   let stopped = false;
   const sample = createSiteSampler(8, 16);
@@ -128,7 +138,7 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
-    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null };
+    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null, tx: null };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
       quit: () => (t.quitting = true),
@@ -162,9 +172,55 @@ function createDbCollector(performance) {
     const key = keyFor(t.system, shape, hint && hint.site);
     // The request that asked for it: its pool's entry knew it; else the one being served as the query goes out.
     const entry = { key, t0: performance.now(), system: t.system, request: hint ? hint.request : requestContext.current() };
+    if (txWatch.enabled) safe(() => transactionStep(t, entry, shape));
     if (typeof id === 'number') t.byId.set(id, entry);
     else t.queue.push(entry);
     setBusy(t);
+  }
+
+  /**
+   * Transactions, per connection: BEGIN opens one on the request that sent it, every query on the connection until
+   * COMMIT or ROLLBACK is its own, and a query of the same request on another connection is a wait outside it.
+   */
+  function transactionStep(t, entry, shape) {
+    if (t.tx) {
+      entry.tx = t.tx;
+      if (TX_END.test(shape)) {
+        entry.endsTx = t.tx;
+        t.tx = null;
+      } else if (!isAppSite(siteMeta.get(t.tx.openerKey)) && isAppSite(siteMeta.get(entry.key))) t.tx.openerKey = entry.key;
+      return;
+    }
+    if (TX_BEGIN.test(shape) && !TX_WHOLE.test(shape)) {
+      t.tx = { system: t.system, openerKey: entry.key, t0: entry.t0, queryMs: 0, queries: 0, outside: new Map(), closed: false, request: null };
+      entry.tx = t.tx;
+      txWatch.opened(entry.request, t.tx);
+      return;
+    }
+    // Another connection's query made by a request that holds a transaction open: a wait outside that transaction.
+    entry.outside = txWatch.waitStarts(t.system, shape.length > 120 ? shape.slice(0, 119) + '\u2026' : shape, null, entry.t0, { request: entry.request, site: () => ({ key: entry.key, ...siteMeta.get(entry.key) }) });
+  }
+
+  function endTransaction(tx, now) {
+    txWatch.closed(tx);
+    let s = transactions.get(tx.openerKey);
+    if (!s) {
+      if (transactions.size >= MAX_TX_SITES) return;
+      s = { count: 0, heldMs: 0, maxHeldMs: 0, queryMs: 0, queries: 0, outside: new Map() };
+      transactions.set(tx.openerKey, s);
+    }
+    const held = now - tx.t0;
+    s.count++;
+    s.heldMs += held;
+    if (held > s.maxHeldMs) s.maxHeldMs = held;
+    s.queryMs += tx.queryMs;
+    s.queries += tx.queries;
+    for (const [key, w] of tx.outside) {
+      const o = s.outside.get(key) || { ...w, count: 0, totalMs: 0 };
+      o.count += w.count;
+      o.totalMs += w.totalMs;
+      if (s.outside.size < 50 || s.outside.has(key)) s.outside.set(key, o);
+    }
   }
 
   function answered(t, id) {
@@ -189,6 +245,9 @@ function createDbCollector(performance) {
     t.wire = null;
     const now = performance.now();
     if (failPending) for (const entry of [...t.queue, ...t.byId.values()]) record(entry, now, true);
+    // A transaction cut off with its connection held nothing more after; it is not counted.
+    if (t.tx) txWatch.closed(t.tx);
+    t.tx = null;
     t.queue = [];
     t.byId.clear();
     setBusy(t);
@@ -221,6 +280,15 @@ function createDbCollector(performance) {
 
   function record(entry, now, failed) {
     const ms = now - entry.t0;
+    if (entry.tx) {
+      entry.tx.queryMs += ms;
+      entry.tx.queries++;
+      if (entry.endsTx) {
+        if (!failed) safe(() => endTransaction(entry.endsTx, now));
+        else txWatch.closed(entry.endsTx);
+      }
+    }
+    if (entry.outside) safe(() => txWatch.waitEnds(entry.outside, now));
     // The request that made the query, for its route; one that already answered counts it no more.
     const request = entry.request;
     if (request && typeof request === 'object') {
@@ -236,6 +304,21 @@ function createDbCollector(performance) {
     if (ms > s.maxMs) s.maxMs = ms;
     if (ms < s.minMs) s.minMs = ms;
     sites.set(entry.key, s);
+  }
+
+  /** Transactions completed in the window, per the app's line that opened them, with the waits made inside them. */
+  function takeTransactions() {
+    const out = [];
+    for (const [key, s] of transactions) {
+      const meta = siteMeta.get(key) || { system: '', functionName: '(unknown)', url: '', line: 0, column: 0 };
+      const opener = { system: meta.system, shape: meta.shape, functionName: meta.functionName, url: meta.url, line: meta.line, column: meta.column };
+      if (meta.calledFrom) opener.calledFrom = meta.calledFrom;
+      if (meta.via) opener.via = meta.via;
+      const outside = [...s.outside.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, 5).map((w) => ({ ...w, totalMs: round(w.totalMs, 3) }));
+      out.push({ ...opener, count: s.count, heldMs: round(s.heldMs, 3), maxHeldMs: round(s.maxHeldMs, 3), queryMs: round(s.queryMs, 3), queries: s.queries, outside });
+    }
+    transactions = new Map();
+    return out;
   }
 
   return {
@@ -280,6 +363,8 @@ function createDbCollector(performance) {
       }
       sites = new Map();
       const out = { queries, connections };
+      const txs = safe(() => takeTransactions(), []);
+      if (txs.length) out.transactions = txs;
       if (notes.length) out.notes = notes.slice();
       return out;
     },

@@ -2,6 +2,8 @@
 // Outbound I/O wait per call site (http, https and fetch), for the io-bound diagnosis.
 const { round, safe } = require('./util.cjs');
 const { captureSite: captureCallSite } = require('./call-site.cjs');
+const txWatch = require('./tx-watch.cjs');
+const requestContext = require('./request-context.cjs');
 
 // Outbound calls sit a few frames under the app's line (the probe's wrapper or subscriber, http's constructors).
 const SITE_DEPTH = 24;
@@ -127,7 +129,10 @@ function createIoCollector(performance) {
         ? { kind, functionName: site.functionName, url: site.url, line: site.line, column: site.column, calledFrom: site.calledFrom, via: site.via }
         : { kind, functionName: '(unknown)', url: '', line: 0, column: 0 });
     }
-    inFlight.set(req, { key, t0: performance.now(), sentAt: 0 });
+    const t0 = performance.now();
+    // The site is known already: the transaction's record takes it as it is.
+    const tx = safe(() => txWatch.waitStarts(kind, kind === 'fetch' ? 'fetch' : 'request', null, t0, { site: () => site }), null);
+    inFlight.set(req, { key, kind, t0, sentAt: 0, tx, request: requestContext.current() });
     if (kind === 'http' && typeof req.once === 'function') req.once('close', () => finish(req));
   }
 
@@ -142,6 +147,8 @@ function createIoCollector(performance) {
     inFlight.delete(req);
     const now = performance.now();
     const ms = now - entry.t0;
+    if (entry.tx) safe(() => txWatch.waitEnds(entry.tx, now));
+    if (entry.request) safe(() => requestContext.addWait(entry.request, entry.kind, ms));
     const s = sites.get(entry.key) || { count: 0, totalMs: 0, maxMs: 0, minMs: Infinity, queuedMs: 0 };
     s.count++;
     s.totalMs += ms;

@@ -7,6 +7,8 @@
 // not a wait and is not counted. Outside a request the wrappers cost one comparison.
 const { round, safe } = require('./util.cjs');
 const { captureSite: captureCallSite, createSiteSampler } = require('./call-site.cjs');
+const txWatch = require('./tx-watch.cjs');
+const requestContext = require('./request-context.cjs');
 
 const SITE_DEPTH = 16;
 const MAX_SITES = 2000;
@@ -54,8 +56,15 @@ function createOtherWaitCollector(performance) {
     return key;
   }
 
-  function record(key, t0) {
-    const ms = performance.now() - t0;
+  /**
+   * `tx`: the transactions the wait was made inside (tx-watch.cjs), when the request held one open; `request`: the
+   * record of the request it was made for (request-context.cjs, on once the app has a database connection), for its route.
+   */
+  function record(key, t0, tx, request, kind) {
+    const now = performance.now();
+    const ms = now - t0;
+    if (tx) txWatch.waitEnds(tx, now);
+    if (request) requestContext.addWait(request, kind, ms);
     const s = sites.get(key) || { count: 0, totalMs: 0, maxMs: 0 };
     s.count++;
     s.totalMs += ms;
@@ -73,9 +82,11 @@ function createOtherWaitCollector(performance) {
         const key = safe(() => siteKey(kind, name, wrapper), null);
         if (key) {
           const t0 = performance.now();
+          const tx = safe(() => txWatch.waitStarts(kind, name, wrapper, t0), null);
+          const request = requestContext.current();
           const callback = arguments[last];
           arguments[last] = function () {
-            safe(() => record(key, t0));
+            safe(() => record(key, t0, tx, request, kind));
             return callback.apply(this, arguments);
           };
         }
@@ -95,7 +106,9 @@ function createOtherWaitCollector(performance) {
         const key = safe(() => siteKey(kind, method || name, wrapper), null);
         if (key) {
           const t0 = performance.now();
-          const done = () => record(key, t0);
+          const tx = safe(() => txWatch.waitStarts(kind, method || name, wrapper, t0), null);
+          const request = requestContext.current();
+          const done = () => record(key, t0, tx, request, kind);
           result.then(done, done);
         }
       }
@@ -133,9 +146,11 @@ function createOtherWaitCollector(performance) {
         const key = safe(() => siteKey('timer', 'setTimeout', setTimeoutWrapper), null);
         if (key) {
           const t0 = performance.now();
+          const tx = safe(() => txWatch.waitStarts('timer', 'setTimeout', setTimeoutWrapper, t0), null);
+          const request = requestContext.current();
           const args = Array.prototype.slice.call(arguments);
           args[0] = function () {
-            safe(() => record(key, t0));
+            safe(() => record(key, t0, tx, request, 'timer'));
             return callback.apply(this, arguments);
           };
           return originalSetTimeout.apply(this, args);

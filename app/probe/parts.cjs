@@ -44,7 +44,7 @@ const PARTS = [
   },
   {
     name: 'pool-calls', when: 'call',
-    work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon)',
+    work: 'crypto scrypt/pbkdf2/hkdf/generateKeyPair/generatePrime and zlib one-shot calls wrapped: a short stack capture per call, a map update at its callback; process.dlopen wrapped (once per native addon; the bcrypt binding: compare, encrypt, gen_salt wrapped as it loads, the same cost per call)',
     start: () => require('./pool-calls.cjs').createPoolCallCollector(),
     sample: (s, pool) => {
       const { calls, addons } = pool.take();
@@ -60,6 +60,10 @@ const PARTS = [
       const waits = db.take();
       if (waits) s.db = waits;
     },
+  },
+  {
+    name: 'transactions', when: 'call',
+    work: "per query on a database socket: two regular-expression tests of its shape (BEGIN / COMMIT); per DNS lookup, fs call, timer, threadpool call, outbound request and query made while serving: one AsyncLocalStorage lookup (once the app has a database connection); inside a request that holds a transaction open, a stack walk per such wait and a map update when it ends (tx-watch.cjs; part of db)",
   },
   { name: 'request-context', when: 'request', work: "once the app has a database connection: an AsyncLocalStorage store entered per request (V8's promise hooks on Node 20 and 22), a per-system sum per query (part of db; its switch read in request-context.cjs)" },
   {

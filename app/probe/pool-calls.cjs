@@ -3,16 +3,26 @@
 // generateKeyPair, generatePrime) and zlib's one-shot functions (gzip, deflate,
 // brotli... and their inverses). Each is wrapped once, at probe start; a call costs one short stack capture and a
 // closure, against the milliseconds of pool work it queues. The wait is from the call to its callback (queued for a
-// free thread, then worked on). util.promisify goes through the wrapper too. Not seen here: zlib streams, fs and
-// dns.lookup (too frequent to wrap cheaply), crypto.subtle, and native addons (bcrypt, argon2), whose bindings cannot
-// be wrapped: the addons the app loaded are reported instead (process.dlopen), so the doctor can name the package.
+// free thread, then worked on). util.promisify goes through the wrapper too. bcrypt's native binding is wrapped as it
+// loads (ADDON_APIS). Not seen here: zlib streams, fs and dns.lookup (too frequent to wrap cheaply), crypto.subtle,
+// and other native addons (argon2...), whose bindings answer through promises or threads of their own: the addons the
+// app loaded are reported instead (process.dlopen), so the doctor can name the package.
 const { round, safe } = require('./util.cjs');
 const { captureSite } = require('./call-site.cjs');
+const txWatch = require('./tx-watch.cjs');
+const requestContext = require('./request-context.cjs');
+const { performance } = require('perf_hooks');
 
 // The app's line is a frame or two under the wrapper (util.promisify adds one).
 const SITE_DEPTH = 16;
 // randomBytes and randomFill are left alone: apps call them per request for ids and tokens, for microseconds of work.
 const CRYPTO_APIS = ['scrypt', 'pbkdf2', 'hkdf', 'generateKeyPair', 'generatePrime'];
+// Native addons whose asynchronous functions queue work on the threadpool and answer through a callback, by package:
+// the binding's function -> the name the app knows it by. Wrapped on the binding's exports as process.dlopen loads
+// it (bcrypt 5's bcrypt.js calls bindings.compare(data, hash, cb) with the app's call on the stack).
+const ADDON_APIS = {
+  bcrypt: { compare: 'compare', encrypt: 'hash', gen_salt: 'genSalt' },
+};
 const ZLIB_APIS = ['gzip', 'gunzip', 'deflate', 'inflate', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
 
 function createPoolCallCollector() {
@@ -23,10 +33,10 @@ function createPoolCallCollector() {
   const addons = [];
   let addonsSent = 0;
 
-  function wrap(moduleName, mod, name) {
+  function wrap(moduleName, mod, name, apiName) {
     const original = mod[name];
     if (typeof original !== 'function') return;
-    const api = moduleName + '.' + name;
+    const api = moduleName + '.' + (apiName || name);
     const wrapped = function (...args) {
       const last = args.length - 1;
       if (last >= 0 && typeof args[last] === 'function') {
@@ -35,8 +45,12 @@ function createPoolCallCollector() {
           const callback = args[last];
           const entry = { api, site, t0: process.hrtime.bigint() };
           inFlight.add(entry);
+          const tx = safe(() => txWatch.waitStarts('threadpool', api, null, performance.now(), { site: () => site }), null);
+          const request = requestContext.current();
           args[last] = function () {
             safe(() => settle(entry, process.hrtime.bigint(), true));
+            if (request) safe(() => requestContext.addWait(request, 'threadpool', Number(process.hrtime.bigint() - entry.t0) / 1e6));
+            if (tx) safe(() => txWatch.waitEnds(tx, performance.now()));
             return callback.apply(this, arguments);
           };
         }
@@ -84,11 +98,14 @@ function createPoolCallCollector() {
   const originalDlopen = process.dlopen;
   if (typeof originalDlopen === 'function') {
     const dlopen = function (module, filename) {
+      const pkg = safe(() => packageOf(String(filename)), undefined);
       safe(() => {
-        const pkg = packageOf(String(filename));
         if (pkg && !addons.includes(pkg) && addons.length < 50) addons.push(pkg);
       });
-      return originalDlopen.apply(this, arguments);
+      const result = originalDlopen.apply(this, arguments);
+      const apis = pkg && Object.prototype.hasOwnProperty.call(ADDON_APIS, pkg) ? ADDON_APIS[pkg] : null;
+      if (apis && module && module.exports) for (const name of Object.keys(apis)) safe(() => wrap(pkg, module.exports, name, apis[name]));
+      return result;
     };
     process.dlopen = dlopen;
     undo.push(() => {

@@ -27,6 +27,17 @@ module.exports = {
   enter(record) {
     if (storage) storage.enterWith(record);
   },
+  /**
+   * A wait other than a query, made for `request` (its record, or undefined): summed on the record by kind (dns, fs,
+   * timer, http, fetch, threadpool, checkout:<system>), for its route when it finishes (record.waits, beside record.db).
+   */
+  addWait(request, kind, ms) {
+    if (!request || typeof request !== 'object') return;
+    const waits = request.waits || (request.waits = {});
+    const w = waits[kind] || (waits[kind] = { count: 0, totalMs: 0 });
+    w.count++;
+    w.totalMs += ms;
+  },
   /** The record of the request being served, if any. */
   current() {
     return storage ? storage.getStore() : undefined;

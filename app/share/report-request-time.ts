@@ -3,7 +3,6 @@
 import type { RequestTimeFigures } from '../contract/diagnosis.js';
 import {
   connectionWords,
-  DB_SYSTEM_NAMES,
   msWords,
   OVERLAP_WORDS,
   queryFunctionWords,
@@ -11,6 +10,7 @@ import {
   requestTimeHeadline,
   requestTimeParts,
   requestTimeScope,
+  routeWaitWords,
   shapeCut,
 } from '../contract/request-time-words.js';
 import { location, sig } from '../contract/words.js';
@@ -38,8 +38,8 @@ export function requestTimeHtml(rt: RequestTimeFigures | undefined, project: str
     .join('');
   const routeRows = (rt.routes ?? [])
     .map((r) => {
-      const waits = r.waits.map((w) => `${DB_SYSTEM_NAMES[w.system] ?? w.system} ${msWords(w.msPerRequest)} (${sig(w.callsPerRequest, 3)} calls)`);
-      return `<tr><td><code>${esc(r.route)}</code></td><td class="n">${esc(msWords(r.latencyMeanMs))}</td><td class="n">${esc(r.requests)}</td><td>${esc(waits.join(', ') || 'no database wait')}</td></tr>`;
+      const waits = r.waits.map(routeWaitWords);
+      return `<tr><td><code>${esc(r.route)}</code></td><td class="n">${esc(msWords(r.latencyMeanMs))}</td><td class="n">${esc(r.requests)}</td><td>${esc(waits.join(', ') || 'no wait measured')}</td></tr>`;
     })
     .join('');
   const queryRows = rt.queries
@@ -50,7 +50,7 @@ export function requestTimeHtml(rt: RequestTimeFigures | undefined, project: str
 <p>${esc(requestTimeHeadline(rt))}. <span class="meta">${esc(requestTimeScope(rt))}${overlapped ? ` ${esc(OVERLAP_WORDS)}` : ''}</span></p>
 ${bar}
 <table><tr><th>Part</th><th>Per request</th><th>Share</th><th>Calls</th><th></th></tr>${partRows}</table>
-${routeRows ? `<h3>By route</h3><table><tr><th>Route</th><th>Per request</th><th>Requests</th><th>Database waits</th></tr>${routeRows}</table>` : ''}
+${routeRows ? `<h3>By route</h3><table><tr><th>Route</th><th>Per request</th><th>Requests</th><th>Waits</th></tr>${routeRows}</table>` : ''}
 ${queryRows ? `<h3>Queries (values taken out)</h3><table><tr><th>Query</th><th>Rate</th><th>Sent by</th></tr>${queryRows}</table>` : ''}
 ${notes ? `<ul class="meta">${notes}</ul>` : ''}</section>`;
 }

@@ -82,12 +82,17 @@ const DB_SYSTEMS: readonly unknown[] = ['postgres', 'mysql', 'redis', 'mongodb']
 const isRouteDbWait = (w: unknown): boolean => isObj(w) && DB_SYSTEMS.includes(w.system) && isNum(w.count) && isNum(w.totalMs);
 const isRouteStats = (r: unknown): boolean =>
   isObj(r) && isStr(r.method) && isStr(r.route) && ['count', 'totalMs', 'maxMs', 'syncMs', 'syncMaxMs', 'errors'].every((k) => isNum(r[k])) &&
-  (r.db === undefined || (Array.isArray(r.db) && r.db.every(isRouteDbWait)));
+  (r.db === undefined || (Array.isArray(r.db) && r.db.every(isRouteDbWait))) &&
+  (r.waits === undefined || (Array.isArray(r.waits) && r.waits.every((w) => isObj(w) && isStr(w.kind) && isNum(w.count) && isNum(w.totalMs))));
 const isDbQuery = (q: unknown): boolean =>
   isObj(q) && DB_SYSTEMS.includes(q.system) && isStr(q.shape) && isStr(q.functionName) && isStr(q.url) && ['line', 'column', 'count', 'totalMs', 'maxMs', 'errors', 'inFlight'].every((k) => isNum(q[k]));
 const isDbConnections = (c: unknown): boolean => isObj(c) && DB_SYSTEMS.includes(c.system) && ['open', 'peakOpen', 'peakBusy', 'busyConnMs', 'allBusyMs'].every((k) => isNum(c[k]));
+const isTxWait = (w: unknown): boolean => isObj(w) && isStr(w.kind) && isStr(w.method) && isStr(w.functionName) && isStr(w.url) && ['line', 'column', 'count', 'totalMs'].every((k) => isNum(w[k]));
+const isDbTransaction = (t: unknown): boolean =>
+  isObj(t) && DB_SYSTEMS.includes(t.system) && isStr(t.shape) && isStr(t.functionName) && isStr(t.url) && ['line', 'column', 'count', 'heldMs', 'maxHeldMs', 'queryMs', 'queries'].every((k) => isNum(t[k])) && Array.isArray(t.outside) && t.outside.every(isTxWait);
 const isDbWindow = (d: unknown): boolean =>
-  isObj(d) && Array.isArray(d.queries) && d.queries.every(isDbQuery) && Array.isArray(d.connections) && d.connections.every(isDbConnections) && (d.notes === undefined || isStrArray(d.notes));
+  isObj(d) && Array.isArray(d.queries) && d.queries.every(isDbQuery) && Array.isArray(d.connections) && d.connections.every(isDbConnections) && (d.notes === undefined || isStrArray(d.notes)) &&
+  (d.transactions === undefined || (Array.isArray(d.transactions) && d.transactions.every(isDbTransaction)));
 
 /**
  * The optional fields of probe 2, checked one by one: a malformed one is dropped rather than costing the whole sample

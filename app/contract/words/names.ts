@@ -28,6 +28,7 @@ export const FINDING_KIND_NAMES: Record<FindingKind, string> = {
   'n-plus-one': 'The same query runs many times per request',
   'slow-query': 'A slow database query',
   'db-pool-exhausted': 'Requests wait for a database connection',
+  'db-transaction-held': 'A transaction is held open across other waits',
   'database-bound': 'Waiting on the database',
   'gc-pressure': 'The garbage collector is busy',
   'memory-leak': 'Memory keeps growing',

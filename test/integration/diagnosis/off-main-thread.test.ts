@@ -3,7 +3,8 @@
 // Expected by root cause, written before the runs:
 // - an express login running crypto.scrypt at cost 2^16: threadpool-saturated, the culprit the scrypt call in
 //   checkPassword (scrypt-login.cjs:12), never insufficient-data although few logins complete;
-// - an express login with the real bcrypt package's native compare: threadpool-saturated naming bcrypt;
+// - an express login with the real bcrypt package's native compare: threadpool-saturated naming bcrypt.compare and
+//   its caller verifyLogin (bcrypt-login.cjs:9), the binding wrapped as it loads;
 // - fastify with @fastify/under-pressure on the heap, logging with pino: its 503s are the app's own load shedding,
 //   named as @fastify/under-pressure from its log, answered in the plugin's file;
 // - an express page compiling its handlebars template on every request: hot-path in renderPage, most of it inside
@@ -52,11 +53,13 @@ describe.each([
   ['20', process.execPath],
   ['22', NODE22],
 ] as const)('bcrypt logins on Node %s', (_version, node) => {
-  it.skipIf(!existsSync(node))('threadpool-saturated, naming bcrypt', async () => {
+  it.skipIf(!existsSync(node))('threadpool-saturated, naming bcrypt.compare and the app line that called it', async () => {
     const { json } = await login(node, 'bcrypt-login.cjs');
     const lead = json.diagnosis.findings[0]!;
     expect(json.diagnosis.verdict, lead.explanation).toBe('threadpool-saturated');
-    expect(lead.explanation).toContain('bcrypt');
+    expect(lead.explanation).toContain('bcrypt.compare called from verifyLogin');
+    expect(lead.explanation).toContain('a lower cost factor (salt rounds)');
+    expect(lead.culprits[0]).toMatchObject({ functionName: 'verifyLogin', line: 9, url: expect.stringContaining('bcrypt-login.cjs') });
   }, 90_000);
 });
 

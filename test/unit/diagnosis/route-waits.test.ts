@@ -25,6 +25,27 @@ describe('routeWaits', () => {
     expect(routes[2]!.waits).toEqual([]);
   });
 
+  it("adds each route's waits for a pooled connection and its other waits, per system and kind, after its queries", () => {
+    const samples = samplesWith([
+      [
+        { ...route('GET', '/posts', 10, 60, [{ system: 'postgres', count: 20, totalMs: 100 }]), waits: [{ kind: 'timer', count: 10, totalMs: 300 }, { kind: 'checkout:postgres', count: 20, totalMs: 150 }] },
+        { ...route('POST', '/login', 5, 90), waits: [{ kind: 'threadpool', count: 5, totalMs: 400 }, { kind: 'fs', count: 5, totalMs: 5 }, { kind: 'checkout:oracle', count: 1, totalMs: 1 }, { kind: 'locks', count: 1, totalMs: 1 }] },
+      ],
+      [{ ...route('GET', '/posts', 10, 60), waits: [{ kind: 'checkout:postgres', count: 20, totalMs: 50 }] }],
+    ]);
+    const [posts, login] = routeWaits(samples)!;
+    expect(posts!.waits).toEqual([
+      { kind: 'database', system: 'postgres', msPerRequest: 5, callsPerRequest: 1 },
+      { kind: 'checkout', system: 'postgres', msPerRequest: 10, callsPerRequest: 2 },
+      { kind: 'timer', msPerRequest: 15, callsPerRequest: 0.5 },
+    ]);
+    // Kinds this version does not know (another database's pool, a new kind) are left out, not shown unnamed.
+    expect(login!.waits).toEqual([
+      { kind: 'threadpool', msPerRequest: 80, callsPerRequest: 1 },
+      { kind: 'fs', msPerRequest: 1, callsPerRequest: 1 },
+    ]);
+  });
+
   it('says nothing for one route, or when no request was followed', () => {
     expect(routeWaits(samplesWith([[route('GET', '/posts', 10, 60, [{ system: 'postgres', count: 210, totalMs: 500 }])]]))).toBeUndefined();
     expect(routeWaits(samplesWith([[route('GET', '/a', 10, 60), route('GET', '/b', 10, 6)]]))).toBeUndefined();

@@ -1,0 +1,84 @@
+// Transactions held across other waits, end to end with real parts: PostgreSQL and MariaDB from Debian's packages,
+// the real pg and mysql2 drivers, and `checkup run` loading tx-app.cjs, whose expected findings are written in the
+// fixture before any run. A transaction that awaits an HTTP call or a pbkdf2 hash is named by the line that opened
+// it and the line of the wait; the same work with the call after COMMIT is not.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/cli.js';
+import { startDatabase } from '../../helpers/databases.mjs';
+import { fixturesDir } from '../target/target-helpers.js';
+
+type Db = Awaited<ReturnType<typeof startDatabase>>;
+const app = join(fixturesDir, 'databases', 'tx-app.cjs');
+/** The fixture's line (1-based) holding `text`: the expected culprits are read from the app, not written twice. */
+const lineOf = (text: string) => readFileSync(app, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+let pg: Db;
+let maria: Db;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  [pg, maria] = await Promise.all([startDatabase('postgres'), startDatabase('mariadb')]);
+  env = { PGPORT: String(pg.port), MYSQL_PORT: String(maria.port) };
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([pg, maria].filter(Boolean).map((db) => db.stop()));
+});
+
+interface Finding {
+  kind: string;
+  explanation: string;
+  culprits: Array<{ functionName: string; url: string; line: number; calledFrom?: string }>;
+}
+
+async function run(mode: string, path: string): Promise<Finding[]> {
+  const out = mkdtempSync(join(tmpdir(), 'checkup-tx-'));
+  const result = await runCli(['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '4', '--no-profile', '--no-heap', '--path', path, '--', 'node', app, mode], env);
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { diagnosis: { findings: Finding[] } }).diagnosis.findings;
+}
+
+describe('a transaction held across other waits', () => {
+  it('names the BEGIN line and the outbound HTTP call made with the transaction open (pg)', async () => {
+    const findings = await run('held-http', '/order');
+    const finding = findings.find((f) => f.kind === 'db-transaction-held');
+    expect(finding, JSON.stringify(findings.map((f) => f.kind))).toBeDefined();
+    expect(finding!.culprits[0]).toMatchObject({ functionName: 'placeOrder', line: lineOf("await client.query('BEGIN')"), url: expect.stringContaining('tx-app.cjs') });
+    expect(finding!.culprits[1]).toMatchObject({ calledFrom: 'chargeCard', line: lineOf('.get({ host') });
+    expect(finding!.explanation).toMatch(/holds its PostgreSQL connection .* while its 4 queries take .*waits on an outbound HTTP call/);
+  }, 180_000);
+
+  it('names beginTransaction and the pbkdf2 hash made with the transaction open (mysql2)', async () => {
+    const findings = await run('held-hash', '/signup');
+    const finding = findings.find((f) => f.kind === 'db-transaction-held');
+    expect(finding, JSON.stringify(findings.map((f) => f.kind))).toBeDefined();
+    expect(finding!.culprits[0]).toMatchObject({ functionName: 'openSignup', line: lineOf('await conn.beginTransaction()') });
+    expect(finding!.culprits[1]).toMatchObject({ calledFrom: 'hashPassword', line: lineOf('crypto.pbkdf2(password') });
+    expect(finding!.explanation).toContain('work in the threadpool (crypto.pbkdf2)');
+  }, 180_000);
+
+  it('says nothing of the same transaction with the call made after COMMIT', async () => {
+    const findings = await run('healthy', '/order');
+    expect(findings.map((f) => f.kind)).not.toContain('db-transaction-held');
+  }, 180_000);
+});
+
+describe('transactions opened by an ORM', () => {
+  it('names sequelize.transaction() and the timer awaited inside it (Sequelize on PostgreSQL)', async () => {
+    const findings = await run('sequelize', '/order');
+    const finding = findings.find((f) => f.kind === 'db-transaction-held');
+    expect(finding, JSON.stringify(findings.map((f) => f.kind))).toBeDefined();
+    expect(finding!.culprits[0]).toMatchObject({ functionName: 'placeOrderSequelize', line: lineOf('await sequelize.transaction('), url: expect.stringContaining('tx-app.cjs') });
+    expect(finding!.culprits[1]).toMatchObject({ functionName: 'awaitFraudCheck' });
+    expect(finding!.explanation).toContain('waits on a timer');
+  }, 180_000);
+
+  it('names knex.transaction() and the pbkdf2 hash awaited inside it (knex on MariaDB)', async () => {
+    const findings = await run('knex', '/signup');
+    const finding = findings.find((f) => f.kind === 'db-transaction-held');
+    expect(finding, JSON.stringify(findings.map((f) => f.kind))).toBeDefined();
+    expect(finding!.culprits[0]).toMatchObject({ functionName: 'openSignupKnex', line: lineOf('await knex.transaction(') });
+    expect(finding!.culprits[1]).toMatchObject({ calledFrom: 'hashPassword' });
+  }, 180_000);
+});
