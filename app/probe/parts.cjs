@@ -39,7 +39,7 @@ const PARTS = [
   {
     name: 'other-waits', when: 'request',
     work: "two diagnostics-channel messages per request (an in-flight count); while one is served, per DNS lookup, asynchronous fs call and setTimeout: a wrapped callback or promise, a stack walk for a method's first 8 calls then 1 in 16, a map update when it answers or fires",
-    start: (c) => require('./other-waits.cjs').createOtherWaitCollector(c.performance),
+    start: (c) => require('./other-waits.cjs').createOtherWaitCollector(c.performance, c.part('routes')),
     sample: (s, waits) => (s.otherWaits = waits.take()),
   },
   {
