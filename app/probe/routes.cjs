@@ -151,19 +151,12 @@ function createRouteCollector(performance, options) {
     }
   }
 
+  // The stats of the last request's (method, route): a run of requests to one route skips both lookups.
+  let last = null;
+
   function add(method, route, ms, syncMs, failed, db) {
-    let routes = byMethod.get(method);
-    if (!routes) byMethod.set(method, (routes = new Map()));
-    let s = routes.get(route);
-    if (!s && routeCount >= MAX_ROUTES) {
-      route = OTHER;
-      s = routes.get(route);
-    }
-    if (!s) {
-      s = { method, route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
-      routes.set(route, s);
-      if (route !== OTHER) routeCount++;
-    }
+    const s = last !== null && last.route === route && last.method === method ? last : statsOf(method, route);
+    last = s.route === route ? s : null;
     s.count++;
     s.totalMs += ms;
     if (ms > s.maxMs) s.maxMs = ms;
@@ -181,6 +174,22 @@ function createRouteCollector(performance, options) {
     }
   }
 
+  function statsOf(method, route) {
+    let routes = byMethod.get(method);
+    if (!routes) byMethod.set(method, (routes = new Map()));
+    let s = routes.get(route);
+    if (!s && routeCount >= MAX_ROUTES) {
+      route = OTHER;
+      s = routes.get(route);
+    }
+    if (!s) {
+      s = { method, route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
+      routes.set(route, s);
+      if (route !== OTHER) routeCount++;
+    }
+    return s;
+  }
+
   return {
     take() {
       const out = [];
@@ -193,6 +202,7 @@ function createRouteCollector(performance, options) {
       }
       byMethod = new Map();
       routeCount = 0;
+      last = null;
       sweep();
       return out;
     },
