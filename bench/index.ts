@@ -7,10 +7,14 @@
 //   --fp-pairs N, --fp-repeat N   pairs (default 10) and repeats per run (default 1) for the false-positive section
 //   --ab, --ab-comparisons K   with fp: interleaved A/B comparisons (3 pairs each, --pairs to change) of the unchanged
 //                              healthy lab against its commit instead of single-run pairs; K comparisons (default 20)
-//   --probe-parts all|a,b      with instructions: also count the probe without each part of app/probe/parts.cjs
+//   --probe-parts all|a,b+c    with instructions: also count the probe without each part of app/probe/parts.cjs (b+c:
+//                              those two left out together)
 //   --vg-warmup N, --vg-requests N, --vg-chunks N, --vg-processes N, --vg-node-args "--max-opt=1"   with instructions:
 //                              warm-up requests (default 10000), requests counted (20000) in chunks (8), processes per
 //                              setting (3), extra node flags (--max-opt=1: no optimising compiler, a steady state at once)
+//   --vg-warmup-loads N        with instructions: the warm-up in N loads on new connections (default 4, at least 2)
+//   --vg-baseline plain,probe  with instructions: which of the plain server and the whole probe to count ('' for neither:
+//                              only --probe-parts / --profilers)
 //   --vg-interval MS           with instructions: the probe's window (250; 60000 keeps the clock's work out of the loads)
 //   --profilers cpu:1000,cpu:250,heap:32768   with instructions: also the probe plus V8's CPU profiler / heap sampler at
 //                              those intervals (µs, bytes)
@@ -37,7 +41,7 @@ import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' }, repeat: { type: 'string' }, record: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' }, 'vg-warmup-loads': { type: 'string' }, 'vg-baseline': { type: 'string' }, repeat: { type: 'string' }, record: { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -68,8 +72,8 @@ function profilerIntervals(spec: string): { cpuUs: number[]; heapBytes: number[]
   return { cpuUs: items.filter(([k]) => k === 'cpu').map(([, v]) => Number(v)), heapBytes: items.filter(([k]) => k === 'heap').map(([, v]) => Number(v)) };
 }
 function vgSettings() {
-  const num = (key: 'vg-requests' | 'vg-warmup' | 'vg-chunks' | 'vg-processes' | 'vg-interval') => (values[key] ? Number(values[key]) : undefined);
-  return { requests: num('vg-requests'), warmup: num('vg-warmup'), chunks: num('vg-chunks'), processes: num('vg-processes'), intervalMs: num('vg-interval'), nodeArgs: values['vg-node-args']?.split(' ').filter(Boolean) };
+  const num = (key: 'vg-requests' | 'vg-warmup' | 'vg-warmup-loads' | 'vg-chunks' | 'vg-processes' | 'vg-interval') => (values[key] ? Number(values[key]) : undefined);
+  return { requests: num('vg-requests'), warmup: num('vg-warmup'), warmupLoads: num('vg-warmup-loads'), chunks: num('vg-chunks'), processes: num('vg-processes'), intervalMs: num('vg-interval'), nodeArgs: values['vg-node-args']?.split(' ').filter(Boolean), ...(values['vg-baseline'] !== undefined ? { baseline: values['vg-baseline'].split(',').filter((b): b is 'plain' | 'probe' => b === 'plain' || b === 'probe') } : {}) };
 }
 if (only.has('instructions')) {
   log('== probe cost in instructions (valgrind)');

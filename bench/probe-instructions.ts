@@ -83,7 +83,7 @@ export function steady(chunks: number[]): number {
   return median(chunks.slice(Math.floor(chunks.length / 2)));
 }
 
-async function count(dir: string, o: { probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
+async function count(dir: string, o: { probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
@@ -100,7 +100,12 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
     // Asynchronous: with several valgrind processes counted at once, a synchronous load would hold up the others.
     const load = (n: number) => new Promise<void>((resolve) => spawn(process.execPath, [autocannonCli, '-c', '2', '-a', String(n), `http://127.0.0.1:${port}/`], { stdio: 'ignore' }).on('exit', () => resolve()));
     await sleep(1000);
-    await load(o.warmup);
+    // The warm-up in several loads, each on connections of its own: when the first connections close, Node's
+    // sockets and parsers change shape and V8 throws away the optimised code of the whole request path (a cascade
+    // of "wrong map" deoptimisations at the next load's first request), then optimises it again over the next few
+    // thousand requests. Counted after a single warm-up load, that re-optimisation was the first chunks' 3-5x.
+    const warmupLoads = Math.max(2, o.warmupLoads);
+    for (let i = 0; i < warmupLoads; i++) await load(Math.ceil(o.warmup / warmupLoads));
     // The optimising compiler's queued jobs run on threads of their own, which valgrind runs one at a time: let them
     // finish before counting.
     await sleep(o.settleSec * 1000);
@@ -181,6 +186,8 @@ export interface ProbeInstructionsOptions {
   /** Which of the plain server and the whole probe to count (both by default; none to count only parts or profilers). */
   baseline?: ('plain' | 'probe')[];
   warmup?: number;
+  /** The warm-up's requests in this many loads, each on new connections (at least 2: see count()). */
+  warmupLoads?: number;
   /** Requests counted per process, in `chunks` loads with a dump after each. */
   requests?: number;
   chunks?: number;
@@ -203,11 +210,12 @@ export interface ProbeInstructionsOptions {
 export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}): Promise<ProbeInstructionsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
-  const settings = { warmup: opts.warmup ?? 10_000, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: opts.intervalMs ?? 250 };
+  const settings = { warmup: opts.warmup ?? 10_000, warmupLoads: opts.warmupLoads ?? 4, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: opts.intervalMs ?? 250 };
   const processes = Math.max(1, opts.processes ?? 3);
   const baseArgs = opts.nodeArgs ?? [];
   const { SWITCHABLE: ALL_PARTS } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
-  const SWITCHABLE = Array.isArray(opts.parts) ? opts.parts.filter((p) => ALL_PARTS.includes(p)) : ALL_PARTS;
+  // A name may join several parts with '+' (db+request-context), left out together in one setting.
+  const SWITCHABLE = Array.isArray(opts.parts) ? opts.parts.filter((p) => p.split('+').every((q) => ALL_PARTS.includes(q))) : ALL_PARTS;
   const profilerRuns = opts.profilers
     ? [
         ...opts.profilers.cpuUs.map((us) => ({ label: `cpu profile every ${us} µs`, kind: 'cpu' as const, interval: us, probe: true, nodeArgs: ['--cpu-prof', `--cpu-prof-interval=${us}`, `--cpu-prof-dir=${dir}`] })),
@@ -216,7 +224,7 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
     : [];
   const settingsRun: { label: string; probe: boolean; without?: string[]; nodeArgs?: string[] }[] = [
     ...(opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' })),
-    ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: [part] })) : []),
+    ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: part.split('+') })) : []),
     ...profilerRuns,
   ];
   // Processes interleaved (every setting's first, then every setting's second...), so that a slow stretch of the

@@ -14,34 +14,17 @@ const SITE_DEPTH = 16;
 const MAX_SITES = 2000;
 const FS_METHODS = ['readFile', 'writeFile', 'appendFile', 'stat', 'lstat', 'access', 'readdir', 'open', 'close', 'read', 'write', 'unlink', 'rename', 'mkdir', 'realpath', 'copyFile', 'rm'];
 
-function createOtherWaitCollector(performance) {
-  const dc = require('diagnostics_channel');
+/**
+ * `routes`, the routes part's collector when it runs: its count of requests in flight is used, so that the server's
+ * channels are not subscribed to twice; without it this part follows them itself.
+ */
+function createOtherWaitCollector(performance, routes) {
   const undo = [];
   const siteMeta = new Map();
   let sites = new Map();
-  let inFlight = 0;
-  const serving = new WeakSet();
+  const inFlight = routes && typeof routes.inFlight === 'function' ? routes.inFlight : followRequests(undo);
   // A stack walk for a method's first 8 calls while serving, then 1 in 16 (the line seen last stands for the others).
   const sample = createSiteSampler(8, 16);
-
-  const subscribe = (name, fn) => {
-    safe(() => {
-      dc.subscribe(name, fn);
-      undo.push(() => dc.unsubscribe(name, fn));
-    });
-  };
-  subscribe('http.server.request.start', (m) => {
-    if (m && m.response && !serving.has(m.response)) {
-      serving.add(m.response);
-      inFlight++;
-    }
-  });
-  subscribe('http.server.response.finish', (m) => {
-    if (m && m.response && serving.has(m.response)) {
-      serving.delete(m.response);
-      inFlight--;
-    }
-  });
 
   function siteKey(kind, method, below) {
     const site = sample(kind + method, () => captureCallSite(below, SITE_DEPTH));
@@ -78,7 +61,7 @@ function createOtherWaitCollector(performance) {
     if (typeof original !== 'function' || original.__checkupWait) return;
     const wrapper = function () {
       const last = arguments.length - 1;
-      if (inFlight > 0 && last >= 0 && typeof arguments[last] === 'function') {
+      if (inFlight() > 0 && last >= 0 && typeof arguments[last] === 'function') {
         const key = safe(() => siteKey(kind, name, wrapper), null);
         if (key) {
           const t0 = performance.now();
@@ -102,7 +85,7 @@ function createOtherWaitCollector(performance) {
     if (typeof original !== 'function' || original.__checkupWait) return;
     const wrapper = function () {
       const result = original.apply(this, arguments);
-      if (inFlight > 0 && result && typeof result.then === 'function') {
+      if (inFlight() > 0 && result && typeof result.then === 'function') {
         const key = safe(() => siteKey(kind, method || name, wrapper), null);
         if (key) {
           const t0 = performance.now();
@@ -142,7 +125,7 @@ function createOtherWaitCollector(performance) {
   const originalSetTimeout = globalThis.setTimeout;
   if (typeof originalSetTimeout === 'function') {
     const setTimeoutWrapper = function setTimeout(callback) {
-      if (inFlight > 0 && typeof callback === 'function') {
+      if (inFlight() > 0 && typeof callback === 'function') {
         const key = safe(() => siteKey('timer', 'setTimeout', setTimeoutWrapper), null);
         if (key) {
           const t0 = performance.now();
@@ -186,6 +169,32 @@ function createOtherWaitCollector(performance) {
       safe(() => require('module').syncBuiltinESMExports());
     },
   };
+}
+
+/** The count of requests in flight from the http server's channels, for when the routes part is left out. */
+function followRequests(undo) {
+  const dc = require('diagnostics_channel');
+  let inFlight = 0;
+  const serving = new WeakSet();
+  const subscribe = (name, fn) => {
+    safe(() => {
+      dc.subscribe(name, fn);
+      undo.push(() => dc.unsubscribe(name, fn));
+    });
+  };
+  subscribe('http.server.request.start', (m) => {
+    if (m && m.response && !serving.has(m.response)) {
+      serving.add(m.response);
+      inFlight++;
+    }
+  });
+  subscribe('http.server.response.finish', (m) => {
+    if (m && m.response && serving.has(m.response)) {
+      serving.delete(m.response);
+      inFlight--;
+    }
+  });
+  return () => inFlight;
 }
 
 module.exports = { createOtherWaitCollector };

@@ -18,7 +18,7 @@
 const PARTS = [
   {
     name: 'routes', when: 'request',
-    work: 'two diagnostics-channel messages (http.server.request.start, response.finish), a WeakMap entry, one map lookup of the path, a stats update',
+    work: "two diagnostics-channel messages (http.server.request.start, response.finish), a Map entry from one to the other (requests whose client left are swept from it per window), two clock reads (three when the handler goes asynchronous), one map lookup of the request target, a stats update (no lookup for a run of requests to one route); its in-flight count is other-waits' too",
     start: (c) => require('./routes.cjs').createRouteCollector(c.performance, { turnEnd: c.on('tick') }),
     sample: (s, routes) => addList(s, 'routes', routes.take()),
   },
@@ -37,9 +37,9 @@ const PARTS = [
     sample: (s, io) => (s.io = io.take()),
   },
   {
-    name: 'other-waits', when: 'request',
-    work: "two diagnostics-channel messages per request (an in-flight count); while one is served, per DNS lookup, asynchronous fs call and setTimeout: a wrapped callback or promise, a stack walk for a method's first 8 calls then 1 in 16, a map update when it answers or fires",
-    start: (c) => require('./other-waits.cjs').createOtherWaitCollector(c.performance),
+    name: 'other-waits', when: 'call',
+    work: "per request nothing of its own (the routes part's in-flight count; its own two diagnostics-channel subscriptions only when routes is left out); while one is served, per DNS lookup, asynchronous fs call and setTimeout: a wrapped callback or promise, a stack walk for a method's first 8 calls then 1 in 16, a map update when it answers or fires",
+    start: (c) => require('./other-waits.cjs').createOtherWaitCollector(c.performance, c.part('routes')),
     sample: (s, waits) => (s.otherWaits = waits.take()),
   },
   {

@@ -16,12 +16,17 @@ const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 /**
  * Per (method, route) in each window: count, totalMs, maxMs, syncMs, syncMaxMs, errors (status >= 400), through the
  * http server's diagnostics channels (Node 18.17+/20+; without them nothing is reported). Requests are remembered in
- * a WeakMap, never by a property on the app's req/res (that would change their shape and slow every request).
+ * a Map, never by a property on the app's req/res (that would change their shape and slow every request). A Map
+ * rather than a WeakMap: a WeakMap's set and delete run in V8's C++ (an ephemeron table, rehashed as entries come and
+ * go), about 1,000 instructions a request against ~150; what a WeakMap did for free, forgetting a request whose
+ * response never finishes (the client went away), the window's sweep does. The count of requests in flight is
+ * offered to other parts (other-waits.cjs), so that the server's channels are subscribed to once.
  */
 function createRouteCollector(performance, options) {
   const turnEnd = !options || options.turnEnd !== false;
   const dc = require('diagnostics_channel');
-  const started = new WeakMap();
+  // req -> its timing record ({ t0, syncMs, db, res }), from the request's start to its response's finish.
+  let started = new Map();
   // method -> route -> stats: no key string built per request.
   let byMethod = new Map();
   let routeCount = 0;
@@ -70,7 +75,7 @@ function createRouteCollector(performance, options) {
     // Requests pipelined on one connection are parsed in one run, in the same turn: the previous one's synchronous
     // part ended where this one's begins.
     if (current) endSyncPart(now);
-    current = { t0: now, syncMs: 0, db: null };
+    current = { t0: now, syncMs: 0, db: null, res: message.response };
     started.set(req, current);
     // The database waits this request makes are added to its record (db: system -> { count, totalMs }); on only once
     // the app has a database connection (request-context.cjs).
@@ -116,8 +121,12 @@ function createRouteCollector(performance, options) {
     const pattern = frameworkPattern(req);
     if (pattern) return pattern.length > MAX_ROUTE_CHARS ? pattern.slice(0, MAX_ROUTE_CHARS) : pattern;
     // express rewrites req.url inside mounted routers; originalUrl is the request's own.
-    const path = pathOf(String(typeof req.originalUrl === 'string' ? req.originalUrl : req.url || '/'));
-    let route = normalised.get(path);
+    const url = String(typeof req.originalUrl === 'string' ? req.originalUrl : req.url || '/');
+    // A target without a query is cached as it comes (one lookup, no scan for '?' and '#').
+    let route = normalised.get(url);
+    if (route !== undefined) return route;
+    const path = pathOf(url);
+    route = normalised.get(path);
     if (route === undefined) {
       route = (matchPattern && matchPattern(path)) || normalisePath(path);
       if (normalised.size >= MAX_CACHED_PATHS) normalised.clear();
@@ -126,19 +135,28 @@ function createRouteCollector(performance, options) {
     return route;
   }
 
+  /**
+   * Requests whose response will never finish (the client closed the connection first) are let go at the end of
+   * a window, as the WeakMap let them go at the next GC; any other, however long, stays.
+   */
+  function sweep() {
+    if (started.size === 0) return;
+    for (const [req, timing] of started) {
+      const res = timing.res;
+      if ((res && res.destroyed === true) || (req.socket && req.socket.destroyed === true) || req.destroyed === true) {
+        if (res && res.writableFinished === true) continue; // finished: its 'finish' is on its way
+        started.delete(req);
+        if (timing === current) current = null;
+      }
+    }
+  }
+
+  // The stats of the last request's (method, route): a run of requests to one route skips both lookups.
+  let last = null;
+
   function add(method, route, ms, syncMs, failed, db) {
-    let routes = byMethod.get(method);
-    if (!routes) byMethod.set(method, (routes = new Map()));
-    let s = routes.get(route);
-    if (!s && routeCount >= MAX_ROUTES) {
-      route = OTHER;
-      s = routes.get(route);
-    }
-    if (!s) {
-      s = { method, route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
-      routes.set(route, s);
-      if (route !== OTHER) routeCount++;
-    }
+    const s = last !== null && last.route === route && last.method === method ? last : statsOf(method, route);
+    last = s.route === route ? s : null;
     s.count++;
     s.totalMs += ms;
     if (ms > s.maxMs) s.maxMs = ms;
@@ -156,6 +174,22 @@ function createRouteCollector(performance, options) {
     }
   }
 
+  function statsOf(method, route) {
+    let routes = byMethod.get(method);
+    if (!routes) byMethod.set(method, (routes = new Map()));
+    let s = routes.get(route);
+    if (!s && routeCount >= MAX_ROUTES) {
+      route = OTHER;
+      s = routes.get(route);
+    }
+    if (!s) {
+      s = { method, route, count: 0, totalMs: 0, maxMs: 0, syncMs: 0, syncMaxMs: 0, errors: 0 };
+      routes.set(route, s);
+      if (route !== OTHER) routeCount++;
+    }
+    return s;
+  }
+
   return {
     take() {
       const out = [];
@@ -168,7 +202,13 @@ function createRouteCollector(performance, options) {
       }
       byMethod = new Map();
       routeCount = 0;
+      last = null;
+      sweep();
       return out;
+    },
+    /** How many requests are being served (started, their responses not yet finished). */
+    inFlight() {
+      return started.size;
     },
     /** The framework's route table was read (route-table.cjs): group by its patterns from now on. */
     usePatterns(match) {
@@ -177,6 +217,7 @@ function createRouteCollector(performance, options) {
     },
     stop() {
       for (const unsubscribe of unsubscribers) safe(unsubscribe);
+      started = new Map();
       safe(() => requestContext.disable());
     },
   };

@@ -1,0 +1,70 @@
+// The routes part remembers each request from its start to its response's finish in a Map (cheaper per request than
+// a WeakMap), so it must let go by itself of a request whose client left before the response: at the end of the
+// window, not before, and never of one still being served. Its count of requests in flight is what other-waits reads.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rootDir } from '../../../app/paths.js';
+
+const require = createRequire(import.meta.url);
+const { createRouteCollector } = require(join(rootDir, 'app', 'probe', 'routes.cjs')) as {
+  createRouteCollector(p: typeof performance, o?: { turnEnd?: boolean }): { take(): { route: string; count: number }[]; inFlight(): number; stop(): void };
+};
+
+const stops: (() => void)[] = [];
+afterEach(() => stops.splice(0).forEach((s) => s()));
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<number> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  stops.push(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+const until = async (ok: () => boolean) => {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('requests in flight, as the routes part follows them', () => {
+  it('counts a request until its response finishes, lets go of one whose client left, keeps one still served', async () => {
+    const routes = createRouteCollector(performance);
+    stops.push(() => routes.stop());
+    const held: ServerResponse[] = [];
+    const port = await serve((req, res) => {
+      if (req.url === '/now') res.end('ok');
+      else held.push(res); // answered later, or never
+    });
+    const get = (path: string) => {
+      const r = request({ port, host: '127.0.0.1', path });
+      r.on('error', () => undefined);
+      r.end();
+      return r;
+    };
+    await new Promise<void>((done) => get('/now').on('response', (res) => res.resume().on('end', done)));
+    expect(routes.inFlight()).toBe(0);
+
+    const left = get('/left');
+    get('/slow');
+    await until(() => held.length === 2);
+    expect(routes.inFlight()).toBe(2);
+    left.destroy();
+    await until(() => held[0]!.destroyed);
+    // Still remembered until the window ends...
+    expect(routes.inFlight()).toBe(2);
+    const window = routes.take();
+    // ...then only the one whose client is still there.
+    expect(routes.inFlight()).toBe(1);
+    expect(window.map((r) => `${r.route} ${r.count}`)).toEqual(['/now 1']);
+
+    held[1]!.end('late');
+    await until(() => routes.inFlight() === 0);
+    expect(routes.inFlight()).toBe(0);
+    expect(routes.take().map((r) => `${r.route} ${r.count}`)).toEqual(['/slow 1']);
+  });
+});
