@@ -25,7 +25,7 @@ const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 function createRouteCollector(performance, options) {
   const turnEnd = !options || options.turnEnd !== false;
   const dc = require('diagnostics_channel');
-  // req -> its timing record ({ t0, syncMs, db, res }), from the request's start to its response's finish.
+  // req -> its timing record ({ t0, syncMs, db, waits, res }), from the request's start to its response's finish.
   let started = new Map();
   // method -> route -> stats: no key string built per request.
   let byMethod = new Map();
@@ -75,7 +75,7 @@ function createRouteCollector(performance, options) {
     // Requests pipelined on one connection are parsed in one run, in the same turn: the previous one's synchronous
     // part ended where this one's begins.
     if (current) endSyncPart(now);
-    current = { t0: now, syncMs: 0, db: null, res: message.response };
+    current = { t0: now, syncMs: 0, db: null, waits: null, res: message.response };
     started.set(req, current);
     // The database waits this request makes are added to its record (db: system -> { count, totalMs }); on only once
     // the app has a database connection (request-context.cjs).
@@ -107,7 +107,7 @@ function createRouteCollector(performance, options) {
       const res = message.response;
       // Node's parser knows methods in upper case only: req.method is one of its constants.
       const method = typeof req.method === 'string' ? req.method : 'GET';
-      add(method, routeOf(req), now - timing.t0, timing.syncMs, res.statusCode >= 400, timing.db);
+      add(method, routeOf(req), now - timing.t0, timing.syncMs, res.statusCode >= 400, timing.db, timing.waits);
     } catch {
       // a request object of an unusual shape: not counted
     }
@@ -154,7 +154,8 @@ function createRouteCollector(performance, options) {
   // The stats of the last request's (method, route): a run of requests to one route skips both lookups.
   let last = null;
 
-  function add(method, route, ms, syncMs, failed, db) {
+  // db and waits: the request's own sums by database system and by kind of other wait (request-context.cjs).
+  function add(method, route, ms, syncMs, failed, db, waits) {
     const s = last !== null && last.route === route && last.method === method ? last : statsOf(method, route);
     last = s.route === route ? s : null;
     s.count++;
@@ -170,6 +171,15 @@ function createRouteCollector(performance, options) {
         w.count += db[system].count;
         w.totalMs += db[system].totalMs;
         s.db.set(system, w);
+      }
+    }
+    if (waits) {
+      if (!s.waits) s.waits = new Map();
+      for (const kind in waits) {
+        const w = s.waits.get(kind) || { kind, count: 0, totalMs: 0 };
+        w.count += waits[kind].count;
+        w.totalMs += waits[kind].totalMs;
+        s.waits.set(kind, w);
       }
     }
   }
@@ -197,6 +207,7 @@ function createRouteCollector(performance, options) {
         for (const s of routes.values()) {
           const r = { method: s.method, route: s.route, count: s.count, totalMs: round(s.totalMs, 3), maxMs: round(s.maxMs, 3), syncMs: round(s.syncMs, 3), syncMaxMs: round(s.syncMaxMs, 3), errors: s.errors };
           if (s.db) r.db = [...s.db.values()].map((w) => ({ system: w.system, count: w.count, totalMs: round(w.totalMs, 3) }));
+          if (s.waits) r.waits = [...s.waits.values()].map((w) => ({ kind: w.kind, count: w.count, totalMs: round(w.totalMs, 3) }));
           out.push(r);
         }
       }

@@ -49,6 +49,22 @@ describe('a transaction held across other waits', () => {
     expect(finding!.explanation).toMatch(/holds its PostgreSQL connection .* while its 4 queries take .*waits on an outbound HTTP call/);
   }, 180_000);
 
+  it('splits the waits by route: each route its database queries, its outbound HTTP call and its pool checkouts', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'checkup-tx-routes-'));
+    const result = await runCli(['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '4', '--no-profile', '--no-heap', '--path', '/order', '--path', '/order/again', '--', 'node', app, 'held-http'], env);
+    expect(result.code, result.stderr).toBe(0);
+    const routes = (JSON.parse(result.stdout) as { diagnosis: { requestTime?: { routes?: Array<{ route: string; waits: Array<{ kind: string; system?: string; callsPerRequest: number }> }> } } }).diagnosis.requestTime?.routes ?? [];
+    // The app's payment service runs in the same process: its /charge route answers after a 40 ms timer.
+    expect(routes.map((r) => r.route).sort(), JSON.stringify(routes)).toEqual(['GET /charge', 'GET /order', 'GET /order/again']);
+    expect(routes.find((r) => r.route === 'GET /charge')!.waits).toEqual([expect.objectContaining({ kind: 'timer', callsPerRequest: 1 })]);
+    for (const r of routes.filter((x) => x.route !== 'GET /charge')) {
+      // One charge per order, four queries in its transaction, one connection checked out of pg's pool per order.
+      expect(r.waits.find((w) => w.kind === 'http')?.callsPerRequest).toBeCloseTo(1, 0);
+      expect(r.waits.find((w) => w.kind === 'database' && w.system === 'postgres')?.callsPerRequest).toBeCloseTo(4, 0);
+      expect(r.waits.find((w) => w.kind === 'checkout')?.callsPerRequest).toBeCloseTo(1, 0);
+    }
+  }, 180_000);
+
   it('names beginTransaction and the pbkdf2 hash made with the transaction open (mysql2)', async () => {
     const findings = await run('held-hash', '/signup');
     const finding = findings.find((f) => f.kind === 'db-transaction-held');
