@@ -23,9 +23,14 @@ export function waitName(w: { kind: string; system?: DbSystem }): string {
  * checkouts)", "HTTP 51 ms (1 calls)".
  */
 export function routeWaitWords(w: RequestTimeRoute['waits'][number]): string {
-  const calls = sig(w.callsPerRequest, 3);
-  if (w.kind === 'checkout') return `waiting for a ${w.system ? (DB_SYSTEM_NAMES[w.system] ?? w.system) : 'database'} connection ${msWords(w.msPerRequest)} (${calls} checkouts)`;
-  return `${waitName(w)} ${msWords(w.msPerRequest)} (${calls} calls)`;
+  if (w.kind === 'checkout') return `waiting for a ${w.system ? (DB_SYSTEM_NAMES[w.system] ?? w.system) : 'database'} connection ${msWords(w.msPerRequest)} (${countWords(w.callsPerRequest, 'checkout')})`;
+  return `${waitName(w)} ${msWords(w.msPerRequest)} (${countWords(w.callsPerRequest, 'call')})`;
+}
+
+/** "1 call", "4 calls", "0.98 calls": a count per request with its noun. */
+export function countWords(n: number, noun: string): string {
+  const text = sig(n, 3);
+  return `${text} ${text === '1' ? noun : `${noun}s`}`;
 }
 
 /** Milliseconds per request as the report reads them: whole above 100 ms, three figures below ("4.15 ms"). */

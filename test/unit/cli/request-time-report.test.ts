@@ -28,7 +28,7 @@ describe('requestTimeLines', () => {
       { route: 'GET /posts', requests: 96, latencyMeanMs: 112, waits: [{ kind: 'database', system: 'postgres', msPerRequest: 20, callsPerRequest: 4 }, { kind: 'checkout', system: 'postgres', msPerRequest: 80, callsPerRequest: 1 }, { kind: 'timer', msPerRequest: 5, callsPerRequest: 1 }] },
       { route: 'GET /health', requests: 4, latencyMeanMs: 0.5, waits: [] },
     ] }));
-    expect(withOthers).toContain('GET /posts: 112 ms per request (96 requests): PostgreSQL 20 ms (4 calls), waiting for a PostgreSQL connection 80 ms (1 checkouts), timers 5 ms (1 calls)');
+    expect(withOthers).toContain('GET /posts: 112 ms per request (96 requests): PostgreSQL 20 ms (4 calls), waiting for a PostgreSQL connection 80 ms (1 checkout), timers 5 ms (1 call)');
     expect(text).toContain('PostgreSQL: 4 connections at most (pool size 4)');
     expect(text).toMatch(/MySQL\/MariaDB: 2 connections at most, all busy/);
   });
