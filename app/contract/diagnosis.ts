@@ -1,5 +1,5 @@
 // The doctor's report: findings and a verdict.
-import type { DbSystem } from './metrics.js';
+import type { AppCallSite, DbSystem } from './metrics.js';
 import type { FrameCategory } from './profile.js';
 
 /**
@@ -127,16 +127,10 @@ export interface RunFigures {
 }
 
 /** Queries of one shape from one app line, per request of the measured window. */
-export interface RequestTimeQuery {
+export interface RequestTimeQuery extends AppCallSite {
   system: DbSystem;
   /** The query with its values taken out. */
   shape: string;
-  functionName: string;
-  url: string;
-  line: number;
-  column: number;
-  calledFrom?: string;
-  via?: string;
   perRequest: number;
   meanMs: number;
   maxMs: number;
@@ -161,7 +155,7 @@ export interface RequestTimeFigures {
   loopMsPerRequest: number;
   waits: Array<{ kind: 'database' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
   /** The costliest DNS lookups, file-system calls and timers made while serving, and their app lines (when timed). */
-  otherWaits?: Array<{ kind: 'dns' | 'fs' | 'timer'; method: string; functionName: string; url: string; line: number; column: number; calledFrom?: string; via?: string; perRequest: number; meanMs: number; maxMs: number }>;
+  otherWaits?: Array<AppCallSite & { kind: 'dns' | 'fs' | 'timer'; method: string; perRequest: number; meanMs: number; maxMs: number }>;
   /** The costliest query shapes and their app lines, most wait per request first. */
   queries: RequestTimeQuery[];
   /**

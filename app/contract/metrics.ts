@@ -47,16 +47,25 @@ export interface GcWindowStats {
 }
 
 /**
- * One outbound call site seen waiting on I/O during a window (http client, fetch). `count`, `totalMs` and `maxMs`
- * cover the requests that completed in the window; `inFlight` counts those still waiting at its end.
+ * The app's line behind a wait the probe timed: the first frame outside Node core and the probe (a dependency's when
+ * the app's own is not on the stack), and for an anonymous one the nearest named function of the same file above it
+ * (`calledFrom`, probe 2); `via` the app's named function that called the one named so far (a helper's caller, probe 3).
  */
-export interface IoSiteStats {
-  kind: 'http' | 'fetch';
-  /** The caller's frame: the first frame outside Node core and the probe. */
+export interface AppCallSite {
   functionName: string;
   url: string;
   line: number;
   column: number;
+  calledFrom?: string;
+  via?: string;
+}
+
+/**
+ * One outbound call site seen waiting on I/O during a window (http client, fetch). `count`, `totalMs` and `maxMs`
+ * cover the requests that completed in the window; `inFlight` counts those still waiting at its end.
+ */
+export interface IoSiteStats extends AppCallSite {
+  kind: 'http' | 'fetch';
   count: number;
   totalMs: number;
   maxMs: number;
@@ -67,10 +76,6 @@ export interface IoSiteStats {
    * pool (probe 2). A pool smaller than the concurrency shows here, not as a slow downstream.
    */
   queuedMs?: number;
-  /** For an anonymous caller: the nearest named function of the same file above it (probe 2). */
-  calledFrom?: string;
-  /** The app's named function that called the one named so far (a helper's caller), when there is one (probe 3). */
-  via?: string;
   /** Requests still in flight at the end of the window. */
   inFlight: number;
 }
@@ -131,16 +136,10 @@ export type DbSystem = 'postgres' | 'mysql' | 'redis' | 'mongodb';
  * out to its answer (PostgreSQL: ReadyForQuery; MySQL: the answer's first packet; Redis: its reply; MongoDB: the
  * reply naming its request). Time waiting for a pooled connection inside the driver is not in it.
  */
-export interface DbQueryStats {
+export interface DbQueryStats extends AppCallSite {
   system: DbSystem;
   /** The query with every value taken out (literals and placeholders are `?`; Redis: the command's name only). */
   shape: string;
-  functionName: string;
-  url: string;
-  line: number;
-  column: number;
-  calledFrom?: string;
-  via?: string;
   count: number;
   totalMs: number;
   maxMs: number;
@@ -183,34 +182,22 @@ export interface DbConnectionStats {
   checkoutMaxMs?: number;
 }
 
-export interface OtherWaitStats {
+export interface OtherWaitStats extends AppCallSite {
   kind: 'dns' | 'fs' | 'timer';
   /** lookup, readFile, stat, setTimeout... */
   method: string;
-  functionName: string;
-  url: string;
-  line: number;
-  column: number;
   fromDependency?: boolean;
-  calledFrom?: string;
-  via?: string;
   count: number;
   totalMs: number;
   maxMs: number;
 }
 
 /** A wait made inside a transaction by the request that holds it open, but not on the transaction's connection. */
-export interface TransactionOutsideWait {
+export interface TransactionOutsideWait extends AppCallSite {
   /** http, fetch, dns, fs, timer, threadpool, or a database system (another connection's query). */
   kind: string;
   /** request, fetch, lookup, readFile, setTimeout, crypto.pbkdf2..., or the other query's shape. */
   method: string;
-  functionName: string;
-  url: string;
-  line: number;
-  column: number;
-  calledFrom?: string;
-  via?: string;
   count: number;
   totalMs: number;
 }
@@ -221,16 +208,10 @@ export interface TransactionOutsideWait {
  * waits of the queries on the connection inside it (BEGIN and COMMIT included); `outside` the request's other waits
  * made while it was open (the five longest sites).
  */
-export interface DbTransactionStats {
+export interface DbTransactionStats extends AppCallSite {
   system: DbSystem;
   /** The opener's shape (BEGIN, START TRANSACTION), or of the first query of the app's own when the BEGIN came from a dependency. */
   shape: string;
-  functionName: string;
-  url: string;
-  line: number;
-  column: number;
-  calledFrom?: string;
-  via?: string;
   count: number;
   heldMs: number;
   maxHeldMs: number;
