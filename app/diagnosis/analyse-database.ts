@@ -12,7 +12,7 @@ import { dbConnections, dbNotes, dbSites, type DbSite } from './db-samples.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
-import { enoughRequests, unfinishedRequests } from './slow-requests.js';
+import { enoughRequests, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
 
 
@@ -96,7 +96,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   const requests = unfinished ? unfinished.inFlight : load.requestsTotal;
   const meanLatency = unfinished ? unfinished.windowMs : load.latency.mean;
   const { p50, p99 } = unfinished ? { p50: unfinished.windowMs, p99: unfinished.windowMs } : load.latency;
-  const unfinishedWords = unfinished ? ` No request finished in the ${round(unfinished.windowMs / 1000, 1)} s measured: the ${unfinished.inFlight} in flight${input.warmedUp ? ` (the load's ${input.concurrency} and the warm-up's, still running)` : ''} are counted, each at least that long, so the figures per request are lower bounds.` : '';
+  const lowerBounds = unfinished ? unfinishedWords(input, unfinished) : '';
   const requestTimeMs = Math.max(1, meanLatency * requests);
   const busy = loopBusy(input);
   const loopMs = requestCost(input).loopMsPerRequest;
@@ -115,7 +115,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     kind,
     severity,
     title,
-    explanation: explanation + (DATABASE_KINDS.has(kind) && kind !== 'db-pool-exhausted' && kind !== 'database-bound' ? servedWords : '') + unfinishedWords + noteWords,
+    explanation: explanation + (DATABASE_KINDS.has(kind) && kind !== 'db-pool-exhausted' && kind !== 'database-bound' ? servedWords : '') + lowerBounds + noteWords,
     evidence,
     culprits: culprits(culpritSites, requestTimeMs),
     score,

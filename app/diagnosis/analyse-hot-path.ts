@@ -11,7 +11,7 @@ import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { FRAMEWORK_PACKAGES, heaviestPackage, remedyFor } from './package-cost.js';
-import { enoughRequests } from './slow-requests.js';
+import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import type { RequestCost } from './request-cost.js';
 
 /** A share of the profile's time (0..100) as a share of the loop's busy time (its non-idle time), 0..1. */
@@ -36,7 +36,16 @@ export function hottestWork(input: DiagnosisInput): { culprit: Culprit; share: n
 }
 
 export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
-  if (!input.load || !enoughRequests(input)) return { insufficient: 'too few requests completed to judge their cost' };
+  // Requests slower than the run (none finished, every connection held one) are judged on what they cost so far.
+  const unfinished = unfinishedRequests(input);
+  if (!input.load || (!enoughRequests(input) && !unfinished)) return { insufficient: 'too few requests completed to judge their cost' };
+  const result = hotPathFindings(input);
+  if (!unfinished || !result.findings) return result;
+  return { findings: result.findings.map((f) => ({ ...f, explanation: f.explanation + unfinishedWords(input, unfinished) })) };
+}
+
+function hotPathFindings(input: DiagnosisInput): AnalyserResult {
+  if (!input.load) return { findings: [] };
   if (!enoughWindows(input.samples)) return { insufficient: `only ${input.samples.length} probe windows were recorded` };
   const cost = requestCost(input);
   // A blocked loop is told by analyse-delay; this is the cost of requests that do not block for long.
@@ -46,7 +55,7 @@ export function analyseHotPath(input: DiagnosisInput): AnalyserResult {
   if (!work) return packageHotPath(input, cost);
   const { culprit: top, share } = work;
   const busy = loopBusy(input);
-  const latency = input.load.latency.mean;
+  const latency = meanLatencyMs(input);
   if (busy.share < T.hotMinBusy) {
     if (cost.costlyRequestMs < T.hotMinLatencyShare * latency) return { findings: [] };
     // On a mostly idle loop, background work (timers, JIT compilation, the probe's own windows) is a large part of
@@ -108,7 +117,7 @@ function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResul
   const share = ofBusyTime(input, top.percent);
   if (share < T.hotPackageShare) return { findings: [] };
   const busy = loopBusy(input);
-  if (busy.share < T.hotMinBusy && cost.costlyRequestMs < T.hotMinLatencyShare * (input.load?.latency.mean ?? 0)) return { findings: [] };
+  if (busy.share < T.hotMinBusy && cost.costlyRequestMs < T.hotMinLatencyShare * meanLatencyMs(input)) return { findings: [] };
   const caller = top.callers[0];
   const perRequest = cost.costlyRequestMs * share;
   const culprits: Culprit[] = [...top.callers.map((c) => ({ ...c, package: top.name })), ...(input.cpu?.culprits ?? []).filter((c) => c.package === top.name)].slice(0, T.culpritCount);

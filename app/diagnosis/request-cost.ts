@@ -6,6 +6,7 @@ import type { DiagnosisInput } from './input.js';
 import { loopBusy } from './loop-busy.js';
 import { ranShare } from './cpu-wait.js';
 import { sum } from '../numbers.js';
+import { unfinishedRequests } from './slow-requests.js';
 
 export interface RouteCost extends RouteStats {
   /** Mean synchronous time of the request's first turn, ms. */
@@ -62,7 +63,9 @@ export function requestCost(input: DiagnosisInput): RequestCost {
   const wallMs = input.cpu && input.cpu.durationMs > 0 ? input.cpu.durationMs : sum(input.samples.map((s) => s.windowMs));
   const totals = routeTotals(input.samples);
   const routed = sum(totals.map((r) => r.count));
-  const requests = Math.max(1, input.load?.requestsTotal ?? routed);
+  // No request finished, every connection held one: the busy time was spent on the requests in flight (lower bounds).
+  const unfinished = unfinishedRequests(input);
+  const requests = unfinished ? unfinished.inFlight : Math.max(1, input.load?.requestsTotal ?? routed);
   const busy = loopBusy(input);
   const busyMs = busy.share * wallMs;
   const cpuMs = sum(input.samples.map((s) => (s.cpu.user + s.cpu.system) * s.windowMs));

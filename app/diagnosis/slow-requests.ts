@@ -18,6 +18,17 @@ export function enoughRequests(input: DiagnosisInput): boolean {
   return Boolean(input.load && (input.load.requestsTotal >= T.minRequests || fewBecauseSlow(input)));
 }
 
+/** A request's mean latency, ms: the load's; with no request finished, at least the measured span. */
+export function meanLatencyMs(input: DiagnosisInput): number {
+  const unfinished = unfinishedRequests(input);
+  return unfinished ? unfinished.windowMs : (input.load?.latency.mean ?? 0);
+}
+
+/** What a finding judged on unfinished requests says of its figures per request (lower bounds). */
+export function unfinishedWords(input: DiagnosisInput, unfinished: { inFlight: number; windowMs: number }): string {
+  return ` No request finished in the ${Math.round(unfinished.windowMs / 100) / 10} s measured: the ${unfinished.inFlight} in flight${input.warmedUp ? ` (the load's ${input.concurrency} and the warm-up's, still running)` : ''} are counted, each at least that long, so the figures per request are lower bounds.`;
+}
+
 /**
  * No request finished in the measured window, yet every connection of the load held one the whole time and none
  * failed: the requests are slower than the run, not absent. What they did meanwhile (queries run, the loop's work) is

@@ -30,6 +30,17 @@ describe('where the avoidable work sits', () => {
     expect(finding?.culprits[0]?.functionName).toBe('allowedWidgets');
   });
 
+  it('requests slower than the run are judged on what they cost so far, said to be lower bounds', () => {
+    // The hot run with no request finished: every connection held one the whole time, none failed.
+    const run = withCulprits([culprit('cloneState', 70, 72), culprit('handle', 5, 95)]);
+    const unfinished = { ...run, concurrency: 10, warmedUp: false, load: { ...run.load!, requestsTotal: 0, requestsPerSecond: 0, errors: 0, timeouts: 0, non2xx: 0 } };
+    const [finding] = analyseHotPath(unfinished).findings!;
+    expect(finding).toMatchObject({ kind: 'hot-path', severity: 'problem' });
+    expect(finding!.explanation).toMatch(/No request finished in the [\d.]+ s measured: the 10 in flight are counted, each at least that long, so the figures per request are lower bounds\./);
+    // Not when requests failed: then they are not simply slow.
+    expect(analyseHotPath({ ...unfinished, load: { ...unfinished.load, errors: 3 } }).insufficient).toBeDefined();
+  });
+
   it('a handler that only dispatches to many small functions is not a hot path of its own', () => {
     const run = withCulprits([culprit('handle', 5, 95), culprit('a', 18, 18), culprit('b', 17, 17), culprit('c', 16, 16)]);
     expect(hottestWork(run)).toBeUndefined();
