@@ -1,6 +1,10 @@
 // What the probe reports from inside the target, and what the load generator reports. These are the series the
 // live charts draw and the diagnosis reads. Units are in the field names or comments; times are milliseconds unless
 // a name says otherwise.
+import type { DbSystem, DbWindowStats } from './db-metrics.js';
+
+// The database part of a window lives in db-metrics.ts; its types are named from here too, as the rest are.
+export type { DbConnectionStats, DbQueryStats, DbSystem, DbTransactionStats, DbWindowStats, TransactionOutsideWait } from './db-metrics.js';
 
 /**
  * Event-loop delay over one window, from perf_hooks.monitorEventLoopDelay (ms): how late each tick of the 10 ms
@@ -128,60 +132,6 @@ export interface RouteStats {
   waits?: Array<{ kind: string; count: number; totalMs: number }>;
 }
 
-/** The database systems the probe reads at the socket (app/probe/db-wire.cjs). */
-export type DbSystem = 'postgres' | 'mysql' | 'redis' | 'mongodb';
-
-/**
- * Queries of one shape from one call site in a window (probe 3, db-wait.cjs): from the moment the query's bytes went
- * out to its answer (PostgreSQL: ReadyForQuery; MySQL: the answer's first packet; Redis: its reply; MongoDB: the
- * reply naming its request). Time waiting for a pooled connection inside the driver is not in it.
- */
-export interface DbQueryStats extends AppCallSite {
-  system: DbSystem;
-  /** The query with every value taken out (literals and placeholders are `?`; Redis: the command's name only). */
-  shape: string;
-  count: number;
-  totalMs: number;
-  maxMs: number;
-  minMs?: number;
-  /** Queries whose connection closed before they were answered (the database went away, or the app closed it). */
-  errors: number;
-  inFlight: number;
-  /** Of `count`, those the server said read a table without a usable index (MySQL/MariaDB's status flags only). */
-  noIndex?: number;
-}
-
-/** The app's connections to one database system in a window. */
-export interface DbConnectionStats {
-  system: DbSystem;
-  /** Open at the end of the window, and the most open at once in it. */
-  open: number;
-  peakOpen: number;
-  /** The most connections waiting on a query at once. */
-  peakBusy: number;
-  /** Connection-ms spent waiting on a query (2 connections busy for 100 ms: 200). */
-  busyConnMs: number;
-  /** Ms during which every open connection was waiting on a query: more queries then wait in the driver's queue. */
-  allBusyMs: number;
-  /** Connections closed by the server or broken, without the app having said goodbye (probe 3): the database went away. */
-  lost?: number;
-  /**
-   * The connections the app's pools may open (probe 3, when read): the size set on the pools it queried through, summed
-   * (pg Pool `max`, mysql2 and mysql pools' `connectionLimit`, Sequelize's and knex's `pool.max`). Absent when no pool
-   * of a known driver or ORM was seen.
-   */
-  poolSize?: number;
-  /** The settings poolSize was read from, in the app's words ("Sequelize's `pool.max`"). */
-  poolSettings?: string[];
-  /**
-   * Checkouts of a connection from a pool that answers with a promise (Sequelize's, knex's, pg Pool's connect()),
-   * answered in the window, the ms from each ask to the connection handed over, summed, and the longest.
-   */
-  checkouts?: number;
-  checkoutWaitMs?: number;
-  checkoutMaxMs?: number;
-}
-
 export interface OtherWaitStats extends AppCallSite {
   kind: 'dns' | 'fs' | 'timer';
   /** lookup, readFile, stat, setTimeout... */
@@ -190,43 +140,6 @@ export interface OtherWaitStats extends AppCallSite {
   count: number;
   totalMs: number;
   maxMs: number;
-}
-
-/** A wait made inside a transaction by the request that holds it open, but not on the transaction's connection. */
-export interface TransactionOutsideWait extends AppCallSite {
-  /** http, fetch, dns, fs, timer, threadpool, or a database system (another connection's query). */
-  kind: string;
-  /** request, fetch, lookup, readFile, setTimeout, crypto.pbkdf2..., or the other query's shape. */
-  method: string;
-  count: number;
-  totalMs: number;
-}
-
-/**
- * Transactions completed in a window (probe 3, db-wait.cjs), per the app's line that opened them: BEGIN / START
- * TRANSACTION to the answer of COMMIT / ROLLBACK on one connection. `heldMs` is that span, summed; `queryMs` the
- * waits of the queries on the connection inside it (BEGIN and COMMIT included); `outside` the request's other waits
- * made while it was open (the five longest sites).
- */
-export interface DbTransactionStats extends AppCallSite {
-  system: DbSystem;
-  /** The opener's shape (BEGIN, START TRANSACTION), or of the first query of the app's own when the BEGIN came from a dependency. */
-  shape: string;
-  count: number;
-  heldMs: number;
-  maxHeldMs: number;
-  queryMs: number;
-  queries: number;
-  outside: TransactionOutsideWait[];
-}
-
-export interface DbWindowStats {
-  queries: DbQueryStats[];
-  connections: DbConnectionStats[];
-  /** Transactions completed in the window (probe 3); absent when none. */
-  transactions?: DbTransactionStats[];
-  /** What could not be read ("mysql2 4.x: queries not attributed to the app's line ..."). */
-  notes?: string[];
 }
 
 /** One sampling window of the probe. */

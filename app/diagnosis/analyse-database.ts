@@ -12,7 +12,7 @@ import { dbConnections, dbNotes, dbSites, type DbSite } from './db-samples.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
-import { enoughRequests, unfinishedRequests, unfinishedWords } from './slow-requests.js';
+import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
 
 
@@ -94,7 +94,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };
 
   const requests = unfinished ? unfinished.inFlight : load.requestsTotal;
-  const meanLatency = unfinished ? unfinished.windowMs : load.latency.mean;
+  const meanLatency = meanLatencyMs(input);
   const { p50, p99 } = unfinished ? { p50: unfinished.windowMs, p99: unfinished.windowMs } : load.latency;
   const lowerBounds = unfinished ? unfinishedWords(input, unfinished) : '';
   const requestTimeMs = Math.max(1, meanLatency * requests);
@@ -104,7 +104,8 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // A request that waited for a pooled connection (timed at the pool: Sequelize, knex, pg Pool's connect()) waited
   // behind other requests' queries: the shares below are of the time it was served, that wait aside, and never of less
   // than its own queries and loop work.
-  const checkoutMsPerRequest = dbConnections(samples).reduce((n, c) => n + (c.checkouts?.waitMs ?? 0), 0) / Math.max(1, requests);
+  const connections = dbConnections(samples);
+  const checkoutMsPerRequest = connections.reduce((n, c) => n + (c.checkouts?.waitMs ?? 0), 0) / Math.max(1, requests);
   const servedMs = Math.max(meanLatency - checkoutMsPerRequest, dbMsPerRequest + loopMs, 0);
   const servedWords = meanLatency - servedMs > 0.05 * meanLatency ? ` Shares are of the ${ms(servedMs)} a request was served, its ${ms(meanLatency - servedMs)} wait for a pooled connection (busy with other requests' queries) aside.` : '';
   const shapes = byShape(sites);
@@ -235,7 +236,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
 
   // A pool too small: every connection busy nearly all the time, and requests waiting far longer than their queries.
   const ownWork = dbMsPerRequest + loopMs;
-  for (const c of dbConnections(samples)) {
+  for (const c of connections) {
     const concurrencyAbove = input.concurrency === undefined || input.concurrency > c.peakOpen;
     if (c.allBusyShare < T.dbAllBusyShare || meanLatency < T.dbQueueFactor * ownWork || busy.share > T.ioMaxElu || p50 < T.ioLatencyP50Ms || !concurrencyAbove) continue;
     const of = sites.filter((s) => s.system === c.system);
@@ -263,7 +264,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
 
   // The database closed the app's connections (went away, restarted): queries cut off, requests failing after.
   const lost = sites.reduce((n, s) => n + s.errors, 0);
-  const lostConnections = dbConnections(samples).reduce((n, c) => n + c.lost, 0);
+  const lostConnections = connections.reduce((n, c) => n + c.lost, 0);
   const failedRequests = load.errors + load.timeouts + load.non2xx;
   if ((lost > 0 || lostConnections > 0) && failedRequests > 0) {
     findings.push(
