@@ -7,6 +7,7 @@ import { withBlockedWindow } from '../contract/blocked-window.js';
 import type { LaunchCommand } from './launch-command.js';
 import { LineSplitter, TailBuffer, type LogLine, type StreamName } from './output-lines.js';
 import type { ProbeChannel, ProbeConnection } from './probe-channel.js';
+import { serverClaim, takesTheLead } from './app-process.js';
 import type { ProbeHello, ProbeMessage } from './probe-protocol.js';
 import { killTree, killTreeSync, treeAlive } from './process-tree.js';
 import { waitForReady, type ReadyInfo, type ReadyOptions } from './readiness.js';
@@ -275,7 +276,8 @@ export class Target extends EventEmitter<TargetEvents> {
       if (conn.hello) this.hellos.push(conn.hello);
       // The launched process leads its own group; the probe kills that group if we vanish without a bye.
       if (process.platform !== 'win32') conn.send({ type: 'welcome', pgid: this.pid });
-      this.main ??= conn;
+      if (conn.hello && !this.listening && takesTheLead(this.main?.hello, conn.hello)) this.main = conn;
+      else this.main ??= conn;
       if (this.main === conn && conn.hello) this.emit('hello', conn.hello);
     });
     this.channel.on('message', (conn, msg) => this.onProbeMessage(conn, msg));
@@ -305,10 +307,9 @@ export class Target extends EventEmitter<TargetEvents> {
         const wanted = this.options.port === undefined || this.options.port === msg.port;
         if (this.listening || !wanted) break;
         // A child process the app starts before it listens itself (a downstream service, a helper) is not the app:
-        // its server is taken only if the app's own process does not listen within CHILD_LISTEN_GRACE_MS. Cluster
-        // workers are the app's servers.
-        const ownServer = conn === this.main || !this.main || conn.hello?.role === 'cluster-worker';
-        if (ownServer) this.choose(conn, info);
+        // its server is taken only if the app's own process does not listen within CHILD_LISTEN_GRACE_MS; so is a
+        // cluster worker's whose primary has not reported yet (app-process.ts).
+        if (serverClaim(this.main?.hello, conn.hello, conn === this.main) === 'app') this.choose(conn, info);
         else this.pendingChild ??= { conn, info, timer: setTimeout(() => this.choosePendingChild(), CHILD_LISTEN_GRACE_MS) };
         break;
       }
