@@ -311,10 +311,3 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
 }
 
 const DATABASE_KINDS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound']);
-
-/** The I/O finding that saw no outbound HTTP to name ("the wait is elsewhere") says nothing a database finding does not. */
-export function withoutUnexplainedIo(findings: ScoredFinding[]): void {
-  if (!findings.some((f) => DATABASE_KINDS.has(f.kind))) return;
-  const at = findings.findIndex((f) => f.kind === 'io-bound' && f.culprits.length === 0);
-  if (at >= 0) findings.splice(at, 1);
-}

@@ -2,7 +2,8 @@
 // and the verdict. Pure: data in, diagnosis out. The doctor's door (index.ts) builds the input from what a run collected.
 import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
-import { analyseDatabase, withoutUnexplainedIo } from './analyse-database.js';
+import { analyseDatabase } from './analyse-database.js';
+import { withoutUnexplainedIo } from './unexplained-io.js';
 import { analyseTransactions } from './analyse-transactions.js';
 import { requestTime } from './request-time.js';
 import { analyseDelay } from './analyse-delay.js';

@@ -26,8 +26,15 @@ export interface OffMainThread {
   /** The pool's threads: ms on a CPU, ms ready and waiting for one. */
   poolRunMs: number;
   poolWaitMs: number;
-  /** Share of the window the pool's threads were runnable (on a CPU or waiting for one), 0..1 on average per thread. */
+  /**
+   * Share of the window the pool's threads were occupied, 0..1 on average per thread: runnable (on a CPU or waiting
+   * for one), or held by the calls the probe timed (poolHeld), whichever is more.
+   */
   poolOccupied: number;
+  /** The pool's threads held by the timed calls: their time from call to callback over the threads' time, at most 1. */
+  poolHeld: number;
+  /** The process's CPU that no live thread accounts for (threads that ended within the window: an addon's own), cores. */
+  unlistedCores: number;
   /** Cores' worth of CPU: the pool's, the helpers' (GC, compiler), the rest (worker threads, addons' threads), the main thread's. */
   poolCores: number;
   helperCores: number;
@@ -59,12 +66,23 @@ export function offMainThread(samples: readonly ProbeSample[], allSamples: reado
     }
   }
   const addons = [...new Set(allSamples.flatMap((s) => s.addons ?? []))];
+  // A call holds a pool thread from the moment one is free until its work ends, and queues before that: with calls in
+  // flight at least as many as the threads, every thread is taken, whether the work runs on it (scrypt, bcrypt) or on
+  // threads the addon starts and the pool thread waits for (argon2 with parallelism > 1), which no runnable time shows.
+  const callsWallMs = sum(samples.map((s) => s.windowMs));
+  const callsMs = sum(samples.flatMap((s) => (s.poolCalls ?? []).map((c) => c.totalMs)));
+  const poolHeld = poolThreads > 0 && callsWallMs > 0 ? Math.min(1, callsMs / (poolThreads * callsWallMs)) : 0;
+  const runnable = poolThreads > 0 ? Math.min(1, (poolRunMs + poolWaitMs) / (poolThreads * wallMs)) : 0;
+  const processCores = sum(samples.map((s) => (s.cpu.user + s.cpu.system) * s.windowMs)) / Math.max(1, callsWallMs);
+  const listedCores = sum(measured.map((s) => s.threads!.mainMs + s.threads!.pool.runMs + s.threads!.helpersMs + s.threads!.otherMs)) / wallMs;
   return {
     wallMs,
     poolThreads,
     poolRunMs,
     poolWaitMs,
-    poolOccupied: poolThreads > 0 ? Math.min(1, (poolRunMs + poolWaitMs) / (poolThreads * wallMs)) : 0,
+    poolOccupied: Math.max(runnable, poolHeld),
+    poolHeld,
+    unlistedCores: Math.max(0, processCores - listedCores),
     poolCores: poolRunMs / wallMs,
     helperCores: sum(measured.map((s) => s.threads!.helpersMs)) / wallMs,
     otherCores: sum(measured.map((s) => s.threads!.otherMs)) / wallMs,

@@ -3,10 +3,10 @@
 // generateKeyPair, generatePrime) and zlib's one-shot functions (gzip, deflate,
 // brotli... and their inverses). Each is wrapped once, at probe start; a call costs one short stack capture and a
 // closure, against the milliseconds of pool work it queues. The wait is from the call to its callback (queued for a
-// free thread, then worked on). util.promisify goes through the wrapper too. bcrypt's native binding is wrapped as it
-// loads (ADDON_APIS). Not seen here: zlib streams, fs and dns.lookup (too frequent to wrap cheaply), crypto.subtle,
-// and other native addons (argon2...), whose bindings answer through promises or threads of their own: the addons the
-// app loaded are reported instead (process.dlopen), so the doctor can name the package.
+// free thread, then worked on). util.promisify goes through the wrapper too. bcrypt's and argon2's native bindings are
+// wrapped as they load (ADDON_APIS), answering through a callback or a promise. Not seen here: zlib streams, fs and
+// dns.lookup (too frequent to wrap cheaply), crypto.subtle, and other native addons: the addons the app loaded are
+// reported instead (process.dlopen), so the doctor can name the package.
 const { round, safe } = require('./util.cjs');
 const { captureSite } = require('./call-site.cjs');
 const txWatch = require('./tx-watch.cjs');
@@ -17,11 +17,13 @@ const { performance } = require('perf_hooks');
 const SITE_DEPTH = 16;
 // randomBytes and randomFill are left alone: apps call them per request for ids and tokens, for microseconds of work.
 const CRYPTO_APIS = ['scrypt', 'pbkdf2', 'hkdf', 'generateKeyPair', 'generatePrime'];
-// Native addons whose asynchronous functions queue work on the threadpool and answer through a callback, by package:
-// the binding's function -> the name the app knows it by. Wrapped on the binding's exports as process.dlopen loads
-// it (bcrypt 5's bcrypt.js calls bindings.compare(data, hash, cb) with the app's call on the stack).
+// Native addons whose asynchronous functions queue work on the threadpool, by package: the binding's function -> the
+// name the app knows it by. Wrapped on the binding's exports as process.dlopen loads it (bcrypt 5's bcrypt.js calls
+// bindings.compare(data, hash, cb) with the app's call on the stack; argon2's argon2.js calls the binding's hash for
+// both hash() and verify(), through util.promisify before 0.31 and as a promise-returning function since).
 const ADDON_APIS = {
   bcrypt: { compare: 'compare', encrypt: 'hash', gen_salt: 'genSalt' },
+  argon2: { hash: 'hash' },
 };
 const ZLIB_APIS = ['gzip', 'gunzip', 'deflate', 'inflate', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
 
@@ -33,29 +35,52 @@ function createPoolCallCollector() {
   const addons = [];
   let addonsSent = 0;
 
-  function wrap(moduleName, mod, name, apiName) {
+  /** `promises`: the function may answer through a returned promise instead of a callback (an addon's). */
+  function wrap(moduleName, mod, name, apiName, promises) {
     const original = mod[name];
     if (typeof original !== 'function') return;
     const api = moduleName + '.' + (apiName || name);
     const wrapped = function (...args) {
       const last = args.length - 1;
-      if (last >= 0 && typeof args[last] === 'function') {
-        const site = safe(() => captureSite(wrapped, SITE_DEPTH), null);
-        if (site) {
-          const callback = args[last];
-          const entry = { api, site, t0: process.hrtime.bigint() };
-          inFlight.add(entry);
-          const tx = safe(() => txWatch.waitStarts('threadpool', api, null, performance.now(), { site: () => site }), null);
-          const request = requestContext.current();
-          args[last] = function () {
-            safe(() => settle(entry, process.hrtime.bigint(), true));
-            if (request) safe(() => requestContext.addWait(request, 'threadpool', Number(process.hrtime.bigint() - entry.t0) / 1e6));
-            if (tx) safe(() => txWatch.waitEnds(tx, performance.now()));
-            return callback.apply(this, arguments);
-          };
-        }
+      const viaCallback = last >= 0 && typeof args[last] === 'function';
+      if (!viaCallback && !promises) return original.apply(this, args);
+      const site = safe(() => captureSite(wrapped, SITE_DEPTH), null);
+      if (!site) return original.apply(this, args);
+      const entry = { api, site, t0: process.hrtime.bigint() };
+      inFlight.add(entry);
+      const tx = safe(() => txWatch.waitStarts('threadpool', api, null, performance.now(), { site: () => site }), null);
+      const request = requestContext.current();
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        safe(() => settle(entry, process.hrtime.bigint(), true));
+        if (request) safe(() => requestContext.addWait(request, 'threadpool', Number(process.hrtime.bigint() - entry.t0) / 1e6));
+        if (tx) safe(() => txWatch.waitEnds(tx, performance.now()));
+      };
+      if (viaCallback) {
+        const callback = args[last];
+        args[last] = function () {
+          finish();
+          return callback.apply(this, arguments);
+        };
       }
-      return original.apply(this, args);
+      let result;
+      try {
+        result = original.apply(this, args);
+      } catch (err) {
+        // Refused at once (bad arguments): no work was queued.
+        inFlight.delete(entry);
+        finished = true;
+        if (tx) safe(() => txWatch.waitEnds(tx, performance.now()));
+        throw err;
+      }
+      if (!viaCallback) {
+        // Our own branch of the promise: it handles a rejection for us only, the app's await still sees it.
+        if (result && typeof result.then === 'function') safe(() => result.then(finish, finish));
+        else finish();
+      }
+      return result;
     };
     Object.defineProperty(wrapped, 'name', { value: original.name });
     Object.defineProperty(wrapped, 'length', { value: original.length });
@@ -104,7 +129,7 @@ function createPoolCallCollector() {
       });
       const result = originalDlopen.apply(this, arguments);
       const apis = pkg && Object.prototype.hasOwnProperty.call(ADDON_APIS, pkg) ? ADDON_APIS[pkg] : null;
-      if (apis && module && module.exports) for (const name of Object.keys(apis)) safe(() => wrap(pkg, module.exports, name, apis[name]));
+      if (apis && module && module.exports) for (const name of Object.keys(apis)) safe(() => wrap(pkg, module.exports, name, apis[name], true));
       return result;
     };
     process.dlopen = dlopen;

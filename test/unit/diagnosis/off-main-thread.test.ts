@@ -22,6 +22,8 @@ interface Shape {
   poolCalls?: ProbeSample['poolCalls'];
   addons?: string[];
   elu?: number;
+  /** The process's CPU, cores (user). */
+  cpuUser?: number;
 }
 
 function run(shape: Shape): DiagnosisInput {
@@ -31,6 +33,7 @@ function run(shape: Shape): DiagnosisInput {
   input.samples = input.samples.map((s, i) => ({
     ...s,
     elu: shape.elu ?? s.elu,
+    ...(shape.cpuUser !== undefined ? { cpu: { user: shape.cpuUser, system: 0 } } : {}),
     threads,
     ...(shape.poolCalls && i % 4 === 3 ? { poolCalls: shape.poolCalls } : {}),
     ...(shape.addons && i === 0 ? { addons: shape.addons } : {}),
@@ -68,6 +71,22 @@ describe('work off the main thread', () => {
     expect(d.verdict).toBe('threadpool-saturated');
     expect(d.findings[0]!.explanation).toMatch(/native addon of bcrypt/);
     expect(d.findings[0]!.explanation).toMatch(/would not help on this machine/);
+  });
+
+  it("argon2's calls hold every pool thread while the work runs on threads of its own: threadpool-saturated, said so", () => {
+    // 20 verify() calls in flight on 4 threads (5,000 ms of calls per window of 250 ms, read every fourth window), the
+    // pool's threads hardly runnable (they wait for argon2's lanes), the process at 1.8 cores.
+    const argon2Site = { api: 'argon2.hash', functionName: 'verifyLogin', url: 'file:///srv/app/login.js', line: 10, column: 17, count: 2, totalMs: 20_000, doneMs: 5600 };
+    const d = judge(run({ requests: 20, p50: 2600, poolRunMs: 20, poolWaitMs: 110, poolCalls: [argon2Site], cpuUser: 1.8 }));
+    expect(d.verdict).toBe('threadpool-saturated');
+    const f = d.findings[0]!;
+    expect(f.explanation).toMatch(/held its 4 threads 100 %/);
+    expect(f.explanation).toContain('argon2.hash called from verifyLogin');
+    expect(f.explanation).toContain('lower memoryCost and timeCost');
+    expect(f.evidence.find((e) => /threads that ended/.test(e.label))!.value).toBeGreaterThan(1.5);
+    // Half the threads held and hardly runnable: the pool has room.
+    const half = judge(run({ requests: 200, p50: 120, poolRunMs: 20, poolWaitMs: 10, poolCalls: [{ ...argon2Site, totalMs: 2000 }], cpuUser: 0.6 }));
+    expect(half.verdict).not.toBe('threadpool-saturated');
   });
 
   it('a busy pool whose requests take about as long as their own work is only well used', () => {

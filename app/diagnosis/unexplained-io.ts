@@ -1,0 +1,12 @@
+// The I/O finding that saw no outbound HTTP to name ("the wait is elsewhere") says nothing a finding that names the
+// wait does not: the database's findings, and the threadpool's queue.
+import type { FindingKind } from '../contract/diagnosis.js';
+import type { ScoredFinding } from './input.js';
+
+const NAMED_WAITS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound', 'threadpool-saturated']);
+
+export function withoutUnexplainedIo(findings: ScoredFinding[]): void {
+  if (!findings.some((f) => NAMED_WAITS.has(f.kind))) return;
+  const at = findings.findIndex((f) => f.kind === 'io-bound' && f.culprits.length === 0);
+  if (at >= 0) findings.splice(at, 1);
+}
