@@ -12,6 +12,7 @@ import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';
 import type { Profile } from '../profile/model/profile.js';
 import { applySourceMaps } from '../profile/source-maps/apply.js';
+import { mapProbeSites } from '../profile/source-maps/map-probe-sites.js';
 import type { RunSourceMaps } from '../profile/source-maps/run-maps.js';
 import { hotspotAdvice, loadDiagnosisAdvice } from './advice-files.js';
 import { findHotspots } from './hotspots/index.js';
@@ -73,8 +74,14 @@ export function measuredSamples(samples: ProbeSample[], timings: CollectedRun['t
 /** Everything collected, as the doctor takes it: probe windows of the measured window, load figures, profile evidence. */
 export function doctorInput(run: CollectedRun): DiagnosisInput {
   const { measureStartAt } = run.timings;
+  // The profiles come from the inspector already parsed; turning them into models is in-memory work. Their maps were
+  // read when they were taken, so the doctor judges the frames every later view shows (the .ts file and line).
+  const maps = run.profiles.sourceMaps?.set;
+  const mapped = (model: Profile): Profile => (maps ? applySourceMaps(model, maps) : model);
+  const cpuModel = run.profiles.cpu ? mapped(cpuProfileToModel(run.profiles.cpu, 'CPU profile')) : undefined;
   const input: DiagnosisInput = {
-    samples: measuredSamples(run.samples, run.timings),
+    // The probe's call sites through the same maps: the doctor names one line for a query and for the CPU.
+    samples: mapProbeSites(measuredSamples(run.samples, run.timings), maps, cpuModel?.frames),
     warnings: run.warnings,
     ...(run.load ? { load: run.load } : {}),
     target: {
@@ -93,11 +100,6 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
   if (run.appLog && run.appLog.lines > 0) input.appLog = run.appLog;
   const offMain = offMainThread(input.samples, run.samples);
   if (offMain) input.offMain = offMain;
-  // The profiles come from the inspector already parsed; turning them into models is in-memory work. Their maps were
-  // read when they were taken, so the doctor judges the frames every later view shows (the .ts file and line).
-  const maps = run.profiles.sourceMaps?.set;
-  const mapped = (model: Profile): Profile => (maps ? applySourceMaps(model, maps) : model);
-  const cpuModel = run.profiles.cpu ? mapped(cpuProfileToModel(run.profiles.cpu, 'CPU profile')) : undefined;
   // Checkup's probe runs inside the app and shows in its profiles: classified as its own package, it is never the
   // user's culprit (profile-evidence.ts).
   if (cpuModel) {

@@ -35,6 +35,15 @@ const CHECKOUTS = [
   { pkg: 'sequelize-pool', file: 'lib/Pool.js', method: 'acquire', majors: [7], setting: "Sequelize's `pool.max`", exported: (e) => e && e.Pool, size: (pool) => pool.maxSize, ended: (pool) => pool._draining, handed: (result) => result },
   { pkg: 'tarn', file: 'dist/Pool.js', method: 'acquire', majors: [3], setting: "knex's `pool.max`", exported: (e) => e && e.Pool, size: (pool) => pool.max, ended: (pool) => pool.destroyed, handed: (result) => result && result.promise },
 ];
+/**
+ * The app's line that asked a pool for a connection is the line behind the queries that go out on it until the next
+ * checkout, when those queries leave from a callback (TypeORM checks out, awaits, then queries: by then its stack holds
+ * only the driver). Reading a deep ORM stack costs tens of microseconds, so a pool's first 8 checkouts are read and
+ * then one in 4; a connection handed over unread carries no line (the wire reader falls back on the shape's last).
+ */
+const CHECKOUT_SITE_DEPTH = 120;
+const CHECKOUT_SAMPLE_FIRST = 8;
+const CHECKOUT_SAMPLE_EVERY = 4;
 /** Pools remembered per system for their size: an app has a few; one that makes a pool per request is not followed further. */
 const MAX_POOLS = 20;
 const HINT_MAX_AGE_MS = 60000;
@@ -55,6 +64,21 @@ function createQueryHints(performance, systemOf = () => undefined) {
   const pools = new Map(); // pool object -> driver, the pools the app queried through
   const poolSystem = new WeakMap(); // generic pool -> the system of the connections it hands over
   let waits = new Map(); // system -> { count, totalMs, maxMs }: checkouts answered in the window, and their waits
+  const askedBy = new WeakMap(); // socket -> the app's line that checked out its connection last (or null: not read)
+  let checkoutsSeen = 0;
+
+  /** The app's line asking for a connection now, on the sampled checkouts; null otherwise or when only a dependency asks. */
+  function checkoutSite(below) {
+    checkoutsSeen++;
+    if (checkoutsSeen > CHECKOUT_SAMPLE_FIRST && checkoutsSeen % CHECKOUT_SAMPLE_EVERY !== 0) return null;
+    const site = captureSite(below, CHECKOUT_SITE_DEPTH);
+    return site && !site.fromDependency ? site : null;
+  }
+
+  function bind(connection, site) {
+    const socket = socketOf(connection);
+    if (socket && typeof socket === 'object') askedBy.set(socket, site);
+  }
 
   /** The pool a query went through, remembered for its size (the drivers' own setting: pg max, mysql2 connectionLimit). */
   function notePool(pool, driver) {
@@ -141,10 +165,23 @@ function createQueryHints(performance, systemOf = () => undefined) {
     const original = owner[method];
     const wrapper = function () {
       if (!pools.has(this)) safe(() => notePool(this, driver));
-      const result = original.apply(this, arguments);
-      if (driver.handed) {
-        const promise = safe(() => driver.handed(result), null);
-        if (promise && typeof promise.then === 'function') safe(() => timeCheckout(this, driver, promise));
+      const site = safe(() => checkoutSite(wrapper), null);
+      let args = arguments;
+      const last = arguments.length - 1;
+      // Callback style (mysql's and mysql2's getConnection(cb), pg-pool's connect(cb)): the connection comes to the callback.
+      if (last >= 0 && typeof arguments[last] === 'function') {
+        const callback = arguments[last];
+        args = Array.prototype.slice.call(arguments);
+        args[last] = function (err, connection) {
+          if (!err) safe(() => bind(connection, site));
+          return callback.apply(this, arguments);
+        };
+      }
+      const result = original.apply(this, args);
+      const promise = safe(() => (driver.handed ? driver.handed(result) : result), null);
+      if (promise && typeof promise.then === 'function') {
+        safe(() => promise.then((connection) => bind(connection, site), () => {}));
+        if (driver.handed) safe(() => timeCheckout(this, driver, promise));
       }
       return result;
     };
@@ -189,6 +226,8 @@ function createQueryHints(performance, systemOf = () => undefined) {
   return {
     scan,
     take,
+    /** The app's line that checked out the connection of this socket last; null when that checkout was not read. */
+    askedBy: (socket) => askedBy.get(socket) || null,
     /**
      * The connections the app's pools may open, per system: the sum of the sizes of the pools it queried through and
      * has not ended (a generic pool once it has handed over a connection whose system is known). A system whose pool

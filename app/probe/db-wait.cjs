@@ -37,6 +37,7 @@ function createDbCollector(performance) {
   let notes = [];
   let stopped = false;
   const sample = createSiteSampler(8, 16);
+  const askedByShape = new Map(); // system + shape -> the app's line that last checked out a connection it ran on
 
   const originalConnect = net.Socket.prototype.connect;
   const connect = function connect() {
@@ -138,7 +139,7 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
-    const t = { system, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null, tx: null };
+    const t = { system, socket, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null, tx: null };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
       quit: () => (t.quitting = true),
@@ -169,7 +170,7 @@ function createDbCollector(performance) {
   function started(t, shape, id) {
     if (t.closed || t.queue.length + t.byId.size >= MAX_PENDING) return;
     const hint = hints.take(shape);
-    const key = keyFor(t.system, shape, hint && hint.site);
+    const key = keyFor(t, shape, hint && hint.site);
     // The request that asked for it: its pool's entry knew it; else the one being served as the query goes out.
     const entry = { key, t0: performance.now(), system: t.system, request: hint ? hint.request : requestContext.current() };
     if (txWatch.enabled) safe(() => transactionStep(t, entry, shape));
@@ -265,9 +266,21 @@ function createDbCollector(performance) {
     if (t.stats.busy > t.stats.peakBusy) t.stats.peakBusy = t.stats.busy;
   }
 
-  /** The app's line behind a query: the hint its pool's entry left, else its own stack (the app on it or not). */
-  function keyFor(system, shape, hinted) {
-    const site = hinted || sample(system + shape, () => captureSite(keyFor));
+  /**
+   * The app's line behind a query: the hint its pool's entry left, else its own stack; a stack of the driver only
+   * (the query left from a callback) takes the line that checked out its connection, or the one the shape had last.
+   */
+  function keyFor(t, shape, hinted) {
+    const system = t.system;
+    let site = hinted || sample(system + shape, () => captureSite(keyFor));
+    if (!site || site.fromDependency) {
+      const asked = hints.askedBy(t.socket);
+      if (asked) {
+        site = asked;
+        if (askedByShape.size >= 2000) askedByShape.clear();
+        askedByShape.set(system + shape, asked);
+      } else site = askedByShape.get(system + shape) || site;
+    }
     const key = system + '\u0000' + shape + '\u0000' + (site ? site.key : '(unknown)');
     if (!siteMeta.has(key) && siteMeta.size < MAX_SITES) {
       const meta = { system, shape, functionName: site ? site.functionName : '(unknown)', url: site ? site.url : '', line: site ? site.line : 0, column: site ? site.column : 0 };
