@@ -53,9 +53,11 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
   // The calls held the threads while the work ran elsewhere (an addon's own threads, started per call): the pool's
   // runnable time says nothing of the CPU the work took, the process's CPU outside its live threads does.
   const heldElsewhere = off.poolHeld >= T.threadpoolSaturatedShare && (off.poolRunMs + off.poolWaitMs) / Math.max(1, off.poolThreads * off.wallMs) < T.threadpoolSaturatedShare;
+  // The threads the calls start: alive at a reading (other than the pool's and Node's) or ended between two.
+  const startedCores = off.otherCores + off.unlistedCores;
   // Measured advice: more threads help only where the pool's threads got a CPU when they wanted one.
   const moreThreads = heldElsewhere
-    ? `More threads (UV_THREADPOOL_SIZE) let more calls start at once, but each call's work runs on threads of its own (${round(off.unlistedCores, 2)} cores of the process's CPU went to threads that ended within the run): they help only if the machine has cores to spare.`
+    ? `More threads (UV_THREADPOOL_SIZE) let more calls start at once, but each call's work runs on threads of its own (${round(startedCores, 2)} cores of the process's CPU went to threads outside the pool): they help only if the machine has cores to spare.`
     : waitedForCpu >= 0.25
       ? `More threads (UV_THREADPOOL_SIZE) would not help on this machine: the pool's threads already waited for a CPU ${pct(waitedForCpu)} of their time.`
       : `The pool's threads rarely waited for a CPU (${pct(waitedForCpu)} of their time): more threads (UV_THREADPOOL_SIZE=${off.poolThreads * 2}, set before the app starts) would let more requests be worked on at once, if the machine has the cores.`;
@@ -63,7 +65,7 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
     heldElsewhere
       ? { label: `Threadpool held by the calls Checkup timed (${off.poolThreads} threads)`, value: round(100 * off.poolHeld), unit: '%', series: 'cpu', threshold: 100 * T.threadpoolSaturatedShare }
       : { label: `Threadpool occupied (${off.poolThreads} threads, on a CPU or waiting for one)`, value: round(100 * off.poolOccupied), unit: '%', series: 'cpu', threshold: 100 * T.threadpoolSaturatedShare },
-    ...(heldElsewhere ? [{ label: 'CPU of threads that ended within the run (the work the calls started)', value: round(off.unlistedCores, 2), unit: 'cores', series: 'cpu' as const }] : []),
+    ...(heldElsewhere ? [{ label: 'CPU of the threads outside the pool (the work the calls started)', value: round(startedCores, 2), unit: 'cores', series: 'cpu' as const }] : []),
     { label: 'Threadpool CPU', value: round(off.poolCores, 2), unit: 'cores', series: 'cpu' },
     { label: "Of the pool threads' time, waiting for a CPU", value: round(100 * waitedForCpu), unit: '%', series: 'cpu' },
     { ...loopBusyEvidence(busy, T.busyElu * 100), label: `Main thread: ${loopBusyEvidence(busy).label.toLowerCase()}` },
@@ -79,7 +81,7 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
         title: 'The threadpool is saturated',
         explanation:
           (heldElsewhere
-            ? `Requests queue for Node's threadpool: the calls below held its ${off.poolThreads} threads ${pct(off.poolHeld)} of the time (each waiting for threads the call starts to do the work: ${round(off.unlistedCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, `
+            ? `Requests queue for Node's threadpool: the calls below held its ${off.poolThreads} threads ${pct(off.poolHeld)} of the time (each waiting for threads the call starts to do the work: ${round(startedCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, `
             : `Requests queue for Node's threadpool: its ${off.poolThreads} threads were occupied ${pct(off.poolOccupied)} of the time (${round(off.poolCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, `) +
           (requests > 0
             ? heldElsewhere

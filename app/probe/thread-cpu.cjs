@@ -30,6 +30,14 @@ function createThreadCpuReader() {
 
   /** tid -> 'pool' | 'helper' | 'other' */
   const groupOf = new Map();
+  // libuv starts its pool's threads once, all together; a thread that takes a pool thread's name later was started
+  // from one (Linux threads inherit their creator's name): an addon's own, such as argon2's lanes, not the pool's.
+  const poolSize = Math.min(1024, Math.max(1, parseInt(process.env.UV_THREADPOOL_SIZE, 10) || 4));
+  const poolMembers = () => {
+    let n = 0;
+    for (const g of groupOf.values()) if (g === 'pool') n++;
+    return n;
+  };
   const classifyNamed = (name) => (name === 'libuv-worker' ? 'pool' : /^(V8Worker|DelayedTaskSche|SignalInspector|node)$/.test(name) ? 'helper' : 'other');
   for (const tid of listTids()) if (tid !== mainTid) groupOf.set(tid, classifyNamed(nameOf(tid)) === 'pool' ? 'pool' : 'helper');
   let poolKnown = [...groupOf.values()].includes('pool');
@@ -82,6 +90,7 @@ function createThreadCpuReader() {
           const name = nameOf(tid);
           group = name === 'node' ? (poolKnown ? 'other' : 'pool') : classifyNamed(name);
           if (group === 'helper' && name === 'node') group = 'other';
+          if (group === 'pool' && poolMembers() >= poolSize) group = 'other';
           groupOf.set(tid, group);
         }
         if (group === 'pool') {
