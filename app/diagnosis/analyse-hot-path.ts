@@ -10,7 +10,8 @@ import { requestCost, routeName } from './request-cost.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
-import { FRAMEWORK_PACKAGES, heaviestPackage, remedyFor } from './package-cost.js';
+import { FRAMEWORK_PACKAGES, PACKAGE_LOGGING, heaviestPackage, remedyFor } from './package-cost.js';
+import { CONSOLE_MIN_PERCENT } from './hotspots/rules/console-logging.js';
 import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import type { RequestCost } from './request-cost.js';
 
@@ -120,6 +121,9 @@ function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResul
   if (busy.share < T.hotMinBusy && cost.costlyRequestMs < T.hotMinLatencyShare * meanLatencyMs(input)) return { findings: [] };
   const caller = top.callers[0];
   const perRequest = cost.costlyRequestMs * share;
+  // The package's console writes (an ORM printing every query) said apart at the console-logging hotspot's own line
+  // (a twentieth of all CPU): the cheapest fix there is.
+  const logs = top.consolePercent >= CONSOLE_MIN_PERCENT;
   const culprits: Culprit[] = [...top.callers.map((c) => ({ ...c, package: top.name })), ...(input.cpu?.culprits ?? []).filter((c) => c.package === top.name)].slice(0, T.culpritCount);
   return {
     findings: [
@@ -131,7 +135,8 @@ function packageHotPath(input: DiagnosisInput, cost: RequestCost): AnalyserResul
           `Each request costs the event loop ${ms(cost.costlyRequestMs)}, ${pct(share)} of it inside ${top.name} and what it calls (${ms(perRequest)} per request), ` +
           `spread over many of its functions` +
           (caller ? `; the app calls into it from ${named(caller)}` : '') +
-          `. What is known to help: ${remedyFor(top.name)}.`,
+          `. What is known to help: ${remedyFor(top.name)}.` +
+          (logs ? ` ${pct(ofBusyTime(input, top.consolePercent))} of the loop's busy time is ${top.name} writing its own log to the console: ${PACKAGE_LOGGING[top.name] ?? 'turn its logging down on the request path'}.` : ''),
         evidence: [
           { label: 'Event-loop time per request', value: round(cost.costlyRequestMs, 3), unit: 'ms', series: 'profile', threshold: T.hotRequestMs },
           { label: `Of it in ${top.name} and what it calls`, value: round(100 * share), unit: '%', series: 'profile', threshold: round(100 * T.hotPackageShare) },

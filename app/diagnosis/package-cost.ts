@@ -9,6 +9,7 @@ import type { Culprit } from '../contract/diagnosis.js';
 import type { Profile } from '../profile/model/profile.js';
 import { PROBE_PACKAGE } from '../profile/model/classify.js';
 import { round } from '../numbers.js';
+import { isConsole } from './hotspots/rules/console-logging.js';
 
 export interface PackageCost {
   name: string;
@@ -16,6 +17,8 @@ export interface PackageCost {
   percent: number;
   /** The app's functions that call into the package, most profile time under them first (at most 3). */
   callers: Culprit[];
+  /** Of `percent`, the time under console calls the package made (its own query or debug logging), 0..100. */
+  consolePercent: number;
 }
 
 export function packageCosts(profile: Profile, count = 5): PackageCost[] {
@@ -24,12 +27,15 @@ export function packageCosts(profile: Profile, count = 5): PackageCost[] {
   const entry = new Int32Array(n).fill(-1); // the frame by which the stack entered its package
   const appAbove = new Int32Array(n).fill(-1); // nearest app frame above
   const entryCaller = new Int32Array(n).fill(-1); // the app frame above the entry
+  const inConsole = new Uint8Array(n); // under a console call
   const held = new Map<string, number>();
+  const logged = new Map<string, number>();
   const callers = new Map<string, Map<number, number>>();
   for (let node = 1; node < n; node++) {
     const parent = profile.nodeParent[node]!;
     const f = profile.nodeFrame[node]!;
     const frame = frames[f];
+    inConsole[node] = inConsole[parent]! || (frame !== undefined && isConsole(frame)) ? 1 : 0;
     if (frame?.category === 'app' && frame.url) {
       entry[node] = -1;
       appAbove[node] = f;
@@ -48,6 +54,7 @@ export function packageCosts(profile: Profile, count = 5): PackageCost[] {
     const pkg = frames[e]!.package!;
     const self = profile.nodeSelf[node]!;
     if (self) held.set(pkg, (held.get(pkg) ?? 0) + self);
+    if (self && inConsole[node]) logged.set(pkg, (logged.get(pkg) ?? 0) + self);
     // Every node under an entry counts for its caller (the synchronous part of a call shows the caller even when the
     // costly part runs later without it).
     const caller = entryCaller[node]!;
@@ -64,6 +71,7 @@ export function packageCosts(profile: Profile, count = 5): PackageCost[] {
     .map(([name, weight]) => ({
       name,
       percent: round((100 * weight) / all),
+      consolePercent: round((100 * (logged.get(name) ?? 0)) / all),
       callers: [...(callers.get(name) ?? new Map<number, number>())]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
@@ -89,6 +97,14 @@ export const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
 export function heaviestPackage(packages: readonly PackageCost[] | undefined): PackageCost | undefined {
   return packages?.find((p) => !FRAMEWORK_PACKAGES.has(p.name));
 }
+
+/** How a package's own logging is turned down, for the packages that log through the console by default. */
+export const PACKAGE_LOGGING: Record<string, string> = {
+  sequelize: '`logging: false` in its options (by default it prints every query with console.log)',
+  typeorm: '`logging: false`, or `logging: ["error"]`',
+  knex: '`debug: false`',
+  mongoose: "`mongoose.set('debug', false)`",
+};
 
 /** What is known to make a package's per-request work cheaper. */
 export const PACKAGE_REMEDIES: Record<string, string> = {

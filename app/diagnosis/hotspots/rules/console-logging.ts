@@ -10,7 +10,8 @@ export const CONSOLE_MIN_PERCENT = 5;
 const CONSOLE_NAMES = /^(?:log|info|warn|error|debug|trace|dir|table|value|kWriteToConsole|formatWithOptions)$/;
 const WRITE_NAMES = /^(?:Writable\.write|write|_write|writeOrBuffer|writeSync|writeGeneric|handleWriteReq|SyncWriteStream\._write)$/;
 
-function isConsole(f: Frame): boolean {
+/** A console method's frame (console.log and its siblings, V8's own consoleCall). */
+export function isConsole(f: Frame): boolean {
   if (f.functionName === 'consoleCall' && f.url === '') return true;
   return CONSOLE_NAMES.test(f.functionName) && inCoreModule(f, 'console');
 }
