@@ -28,6 +28,12 @@ const sharesTheMachine = [
   'test/e2e/journeys.test.ts',
   'test/e2e/watch.test.ts',
   'test/e2e/hardening.test.ts',
+  // The A/B runs of "Compare with last commit" are followed for their progress, the interleaved header and the
+  // checkout removed; no figure's size or verdict is asserted.
+  'test/e2e/compare-commit.test.ts',
+  // The ramp's verdict is checked for agreeing with its own table (a knee at the last step measured, or none with
+  // every step), whichever it is; the second ramp's lines are out of any step's reach (a p99 of 60 s, 100 % failed).
+  'test/e2e/ramp.test.ts',
   'test/integration/startup/startup-compat.test.ts',
   'test/integration/setup/*.test.ts',
   'test/integration/cli/ab-carry-over.test.ts',
@@ -37,6 +43,10 @@ const sharesTheMachine = [
   'test/integration/cli/compare-profiles-cli.test.ts',
   'test/integration/cli/terminal-escapes.test.ts',
   'test/integration/cli/nothing-outlives.test.ts',
+  // Start failures and crashes: coded errors, partial sessions, no process left. The waits asserted are lower bounds
+  // (a readiness timeout or a grace period waited out in full), which a busier machine only lengthens.
+  'test/integration/cli/run-failures.test.ts',
+  'test/integration/target/failures.test.ts',
   'test/integration/hardening/gzip-bomb.test.ts',
   'test/integration/hardening/load-preflight.test.ts',
   'test/integration/hardening/attach-guards.test.ts',

@@ -2,7 +2,8 @@
 // real on Node 20 and Node 22, with short loads (3 s), and every claim of its `expect` must hold: the verdict, the culprit
 // among the top culprits (for a load lab, at a line of the lab's own script) and each figure within its bound. A
 // start-up lab is measured with the start-up checkup. Every step text and hint keeps the placeholder rule. This file
-// is the one place the suite runs the labs for their verdicts (it replaced the diagnosis accuracy test on the labs).
+// is the one place the suite runs the labs for their verdicts (it replaced the diagnosis accuracy test on the labs),
+// and the blocking lesson's two runs on Node 20 are also compared, as its last step has the user do.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +38,10 @@ function targetOf(lab: CourseLab, variant: string, node: string) {
   return { kind: 'script' as const, script: join(lab.dir, variant), args: [], nodeArgs: [], cwd: lab.dir, env: { PORT: '0', NODE_PATH: labModulesPath }, node };
 }
 
-async function measure(lab: CourseLab, variant: string, node: string): Promise<{ m: Measured; culprits: Culprit[] }> {
+/** The session of each lab run measured, by `node lab variant`: the last attempt, the one whose claims were judged. */
+const sessions = new Map<string, string>();
+
+async function measure(lab: CourseLab, variant: string, node: string): Promise<{ m: Measured; culprits: Culprit[]; sessionId?: string }> {
   const target = targetOf(lab, variant, node);
   if (lab.file.checkup === 'startup') {
     const started = await engine.startStartup({ target, runs: 3, compileCache: false });
@@ -50,7 +54,7 @@ async function measure(lab: CourseLab, variant: string, node: string): Promise<{
   expect(outcome.error, outcome.error?.message).toBeUndefined();
   const diagnosis = outcome.diagnosis!;
   const lead = diagnosis.findings.find((f) => f.kind === diagnosis.verdict);
-  return { m: fromDiagnosis(diagnosis), culprits: lead?.culprits ?? [] };
+  return { m: fromDiagnosis(diagnosis), culprits: lead?.culprits ?? [], sessionId: outcome.sessionId };
 }
 
 /**
@@ -109,7 +113,8 @@ describe.each(NODES)('lesson claims on Node %s', (version, node) => {
     for (const [variant, claims] of measuredFiles.filter(([variant]) => !(fixedIsSlow && variant === 'fixed'))) {
       const unsettled = UNSETTLED.get(`${lab.name} ${variant}`);
       it.skipIf(unsettled !== undefined)(`${lab.name} (${variant}): ${claims.verdict}${claims.culprit ? `, culprit ${claims.culprit}` : ''}, ${claims.figures.length} figure(s)${unsettled ? ' (unsettled, skipped: ' + unsettled + ')' : ''}`, { timeout: 180_000, retry: 2 }, async () => {
-        const { m, culprits } = await measure(lab, variant, node);
+        const { m, culprits, sessionId } = await measure(lab, variant, node);
+        if (sessionId) sessions.set(`${version} ${lab.name} ${variant}`, sessionId);
         const figures = checkFigures(m, claims.figures);
         measured.push({ node: version, lab: lab.name, variant, verdict: m.verdict, culprits: m.culprits.slice(0, 3).map((n) => n[0]).join(', '), figures: figures.map((f) => `${f.label ?? f.series}=${f.value ?? '-'}${f.unit ?? ''} (${f.bound})`).join('; ') });
         const context = JSON.stringify({ verdict: m.verdict, culprits: m.culprits.slice(0, 3), evidence: m.evidence.slice(0, 12) });
@@ -126,5 +131,22 @@ describe.each(NODES)('lesson claims on Node %s', (version, node) => {
         for (const f of figures) expect(f.passed, `${f.label ?? f.series}: ${f.value ?? 'not measured'} ${f.unit ?? ''}, claimed ${f.bound}; ${context}`).toBe(true);
       });
     }
+    // The lesson's last step, fix then re-measure, as a user compares: the blocking lab's two runs just measured above
+    // (one run a side; test/integration/compare/lab-comparison.test.ts compares repeated runs).
+    if (version === '20' && lab.name === 'blocking') it('blocking: before and after compared, the requests/s gain significant, the verdict change, the culprit among the largest drops', async () => {
+      const before = sessions.get('20 blocking slow');
+      const after = sessions.get('20 blocking fixed');
+      expect(before && after, 'the blocking lab was not measured on Node 20').toBeTruthy();
+      const c = await engine.compareSessions({ before: before!, after: after! });
+      const rps = c.figures.find((f) => f.key === 'requestsPerSecond')!;
+      expect(rps.outcome).toBe('improved');
+      expect(rps.significant).toBe(true);
+      expect(rps.test!.p).toBeLessThan(0.05);
+      expect(rps.test!.ci![0]).toBeGreaterThan(1);
+      expect(c.verdict).toEqual({ before: 'event-loop-blocked', after: 'healthy' });
+      const drops = c.functions.filter((f) => (f.deltaPerRequestUs ?? f.delta) < 0).slice(0, 3).map((f) => f.functionName);
+      expect(drops).toContain('computeReport');
+      expect(c.diff!.children.length).toBeGreaterThan(0);
+    });
   }
 });

@@ -2,6 +2,11 @@
 // the real pg and mysql2 drivers, and `checkup run` loading tx-app.cjs, whose expected findings are written in the
 // fixture before any run. A transaction that awaits an HTTP call or a pbkdf2 hash is named by the line that opened
 // it and the line of the wait; the same work with the call after COMMIT is not.
+// The ORMs' own pools, with the same servers: the real npm Sequelize 6 (sequelize-pool 7), knex 3 (tarn 3, over mysql2)
+// and a pg Pool's connect() (TypeORM's way of querying), each pool of two connections loaded at 10 requests in flight
+// (orm-pool-app.cjs). The expected findings are written in the fixture before any run: a pool exhausted, its size
+// read from the ORM's own setting, and the wait for a connection timed at the pool itself.
+// Both apps share one start of each database server (started once for this file, stopped after it).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +17,7 @@ import { fixturesDir } from '../target/target-helpers.js';
 
 type Db = Awaited<ReturnType<typeof startDatabase>>;
 const app = join(fixturesDir, 'databases', 'tx-app.cjs');
+const poolApp = join(fixturesDir, 'databases', 'orm-pool-app.cjs');
 /** The fixture's line (1-based) holding `text`: the expected culprits are read from the app, not written twice. */
 const lineOf = (text: string) => readFileSync(app, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
 let pg: Db;
@@ -97,4 +103,46 @@ describe('transactions opened by an ORM', () => {
     expect(finding!.culprits[0]).toMatchObject({ functionName: 'openSignupKnex', line: lineOf('await knex.transaction(') });
     expect(finding!.culprits[1]).toMatchObject({ calledFrom: 'hashPassword' });
   }, 180_000);
+});
+
+interface Report {
+  diagnosis: {
+    findings: Array<{ kind: string; explanation: string; evidence: Array<{ label: string; value: number }> }>;
+    requestTime?: {
+      latencyMeanMs: number;
+      waits: Array<{ kind: string; system?: string; msPerRequest: number }>;
+      connections: Array<{ system: string; peakOpen: number; poolSize?: number; poolSettings?: string[]; checkoutWaitMsPerRequest?: number }>;
+    };
+  };
+}
+
+async function runPool(mode: string): Promise<Report> {
+  const out = mkdtempSync(join(tmpdir(), 'checkup-orm-pool-'));
+  const json = await runCli(['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '10', '--no-profile', '--no-heap', '--path', '/report', '--', 'node', poolApp, mode], env);
+  expect(json.code, json.stderr).toBe(0);
+  return JSON.parse(json.stdout) as Report;
+}
+
+describe("the ORMs' own pools through checkup run", () => {
+  for (const [mode, system, setting] of [
+    ['sequelize', 'postgres', "Sequelize's `pool.max`"],
+    ['knex', 'mysql', "knex's `pool.max`"],
+    ['checkout', 'postgres', "pg's `max`"],
+  ] as const) {
+    it(`${mode}: names the pool of 2 by its own setting and times the wait for a connection at the pool`, async () => {
+      const report = await runPool(mode);
+      const finding = report.diagnosis.findings.find((f) => f.kind === 'db-pool-exhausted');
+      expect(finding, JSON.stringify(report.diagnosis.findings.map((f) => f.kind))).toBeDefined();
+      expect(finding!.explanation).toContain(`The pool holds 2 connections (${setting}`);
+      expect(finding!.explanation).toContain('Timed at the pool');
+      const conn = report.diagnosis.requestTime!.connections.find((c) => c.system === system)!;
+      expect(conn.poolSize).toBe(2);
+      expect(conn.poolSettings).toEqual([setting]);
+      // Ten requests share two connections, each holding one for a 20 ms query: most of a request is the wait for one,
+      // several times the query's own time, and less than the whole latency.
+      const query = report.diagnosis.requestTime!.waits.find((w) => w.system === system)!.msPerRequest;
+      expect(conn.checkoutWaitMsPerRequest).toBeGreaterThan(2 * query);
+      expect(conn.checkoutWaitMsPerRequest).toBeLessThan(report.diagnosis.requestTime!.latencyMeanMs * 1.1);
+    }, 90_000);
+  }
 });
