@@ -91,7 +91,9 @@ function healthyFinding(input: DiagnosisInput): ScoredFinding {
       (load ? `The app served ${Math.round(load.requestsPerSecond).toLocaleString('en-US')} requests/s at ${ms(load.latency.p99)} p99 latency, each costing the event loop ${ms(cost.loopMsPerRequest)}. ` : '') +
       `The event loop stayed responsive (delay p99 ${ms(delay)}) ` +
       (saturated
-        ? `while busy ${pct(elu)} of the time with cheap requests: the app is simply using its CPU. To serve more, make the hottest functions cheaper or run more processes.`
+        ? cost.loopMsPerRequest < T.cheapRequestMs
+          ? `while busy ${pct(elu)} of the time with cheap requests: the app is simply using its CPU. To serve more, make the hottest functions cheaper or run more processes.`
+          : `while busy ${pct(elu)} of the time, its ${ms(cost.loopMsPerRequest)} per request spread over many functions with none the doctor could name: the app is using its CPU. To serve more, make the hottest functions cheaper (the flame graph shows where the ${ms(cost.loopMsPerRequest)} go) or run more processes.`
         : `and was busy only ${pct(elu)} of the time: there is headroom left.`),
     evidence: [
       { label: 'Event-loop delay p99 (median of windows)', value: round(delay), unit: 'ms', series: 'delay.p99', threshold: T.delayWarningMs },

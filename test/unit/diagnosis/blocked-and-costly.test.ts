@@ -58,6 +58,19 @@ describe('the cost of a request', () => {
     expect(cost.value).toBeLessThan(0.3);
   });
 
+  it('a saturated loop of requests that each cost milliseconds, spread thin, is not called cheap', () => {
+    const cheap = diagnose(syntheticRun({ scenario: 'healthy-saturated', seed: 3 }));
+    expect(cheap.findings[0]!.explanation).toMatch(/with cheap requests/);
+    const run = syntheticRun({ scenario: 'healthy-saturated', seed: 3 });
+    // The same loop over a fortieth of the requests: each costs it about 4 ms, with no function holding the time.
+    run.load = { ...run.load!, requestsTotal: Math.round(run.load!.requestsTotal / 40), requestsPerSecond: run.load!.requestsPerSecond / 40 };
+    const d = diagnose(run);
+    expect(d.verdict, d.findings[0]!.explanation).toBe('healthy');
+    expect(d.findings[0]!.evidence.find((e) => e.label === 'Event-loop time per request')!.value).toBeGreaterThan(0.3);
+    expect(d.findings[0]!.explanation).not.toMatch(/cheap requests/);
+    expect(d.findings[0]!.explanation).toMatch(/ms per request spread over many functions/);
+  });
+
   it('costly requests dominated by one function are a hot path, naming it and the share', () => {
     const d = diagnose(syntheticRun({ scenario: 'hot', seed: 4 }));
     expect(d.verdict).toBe('hot-path');
