@@ -4,7 +4,7 @@
 //   node out/bench/rejudge.js <sessions folder> [...]     (the accuracy section prints where it keeps its sessions)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SESSION_FILES } from '../app/contract/session.js';
+import { SESSION_FILES, type SessionTimings, type TargetInfo } from '../app/contract/session.js';
 import type { Diagnosis } from '../app/contract/diagnosis.js';
 import { diagnose, type CollectedRun } from '../app/diagnosis/index.js';
 import { expectationOn, loadCorpus } from './corpus.js';
@@ -23,8 +23,8 @@ const readLines = (file: string): unknown[] =>
 
 interface SavedSession {
   recipe: { target: { script?: string } };
-  target?: { nodeVersion?: string; startupMs?: number };
-  timings?: unknown;
+  target?: Pick<TargetInfo, 'nodeVersion' | 'startupMs' | 'exitCode' | 'signal' | 'exitedUnexpectedly'>;
+  timings: SessionTimings;
   memoryAfterLoad?: unknown;
 }
 
@@ -49,6 +49,8 @@ for (const folder of process.argv.slice(2)) {
       timings: session.timings,
       recipe: session.recipe,
       ...(session.memoryAfterLoad ? { memoryAfterLoad: session.memoryAfterLoad } : {}),
+      // A target that exited on its own during the load crashed: its exit, at the end of the measured window.
+      ...(session.target?.exitedUnexpectedly ? { crash: { code: session.target.exitCode ?? null, signal: session.target.signal ?? null, at: session.timings.measureEndAt ?? session.timings.startedAt } } : {}),
     } as unknown as CollectedRun;
     const before = (readJson(join(dir, SESSION_FILES.diagnosis)) as Diagnosis | undefined)?.verdict ?? 'none';
     let now: string;
