@@ -31,6 +31,23 @@ describe('the database root cause behind a queue for a connection', () => {
     expect(byKind(d, 'db-pool-exhausted')?.severity).not.toBe('problem');
   });
 
+  it("an N+1 whose client work fills the loop (a busy machine): the client's hot path is the N+1's consequence", () => {
+    const input = recordedInput('db-pg-one-nplus1-busy');
+    // The same run's profile, by package (packageCosts; the recording keeps the CPU evidence without them).
+    input.cpu!.packages = [
+      { name: 'pg-protocol', percent: 43.5, callers: [], consolePercent: 0 },
+      { name: 'express', percent: 8.5, callers: [], consolePercent: 0 },
+    ];
+    const d = judge(input);
+    expect(d.verdict).toBe('n-plus-one');
+    const hot = byKind(d, 'hot-path');
+    expect(hot?.severity).toBe('warning');
+    expect(hot?.explanation).toMatch(/consequence of the same query run many times/);
+    // The same package's cost without an N+1 to explain it stays a problem.
+    const other = judge({ ...input, cpu: { ...input.cpu!, packages: [{ name: 'handlebars', percent: 43.5, callers: [], consolePercent: 0 }] } });
+    expect(byKind(other, 'hot-path')?.severity).toBe('problem');
+  });
+
   it('quick queries on a pool of one: the pool is the cause, the loop work beside it a warning', () => {
     const d = judge(recordedInput('db-mysql-pool1-fast'));
     expect(d.verdict).toBe('db-pool-exhausted');
