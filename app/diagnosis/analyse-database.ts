@@ -14,6 +14,7 @@ import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
+import { poolHeldBy, queueAsConsequence, queuedPools, waitingPools } from './db-pool-queue.js';
 
 
 /** The wait for a connection as timed at the pool itself, when it was (the ORMs' pools, pg Pool's connect()). */
@@ -106,7 +107,24 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // than its own queries and loop work.
   const connections = dbConnections(samples);
   const checkoutMsPerRequest = connections.reduce((n, c) => n + (c.checkouts?.waitMs ?? 0), 0) / Math.max(1, requests);
-  const servedMs = Math.max(meanLatency - checkoutMsPerRequest, dbMsPerRequest + loopMs, 0);
+  // Where the pool is not timed (pg-pool's and mysql2's own query, the app's single connection) the queue shows in the
+  // latency: every connection busy while requests take far longer than their own work. That wait is set aside the same
+  // way, so that what holds the connections (a slow query, an N+1) is judged on the time a request is served.
+  const ownWork = dbMsPerRequest + loopMs;
+  const queueFigures = { meanLatencyMs: meanLatency, ownWorkMs: ownWork, p50Ms: p50, loopBusy: busy.share, concurrency: input.concurrency };
+  const queued = queuedPools(connections, queueFigures);
+  const waiting = waitingPools(connections, queueFigures);
+  const queueMs = Math.max(0, meanLatency - ownWork);
+  const connectionWaitMs = Math.max(checkoutMsPerRequest, waiting.length ? queueMs : 0);
+  const servedMs = Math.max(meanLatency - connectionWaitMs, ownWork, 0);
+  /** The query findings that may hold the connections: their system and their wait per request on it. */
+  const causes: Array<{ finding: ScoredFinding; msPerRequest: Map<DbSystem, number>; words: string }> = [];
+  const causeOf = (finding: ScoredFinding, of: Shape[], words: string) => {
+    const msPerRequest = new Map<DbSystem, number>();
+    for (const shape of of) msPerRequest.set(shape.system, (msPerRequest.get(shape.system) ?? 0) + shape.totalMs / requests);
+    causes.push({ finding, msPerRequest, words });
+    return finding;
+  };
   const servedWords = meanLatency - servedMs > 0.05 * meanLatency ? ` Shares are of the ${ms(servedMs)} a request was served, its ${ms(meanLatency - servedMs)} wait for a pooled connection (busy with other requests' queries) aside.` : '';
   const shapes = byShape(sites);
   const notes = dbNotes(samples);
@@ -147,7 +165,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       repeated.length === 1
         ? `Each request runs \`${first!.shape.shape}\` ${round(first!.perRequest, 1)} times on ${DB_SYSTEM_NAMES[first!.shape.system]}, about ${round(first!.inSequence, 1)} of them one after another (${ms(first!.perQuery)} each, ${pct(repeatedShare)} of the request's time), from ${named(top)}: a query per row of an earlier result.`
         : `Each request runs ${repeated.length} query shapes again and again, ${round(queriesPerRequest, 1)} queries in all (${repeated.slice(0, 3).map((r) => `\`${shapeCut(r.shape.shape, 72).text}\` ${round(r.perRequest, 1)} times`).join('; ')}${repeated.length > 3 ? '; ...' : ''}), together ${pct(repeatedShare)} of the request's time, from ${named(top)}: queries per row of an earlier result.`;
-    findings.push(
+    findings.push(causeOf(
       finding(
         'n-plus-one',
         p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning',
@@ -164,7 +182,9 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         loopSites,
         inSequence / T.dbRepeatPerRequest,
       ),
-    );
+      repeated.map((r) => r.shape),
+      'the same queries run again and again',
+    ));
   }
 
   // A slow query: one shape taking long each time, and a good part of the request.
@@ -176,7 +196,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     // A slow query run once per row is the N+1's cost too: one query for all the rows saves the repeats, an index only
     // part of each. The N+1 is the verdict; the slow query stays beside it as a warning worth its own look.
     const alsoRepeated = repeatedShare >= T.dbRepeatShareOfLatency && repeated.some((r) => r.shape === shape);
-    findings.push(
+    findings.push(causeOf(
       finding(
         'slow-query',
         alsoRepeated ? 'warning' : 'problem',
@@ -191,7 +211,9 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         shape.sites,
         perQuery / T.dbSlowQueryMs,
       ),
-    );
+      [shape],
+      'a slow query',
+    ));
     break;
   }
 
@@ -215,7 +237,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         scanning.length === 1
           ? `\`${first!.shape.shape}\` read its table without an index on ${first!.shape.noIndex} of its ${first!.shape.count} runs (${DB_SYSTEM_NAMES[first!.shape.system]} says so in its answers), ${ms(first!.perQuery)} each, ${pct(scanShare)} of a request's time, run from ${named(top)}.`
           : `${scanning.length} queries read their tables without an index (${DB_SYSTEM_NAMES[first!.shape.system]} says so in its answers: ${scanning.slice(0, 3).map((r) => `\`${shapeCut(r.shape.shape, 72).text}\` ${ms(r.perQuery)}`).join('; ')}${scanning.length > 3 ? '; ...' : ''}), together ${pct(scanShare)} of a request's time, the largest run from ${named(top)}.`;
-      findings.push(
+      findings.push(causeOf(
         finding(
           'slow-query',
           alsoRepeated || p50 < T.ioLatencyP50Ms ? 'warning' : 'problem',
@@ -230,23 +252,27 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
           scanSites,
           scanShare / T.dbSlowShareOfLatency,
         ),
-      );
+        scanning.map((r) => r.shape),
+        'queries that read whole tables',
+      ));
     }
   }
 
   // A pool too small: every connection busy nearly all the time, and requests waiting far longer than their queries.
-  const ownWork = dbMsPerRequest + loopMs;
-  for (const c of connections) {
-    const concurrencyAbove = input.concurrency === undefined || input.concurrency > c.peakOpen;
-    if (c.allBusyShare < T.dbAllBusyShare || meanLatency < T.dbQueueFactor * ownWork || busy.share > T.ioMaxElu || p50 < T.ioLatencyP50Ms || !concurrencyAbove) continue;
+  // Its own cause when its queries are quick; when a slow query or an N+1 holds the connections, that leads and the
+  // queue is said as its consequence, in both findings.
+  for (const c of waiting) {
     const of = sites.filter((s) => s.system === c.system);
-    const queueMs = Math.max(0, meanLatency - ownWork);
+    const heldBy = causes.filter((k) => k.finding.severity === 'problem' && (k.msPerRequest.get(c.system) ?? 0) > 0);
+    const holdMs = of.reduce((n, s) => n + s.totalMs, 0) / requests;
+    for (const k of heldBy) k.finding.explanation += queueAsConsequence(c, queueMs, holdMs, k.msPerRequest.get(c.system)!, k.words);
+    if (!queued.includes(c)) continue;
     findings.push(
       finding(
         'db-pool-exhausted',
-        'problem',
+        heldBy.length ? 'warning' : 'problem',
         'Requests wait for a database connection',
-        `All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)} ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings)}`,
+        `${heldBy.length ? poolHeldBy(heldBy.map((k) => k.words).join(' and ')) : ''}All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)} ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },

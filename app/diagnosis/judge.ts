@@ -3,6 +3,7 @@
 import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDatabase } from './analyse-database.js';
+import { heaviestPackage } from './package-cost.js';
 import { withoutUnexplainedIo } from './unexplained-io.js';
 import { analyseTransactions } from './analyse-transactions.js';
 import { requestTime } from './request-time.js';
@@ -56,6 +57,26 @@ const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
   'db-pool-exhausted': ['load-errors'],
 };
 
+/**
+ * A bottleneck sets the latency; work elsewhere that is not saturated does not. Requests queued for the database's
+ * connections (busier than the loop, which keeps idle time) wait for them whatever the loop's work per request costs:
+ * that work stays listed, as a warning, and the verdict names the pool.
+ */
+const bottlenecks: Partial<Record<FindingKind, FindingKind[]>> = {
+  'db-pool-exhausted': ['hot-path'],
+};
+
+/**
+ * Database clients and ORMs: a hot path led by one of them under an N+1 is the client's work per query (sending it,
+ * parsing its answer, handing the connection on), which the N+1 multiplies.
+ */
+const DATABASE_CLIENTS: ReadonlySet<string> = new Set(['pg', 'pg-pool', 'pg-protocol', 'mysql2', 'mysql', 'sequelize', 'sequelize-pool', 'knex', 'tarn', 'typeorm', 'drizzle-orm', 'ioredis', 'redis', 'mongodb', 'mongoose']);
+
+/** The package a hot path is in: its first culprit's, or, for one spread over a package's functions, that package. */
+function hotPackage(finding: ScoredFinding, input: DiagnosisInput): string | undefined {
+  return finding.culprits.length ? finding.culprits[0]!.package : heaviestPackage(input.cpu?.packages)?.name;
+}
+
 /** Requests that time out or lose their connection under a problem that slows the server are its effect. */
 const SLOWING: ReadonlySet<FindingKind> = new Set(['event-loop-blocked', 'hot-path', 'gc-pressure', 'memory-leak', 'listener-leak']);
 
@@ -71,6 +92,14 @@ function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void 
       if (effect !== cause && effect.severity === 'problem' && effects.includes(effect.kind)) {
         effect.severity = 'warning';
         effect.explanation += ` This is most likely a consequence of the ${cause.title.toLowerCase().replace(/^the /, '')}.`;
+      }
+      if (effect !== cause && effect.severity === 'problem' && cause.kind === 'n-plus-one' && effect.kind === 'hot-path' && DATABASE_CLIENTS.has(hotPackage(effect, input) ?? '')) {
+        effect.severity = 'warning';
+        effect.explanation += ' Most of it is the database client handling each query: a consequence of the same query run many times per request.';
+      }
+      if (effect !== cause && effect.severity === 'problem' && bottlenecks[cause.kind]?.includes(effect.kind)) {
+        effect.severity = 'warning';
+        effect.explanation += ` It is not what sets the latency now: ${cause.title.toLowerCase().replace(/^the /, '')}, and the loop has time to spare.`;
       }
     }
   }

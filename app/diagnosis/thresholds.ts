@@ -219,6 +219,20 @@ export const thresholds = {
   dbAllBusyShare: 0.8,
   dbQueueFactor: 2,
   /**
+   * The loop may be busy beside a pool too small: the pool, not the loop, holds the requests when its connections are
+   * busier than the loop and the loop still has a seventh of its time idle (0.85): a loop busier than that is a
+   * bottleneck of its own (a hot path), and what it delays reading also shows as connections kept busy.
+   */
+  dbPoolLoopBusyMax: 0.85,
+  /**
+   * Requests queue behind each other's work on the database too when its connections are all busy half the time or
+   * more and, with the loop, fill the whole time (busy shares summing to 1 or more): a request's own work alternates
+   * between the loop and the connection (a query, its answer read, the next query), so neither alone reads 80 % while
+   * together they leave a waiting request no gap. Its wait is then set aside like a timed wait for a connection.
+   */
+  dbQueueMinAllBusy: 0.5,
+  dbQueueJointBusy: 1,
+  /**
    * Waiting on the database: half or more of a request's time in its queries, with the loop idle enough that it is
    * not the CPU (ioMaxElu) and requests slow enough to matter (ioLatencyP50Ms).
    */

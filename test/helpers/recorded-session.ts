@@ -9,8 +9,12 @@ import type { LoadResult, ProbeSample, ProbeWarning } from '../../app/contract/m
 import type { DiagnosisInput } from '../../app/diagnosis/input.js';
 
 export const RECORDED_LABS = ['healthy', 'blocking', 'slow-io', 'gc-churn', 'memory-leak', 'listener-leak'] as const;
-/** Recorded runs that are not a lab's: busy-machine is express-hello-busy (test/corpus) under a load average of 12 on 2 cores. */
-export const RECORDED_OTHERS = ['busy-machine'] as const;
+/**
+ * Recorded runs that are not a lab's: busy-machine is express-hello-busy (test/corpus) under a load average of 12 on 2
+ * cores; db-* are the fixtures of test/fixtures/targets/db-cause (a single connection or a tiny pool in front of a
+ * table scan, an N+1, fast queries; a right-sized pool) on real MariaDB and PostgreSQL, -c 10 -d 5.
+ */
+export const RECORDED_OTHERS = ['busy-machine', 'db-one-conn-scan', 'db-pg-one-nplus1', 'db-mysql-pool1-fast', 'db-pg-pool-healthy', 'db-pg-one-nplus1-busy'] as const;
 export type RecordedLab = (typeof RECORDED_LABS)[number] | (typeof RECORDED_OTHERS)[number];
 
 const dirOf = (lab: RecordedLab) => join(rootDir, 'test', 'fixtures', 'sessions', lab);

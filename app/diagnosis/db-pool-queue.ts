@@ -1,0 +1,70 @@
+// Requests queued for a database connection, and what holds the connections. A pool (or the app's single connection)
+// whose connections are all busy while requests wait longer than their own work is where the requests queue; but the
+// queue is the pool's fault only when the queries that hold the connections are quick. When a slow query or an N+1
+// holds them, each request waits because the queries ahead of it are slow or many: the query is the cause to fix and
+// the queue its consequence. Pure.
+import type { DbSystem } from '../contract/metrics.js';
+import type { DbConnections } from './db-samples.js';
+import { ms } from './format.js';
+import { thresholds as T } from './thresholds.js';
+import { DB_SYSTEM_NAMES } from '../contract/request-time-words.js';
+
+export interface QueueFigures {
+  meanLatencyMs: number;
+  /** A request's own work: its queries and its loop time, per request. */
+  ownWorkMs: number;
+  p50Ms: number;
+  /** The loop's busy share (0..1). */
+  loopBusy: number;
+  concurrency: number | undefined;
+}
+
+/**
+ * The systems whose connections are where requests queue: every connection busy most of the time (dbAllBusyShare),
+ * requests taking at least twice their own work (dbQueueFactor), slow enough to matter, more requests in flight than
+ * connections, and the connections busier than the loop, which keeps some idle time (dbPoolLoopBusyMax): a saturated
+ * loop is a bottleneck of its own, and the answers it is late to read keep the connections busy too.
+ */
+export function queuedPools(connections: DbConnections[], f: QueueFigures): DbConnections[] {
+  return connections.filter(
+    (c) =>
+      c.allBusyShare >= T.dbAllBusyShare &&
+      f.meanLatencyMs >= T.dbQueueFactor * f.ownWorkMs &&
+      f.p50Ms >= T.ioLatencyP50Ms &&
+      (f.concurrency === undefined || f.concurrency > c.peakOpen) &&
+      f.loopBusy <= T.dbPoolLoopBusyMax &&
+      f.loopBusy < c.allBusyShare,
+  );
+}
+
+/**
+ * The systems behind whose connections requests wait, the pool's fault or not: as queuedPools, or with the loop and
+ * the connections together busy the whole time (dbQueueJointBusy), their connections all busy half of it at least.
+ */
+export function waitingPools(connections: DbConnections[], f: QueueFigures): DbConnections[] {
+  const queued = queuedPools(connections, f);
+  return connections.filter(
+    (c) =>
+      queued.includes(c) ||
+      (c.allBusyShare >= T.dbQueueMinAllBusy &&
+        c.allBusyShare + f.loopBusy >= T.dbQueueJointBusy &&
+        f.meanLatencyMs >= T.dbQueueFactor * f.ownWorkMs &&
+        f.p50Ms >= T.ioLatencyP50Ms &&
+        (f.concurrency === undefined || f.concurrency > c.peakOpen)),
+  );
+}
+
+/** "the single MySQL/MariaDB connection", "one of the 2 PostgreSQL connections". */
+export function connectionWords(system: DbSystem, peakOpen: number): string {
+  return peakOpen <= 1 ? `the single ${DB_SYSTEM_NAMES[system]} connection` : `one of the ${peakOpen} ${DB_SYSTEM_NAMES[system]} connections`;
+}
+
+/** Said in the query finding that leads: the queue for the connection, as its consequence. */
+export function queueAsConsequence(c: DbConnections, queueMs: number, holdMs: number, causeMs: number, cause: string): string {
+  return ` Requests also wait ${ms(queueMs)} for ${connectionWords(c.system, c.peakOpen)} because each holds it ${ms(holdMs)}, ${ms(causeMs)} of it in ${cause}: the wait is their consequence and shrinks with them; a larger pool would only move the queue to the database.`;
+}
+
+/** Said in the pool finding, then a secondary one: what holds the connections. */
+export function poolHeldBy(kindWords: string): string {
+  return `The queue is the consequence of ${kindWords} (the finding above), which hold the connections: `;
+}
