@@ -97,6 +97,7 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 7 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6/);
+    expect(withCase({ round: 8 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7/);
+    expect(withCase({ round: 7, split: 'tuning' })).toThrow(/a round-7 case is held-out by construction/);
   });
 });
