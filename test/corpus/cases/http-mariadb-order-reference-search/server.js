@@ -1,6 +1,6 @@
 'use strict';
 // A back-office order lookup on plain node:http and MariaDB (mysql2). Support staff paste the reference a customer
-// reads from their bank statement; GET /orders/by-reference?ref= runs findOrderByReference, which filters 150,000
+// reads from their bank statement; GET /orders/by-reference?ref= runs findOrderByReference, which filters 100,000
 // orders on payment_reference, a column nobody indexed (the table was designed for lookups by id). Every search reads
 // the whole table: one query per request, slow in itself; the pool has ten connections for the ten clients.
 const http = require('node:http');
@@ -30,7 +30,7 @@ async function seed() {
     INSERT INTO orders
       SELECT seq, CONCAT('RF', LPAD(seq * 7 MOD 1000003, 10, '0')), CONCAT('Customer ', seq MOD 9000), 500 + seq * 7919 MOD 40000,
              TIMESTAMP '2025-01-01 00:00:00' + INTERVAL seq * 3 MINUTE
-      FROM seq_1_to_150000;
+      FROM seq_1_to_100000;
     ANALYZE TABLE orders;
   `);
 }
