@@ -28,7 +28,7 @@ async function seed() {
     CREATE TABLE products (id INT PRIMARY KEY, name VARCHAR(80) NOT NULL, category VARCHAR(20) NOT NULL, price_cents INT NOT NULL) ENGINE=InnoDB;
     INSERT INTO products SELECT seq, CONCAT('Product ', seq), ELT(1 + seq MOD 6, 'garden', 'kitchen', 'toys', 'books', 'tools', 'sports'), 199 + seq * 7919 MOD 20000 FROM seq_1_to_5000;
     CREATE TABLE order_lines (id INT PRIMARY KEY, product_id INT NOT NULL, quantity INT NOT NULL, KEY (product_id)) ENGINE=InnoDB;
-    INSERT INTO order_lines SELECT seq, 1 + seq * 37 MOD 5000, 1 + seq MOD 4 FROM seq_1_to_60000;
+    INSERT INTO order_lines SELECT seq, 1 + seq * 37 MOD 5000, 1 + seq MOD 4 FROM seq_1_to_20000;
     ANALYZE TABLE products, order_lines;
   `);
 }
