@@ -59,6 +59,9 @@ describe('the corpus loader', () => {
     const round6 = cases.filter((c) => c.round === 6);
     expect(round6.length).toBeGreaterThanOrEqual(15);
     expect(new Set(round6.map((c) => c.entry))).toEqual(new Set(['server.js', 'server.mjs', 'server.ts']));
+    const round7 = cases.filter((c) => c.round === 7);
+    expect(round7.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(round7.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
