@@ -59,6 +59,9 @@ describe('the corpus loader', () => {
     const round6 = cases.filter((c) => c.round === 6);
     expect(round6.length).toBeGreaterThanOrEqual(15);
     expect(new Set(round6.map((c) => c.entry))).toEqual(new Set(['server.js', 'server.mjs', 'server.ts']));
+    const round7 = cases.filter((c) => c.round === 7);
+    expect(round7.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(round7.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -97,6 +100,7 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 7 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6/);
+    expect(withCase({ round: 8 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7/);
+    expect(withCase({ round: 7, split: 'tuning' })).toThrow(/a round-7 case is held-out by construction/);
   });
 });
