@@ -18,6 +18,7 @@ import { hotspotAdvice, loadDiagnosisAdvice } from './advice-files.js';
 import { findHotspots } from './hotspots/index.js';
 import type { DiagnosisInput, MemoryAfterLoad } from './input.js';
 import { judge } from './judge.js';
+import { keptThroughLoad } from './kept-through-load.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evidence.js';
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
@@ -112,6 +113,7 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
       const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c) : [];
       return mayInclude.length ? { ...c, mayInclude } : c;
     });
+    input.heapKeptThroughLoad = keptThroughLoad(run.profiles.heap);
   }
   return input;
 }
