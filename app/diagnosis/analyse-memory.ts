@@ -133,8 +133,9 @@ function timeUntil(target: number, ratePerSec: number): string {
 function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidence: Evidence[]): ScoredFinding | undefined {
   const site = input.heapKeptThroughLoad?.[0];
   if (!site || retained < T.slowLeakMinBytes || rate < T.slowLeakMinRateBytesPerSec) return undefined;
-  const known = input.heapCulprits?.find((c) => c.url === site.url && c.line === site.line);
-  const culprit: Culprit = known ?? { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: site.category, measure: 'allocation' };
+  const file = (url: string) => url.replace(/^file:\/\//, '');
+  const known = input.heapCulprits?.find((c) => file(c.url) === file(site.url) && c.line === site.line && c.functionName === site.functionName);
+  const culprit: Culprit = known ?? { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: site.category, measure: 'allocation', ...(site.mayInclude && { mayInclude: site.mayInclude }) };
   const where = `${site.functionName} (${site.url.split('/').pop()}:${site.line})`;
   return {
     kind: 'memory-leak',
@@ -144,7 +145,8 @@ function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidenc
       `After the load stopped and a full garbage collection ran, the app still held ${mb(retained)} more than before it: ` +
       `${mb(rate)} per second of load, about ${mb(rate * 3600)} an hour. Objects allocated by ${where} survive from the ` +
       'start, the middle and the end of the load alike: it keeps a share of what requests allocate and never lets go ' +
-      `(a cache that filled up, or one that evicts, would not). At this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load.`,
+      `(a cache that filled up, or one that evicts, would not). At this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load.` +
+      (culprit.mayInclude?.length ? ` The objects may be allocated in what it calls: ${culprit.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : ''),
     evidence: [...evidence, { label: `Objects from ${where} still alive, sampled from the middle of the load`, value: site.middleSamples, unit: 'samples', series: 'profile' }],
     culprits: [culprit],
     score: Math.min(1, rate / T.retainedProblemRateBytesPerSec),

@@ -113,7 +113,10 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
       const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c) : [];
       return mayInclude.length ? { ...c, mayInclude } : c;
     });
-    input.heapKeptThroughLoad = keptThroughLoad(run.profiles.heap);
+    input.heapKeptThroughLoad = keptThroughLoad(run.profiles.heap).map((site) => {
+      const mayInclude = cpuModel ? calledAppFunctions(cpuModel, site) : [];
+      return mayInclude.length ? { ...site, mayInclude } : site;
+    });
   }
   return input;
 }

@@ -34,6 +34,8 @@ export interface KeptSite {
   middleSamples: number;
   /** The estimated bytes the site's survivors stand for (V8 scales each sample by the sampling interval). */
   bytes: number;
+  /** App functions this one calls (from the CPU profile): V8 may have merged the allocating one into it. */
+  mayInclude?: Array<{ functionName: string; url: string; line: number }>;
 }
 
 /**
