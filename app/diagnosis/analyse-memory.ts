@@ -1,7 +1,7 @@
 // Memory growth: the heap's floor rises steadily over the run (a leak, or a cache without bounds).
-import type { Evidence } from '../contract/diagnosis.js';
+import type { Culprit, Evidence } from '../contract/diagnosis.js';
 import { mb, named } from './format.js';
-import type { AnalyserResult, DiagnosisInput } from './input.js';
+import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { round } from '../numbers.js';
 import { chunks, kendallTau, theilSenSlope } from './stats.js';
 import { thresholds as T } from './thresholds.js';
@@ -61,6 +61,8 @@ function analyseRetained(input: DiagnosisInput, m: NonNullable<DiagnosisInput['m
       ],
     };
   }
+  const slow = slowLeak(input, retained, rate, evidence);
+  if (slow) return { findings: [slow] };
   // The heap's floor (after GC, so not garbage) rose under load and was given back: queued requests, not a leak.
   // Worth saying when it was large.
   const floors = input.samples.length >= T.minSamples ? heapFloorTrend(input).floors : [];
@@ -113,5 +115,40 @@ function analyseFloorTrend(input: DiagnosisInput): AnalyserResult {
         score: Math.min(growth / T.memoryProblemGrowthBytes, ratePerSec / T.memoryProblemRateBytesPerSec),
       },
     ],
+  };
+}
+
+/** How long until the app holds `target` more at `ratePerSec`, in the user's units. */
+function timeUntil(target: number, ratePerSec: number): string {
+  const hours = target / ratePerSec / 3600;
+  if (hours < 1) return `about ${Math.max(1, Math.round(hours * 60))} minutes`;
+  if (hours < 48) return `about ${Math.round(hours)} hours`;
+  return `about ${Math.round(hours / 24)} days`;
+}
+
+/**
+ * A leak too slow for the size lines: a little kept after the load's full GC, and an app line whose objects survive
+ * from all through the load (not only its start, as a cache that filled; not only its end, as an LRU with churn).
+ */
+function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidence: Evidence[]): ScoredFinding | undefined {
+  const site = input.heapKeptThroughLoad?.[0];
+  if (!site || retained < T.slowLeakMinBytes || rate < T.slowLeakMinRateBytesPerSec) return undefined;
+  const file = (url: string) => url.replace(/^file:\/\//, '');
+  const known = input.heapCulprits?.find((c) => file(c.url) === file(site.url) && c.line === site.line && c.functionName === site.functionName);
+  const culprit: Culprit = known ?? { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: site.category, measure: 'allocation', ...(site.mayInclude && { mayInclude: site.mayInclude }) };
+  const where = `${site.functionName} (${site.url.split('/').pop()}:${site.line})`;
+  return {
+    kind: 'memory-leak',
+    severity: 'warning',
+    title: 'Memory leaks slowly',
+    explanation:
+      `After the load stopped and a full garbage collection ran, the app still held ${mb(retained)} more than before it: ` +
+      `${mb(rate)} per second of load, about ${mb(rate * 3600)} an hour. Objects allocated by ${where} survive from the ` +
+      'start, the middle and the end of the load alike: it keeps a share of what requests allocate and never lets go ' +
+      `(a cache that filled up, or one that evicts, would not). At this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load.` +
+      (culprit.mayInclude?.length ? ` The objects may be allocated in what it calls: ${culprit.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : ''),
+    evidence: [...evidence, { label: `Objects from ${where} still alive, sampled from the middle of the load`, value: site.middleSamples, unit: 'samples', series: 'profile' }],
+    culprits: [culprit],
+    score: Math.min(1, rate / T.retainedProblemRateBytesPerSec),
   };
 }

@@ -18,6 +18,7 @@ import { hotspotAdvice, loadDiagnosisAdvice } from './advice-files.js';
 import { findHotspots } from './hotspots/index.js';
 import type { DiagnosisInput, MemoryAfterLoad } from './input.js';
 import { judge } from './judge.js';
+import { keptThroughLoad } from './kept-through-load.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evidence.js';
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
@@ -111,6 +112,10 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation').map((c) => {
       const mayInclude = cpuModel ? calledAppFunctions(cpuModel, c) : [];
       return mayInclude.length ? { ...c, mayInclude } : c;
+    });
+    input.heapKeptThroughLoad = keptThroughLoad(run.profiles.heap).map((site) => {
+      const mayInclude = cpuModel ? calledAppFunctions(cpuModel, site) : [];
+      return mayInclude.length ? { ...site, mayInclude } : site;
     });
   }
   return input;

@@ -37,6 +37,8 @@ export interface DiagnosisInput {
   cpu?: CpuEvidence;
   /** Allocation sites of memory still live at the end (sampling heap profile), ranked by bytes. */
   heapCulprits?: Culprit[];
+  /** App allocation sites whose survivors span the middle of the load (kept-through-load.ts): a steady leak's mark. */
+  heapKeptThroughLoad?: import('./kept-through-load.js').KeptSite[];
   target: {
     /** The target exited on its own before we shut it down. */
     crashed?: boolean;

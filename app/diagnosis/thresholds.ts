@@ -137,6 +137,13 @@ export const thresholds = {
    */
   retainedProblemRateBytesPerSec: 0.25 * 1024 * 1024,
   retainedProblemBytes: 2 * 1024 * 1024,
+  /**
+   * A slow leak, below the lines above: the heap kept at least 0.25 MB after the load's full GC, at >= 0.02 MB/s, and
+   * the sampling heap profile shows an app line whose objects survive from all through the load (kept-through-load.ts).
+   * The size lines alone cannot tell a 0.05 MB/s leak from a cache that filled; the survivors' spread can.
+   */
+  slowLeakMinBytes: 0.25 * 1024 * 1024,
+  slowLeakMinRateBytesPerSec: 0.02 * 1024 * 1024,
   /** How long to wait for queued requests to finish before weighing the heap after the load. */
   drainTimeoutMs: 5000,
   /** The loop counts as drained once a probe window is this idle. */

@@ -1,0 +1,104 @@
+// Memory kept all through the load, read from the sampling heap profile taken at its end. The profile lists only the
+// sampled objects still alive, each with its allocation order (`ordinal`, which grows with every sampled allocation,
+// kept or not) and the stack that allocated it. Where in the load's allocation order the survivors sit tells three
+// stories apart that the heap's size alone cannot at slow rates:
+//   - a leak keeps a share of what every request allocates: survivors from early, middle and late in the load;
+//   - a cache that filled and stopped keeps objects from its filling only: survivors at the start;
+//   - a bounded cache with churn (an LRU) keeps only the newest: survivors at the very end, with requests in flight
+//     and young garbage not yet collected.
+// So the test looks only at the middle of the load's allocation order and asks that an app stack kept objects in
+// both halves of it.
+import type { FrameCategory } from '../contract/profile.js';
+import { classifyFrame } from '../profile/model/classify.js';
+
+interface HeapNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: HeapNode[];
+}
+interface HeapSample {
+  nodeId: number;
+  size: number;
+  ordinal: number;
+}
+
+export interface KeptSite {
+  functionName: string;
+  url: string;
+  /** 1-based, as shown to the user. */
+  line: number;
+  column: number;
+  category: FrameCategory;
+  /** Survivors allocated at this site over the whole load, and those in its middle window. */
+  samples: number;
+  middleSamples: number;
+  /** The estimated bytes the site's survivors stand for (V8 scales each sample by the sampling interval). */
+  bytes: number;
+  /** App functions this one calls (from the CPU profile): V8 may have merged the allocating one into it. */
+  mayInclude?: Array<{ functionName: string; url: string; line: number }>;
+}
+
+/**
+ * The middle window of the load's allocation order. The first 15 % holds what was allocated when the load arrived
+ * (caches filling, lazy set-up, the pause of the full GC that opens the window); the last 15 % holds what requests in
+ * flight and the young generation still hold when the profile is taken. What survives from between them was kept.
+ */
+const MIDDLE_FROM = 0.15;
+const MIDDLE_TO = 0.85;
+/** A site is "kept through the load" with at least this many survivors in the middle window, in both of its halves. */
+const MIN_MIDDLE_SAMPLES = 3;
+
+/** The allocation site of each sample: its innermost frame of the user's code (the line that allocated what is kept). */
+function appSites(head: HeapNode): Map<number, HeapNode['callFrame'] | undefined> {
+  const out = new Map<number, HeapNode['callFrame'] | undefined>();
+  const walk = (node: HeapNode, site: HeapNode['callFrame'] | undefined): void => {
+    const own = classifyFrame(node.callFrame.functionName, node.callFrame.url).category === 'app' ? node.callFrame : site;
+    out.set(node.id, own);
+    for (const child of node.children ?? []) walk(child, own);
+  };
+  walk(head, undefined);
+  return out;
+}
+
+/** App sites whose survivors span the middle of the load, most bytes first; empty when nothing was kept steadily. */
+export function keptThroughLoad(profile: unknown): KeptSite[] {
+  const p = profile as { head?: HeapNode; samples?: HeapSample[] };
+  if (!p?.head || !Array.isArray(p.samples) || p.samples.length === 0) return [];
+  const sites = appSites(p.head);
+  const sizeOf = new Map<number, number>();
+  const sum = (node: HeapNode): void => {
+    sizeOf.set(node.id, (node as unknown as { selfSize?: number }).selfSize ?? 0);
+    for (const c of node.children ?? []) sum(c);
+  };
+  sum(p.head);
+  const maxOrdinal = Math.max(...p.samples.map((s) => s.ordinal));
+  const bySite = new Map<string, { frame: HeapNode['callFrame']; samples: number; early: number; late: number; nodes: Set<number> }>();
+  for (const s of p.samples) {
+    const frame = sites.get(s.nodeId);
+    if (!frame) continue;
+    const key = `${frame.url}:${frame.lineNumber}:${frame.columnNumber}`;
+    const site = bySite.get(key) ?? { frame, samples: 0, early: 0, late: 0, nodes: new Set<number>() };
+    site.samples += 1;
+    site.nodes.add(s.nodeId);
+    const at = s.ordinal / maxOrdinal;
+    if (at >= MIDDLE_FROM && at < (MIDDLE_FROM + MIDDLE_TO) / 2) site.early += 1;
+    else if (at >= (MIDDLE_FROM + MIDDLE_TO) / 2 && at < MIDDLE_TO) site.late += 1;
+    bySite.set(key, site);
+  }
+  const kept: KeptSite[] = [];
+  for (const site of bySite.values()) {
+    if (site.early + site.late < MIN_MIDDLE_SAMPLES || site.early === 0 || site.late === 0) continue;
+    const { functionName, url, lineNumber, columnNumber } = site.frame;
+    kept.push({
+      functionName: functionName || '(anonymous)',
+      url,
+      line: lineNumber + 1,
+      column: columnNumber + 1,
+      category: 'app',
+      samples: site.samples,
+      middleSamples: site.early + site.late,
+      bytes: [...site.nodes].reduce((total, id) => total + (sizeOf.get(id) ?? 0), 0),
+    });
+  }
+  return kept.sort((a, b) => b.bytes - a.bytes);
+}

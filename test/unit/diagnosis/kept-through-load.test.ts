@@ -1,0 +1,40 @@
+// Memory kept all through the load, from real sampling heap profiles captured at the end of 15 s checkups of the leak
+// fixtures (test/fixtures/leaks): which app line keeps objects from the middle of the load's allocation order.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { keptThroughLoad } from '../../../app/diagnosis/kept-through-load.js';
+
+const profile = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/profiles/kept-through-load/${name}.heapprofile`, import.meta.url), 'utf8'));
+
+describe('keptThroughLoad', () => {
+  it('a Map that keeps a record per request (0.06 MB/s) is kept all through the load, at the line that allocates it', () => {
+    const [site, ...rest] = keptThroughLoad(profile('map-leak-006'));
+    expect(rest).toEqual([]);
+    expect(site).toMatchObject({ functionName: 'rememberRequest', line: 6, category: 'app' });
+    expect(site!.url).toMatch(/map-leak-006\.cjs$/);
+    expect(site!.middleSamples).toBeGreaterThanOrEqual(3);
+    expect(site!.bytes).toBeGreaterThan(0);
+  });
+
+  it('a cache that filled before the load and stayed flat keeps nothing from the middle of the load', () => {
+    expect(keptThroughLoad(profile('cache-fill-3mb'))).toEqual([]);
+  });
+
+  it('an LRU with churn keeps only its newest entries: survivors at the end of the load, not through it', () => {
+    const p = profile('lru-churn') as { samples: { ordinal: number }[] };
+    // The profile does hold many survivors of the LRU's line, all from the end.
+    expect(p.samples.length).toBeGreaterThan(50);
+    expect(keptThroughLoad(p)).toEqual([]);
+  });
+
+  it('the same leak seen only at its end (its middle survivors dropped) is not called steady', () => {
+    const p = profile('map-leak-006') as { samples: { ordinal: number }[] };
+    const max = Math.max(...p.samples.map((s) => s.ordinal));
+    expect(keptThroughLoad({ ...p, samples: p.samples.filter((s) => s.ordinal > 0.5 * max) })).toEqual([]);
+  });
+
+  it('no profile, or one without samples, keeps nothing', () => {
+    expect(keptThroughLoad(undefined)).toEqual([]);
+    expect(keptThroughLoad({ head: { id: 1, callFrame: { functionName: '', url: '', lineNumber: 0, columnNumber: 0 } }, samples: [] })).toEqual([]);
+  });
+});
