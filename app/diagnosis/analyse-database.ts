@@ -336,4 +336,4 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   return { findings };
 }
 
-const DATABASE_KINDS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound']);
+export const DATABASE_KINDS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound']);

@@ -1,9 +1,10 @@
 // The I/O finding that saw no outbound HTTP to name ("the wait is elsewhere") says nothing a finding that names the
 // wait does not: the database's findings, and the threadpool's queue.
 import type { FindingKind } from '../contract/diagnosis.js';
+import { DATABASE_KINDS } from './analyse-database.js';
 import type { ScoredFinding } from './input.js';
 
-const NAMED_WAITS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound', 'threadpool-saturated']);
+const NAMED_WAITS: ReadonlySet<FindingKind> = new Set([...DATABASE_KINDS, 'threadpool-saturated']);
 
 export function withoutUnexplainedIo(findings: ScoredFinding[]): void {
   if (!findings.some((f) => NAMED_WAITS.has(f.kind))) return;
