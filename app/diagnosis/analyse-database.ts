@@ -14,7 +14,7 @@ import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
-import { poolHeldBy, queueAsConsequence, queuedPools, waitingPools } from './db-pool-queue.js';
+import { poolHeldBy, queueAsConsequence, queueBehindFewWords, queuedPools, waitingPools } from './db-pool-queue.js';
 
 
 /** The wait for a connection as timed at the pool itself, when it was (the ORMs' pools, pg Pool's connect()). */
@@ -111,18 +111,22 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // latency: every connection busy while requests take far longer than their own work. That wait is set aside the same
   // way, so that what holds the connections (a slow query, an N+1) is judged on the time a request is served.
   const ownWork = dbMsPerRequest + loopMs;
-  const queueFigures = { meanLatencyMs: meanLatency, ownWorkMs: ownWork, p50Ms: p50, loopBusy: busy.share, concurrency: input.concurrency };
+  const queueFigures = { meanLatencyMs: meanLatency, ownWorkMs: ownWork, loopBusy: busy.share, concurrency: input.concurrency };
   const queued = queuedPools(connections, queueFigures);
   const waiting = waitingPools(connections, queueFigures);
   const queueMs = Math.max(0, meanLatency - ownWork);
   const connectionWaitMs = Math.max(checkoutMsPerRequest, waiting.length ? queueMs : 0);
   const servedMs = Math.max(meanLatency - connectionWaitMs, ownWork, 0);
-  /** The query findings that may hold the connections: their system and their wait per request on it. */
-  const causes: Array<{ finding: ScoredFinding; msPerRequest: Map<DbSystem, number>; words: string }> = [];
+  /** The query findings that may hold the connections: their system, their wait and their runs per request on it. */
+  const causes: Array<{ finding: ScoredFinding; msPerRequest: Map<DbSystem, number>; runsPerRequest: Map<DbSystem, number>; words: string }> = [];
   const causeOf = (finding: ScoredFinding, of: Shape[], words: string) => {
     const msPerRequest = new Map<DbSystem, number>();
-    for (const shape of of) msPerRequest.set(shape.system, (msPerRequest.get(shape.system) ?? 0) + shape.totalMs / requests);
-    causes.push({ finding, msPerRequest, words });
+    const runsPerRequest = new Map<DbSystem, number>();
+    for (const shape of of) {
+      msPerRequest.set(shape.system, (msPerRequest.get(shape.system) ?? 0) + shape.totalMs / requests);
+      runsPerRequest.set(shape.system, (runsPerRequest.get(shape.system) ?? 0) + shape.count / requests);
+    }
+    causes.push({ finding, msPerRequest, runsPerRequest, words });
     return finding;
   };
   const servedWords = meanLatency - servedMs > 0.05 * meanLatency ? ` Shares are of the ${ms(servedMs)} a request was served, its ${ms(meanLatency - servedMs)} wait for a pooled connection (busy with other requests' queries) aside.` : '';
@@ -263,10 +267,15 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // queue is said as its consequence, in both findings.
   for (const c of waiting) {
     const of = sites.filter((s) => s.system === c.system);
-    const heldBy = causes.filter((k) => k.finding.severity === 'problem' && (k.msPerRequest.get(c.system) ?? 0) > 0);
+    const onSystem = causes.filter((k) => k.finding.severity === 'problem' && (k.msPerRequest.get(c.system) ?? 0) > 0);
+    const heldBy = onSystem.filter((k) => (k.runsPerRequest.get(c.system) ?? 0) >= T.dbCauseMinRunsPerRequest);
     const holdMs = of.reduce((n, s) => n + s.totalMs, 0) / requests;
     for (const k of heldBy) k.finding.explanation += queueAsConsequence(c, queueMs, holdMs, k.msPerRequest.get(c.system)!, k.words);
     if (!queued.includes(c)) continue;
+    for (const k of onSystem.filter((x) => !heldBy.includes(x))) {
+      k.finding.severity = 'warning';
+      k.finding.explanation += queueBehindFewWords(c, k.runsPerRequest.get(c.system)!);
+    }
     findings.push(
       finding(
         'db-pool-exhausted',

@@ -10,10 +10,10 @@ import { thresholds as T } from './thresholds.js';
 import { DB_SYSTEM_NAMES } from '../contract/request-time-words.js';
 
 export interface QueueFigures {
+  /** Slow enough to matter is judged by the mean: a queue behind a rare long hold keeps the median quick. */
   meanLatencyMs: number;
   /** A request's own work: its queries and its loop time, per request. */
   ownWorkMs: number;
-  p50Ms: number;
   /** The loop's busy share (0..1). */
   loopBusy: number;
   concurrency: number | undefined;
@@ -21,7 +21,7 @@ export interface QueueFigures {
 
 /**
  * The systems whose connections are where requests queue: every connection busy most of the time (dbAllBusyShare),
- * requests taking at least twice their own work (dbQueueFactor), slow enough to matter, more requests in flight than
+ * requests taking at least twice their own work (dbQueueFactor), slow enough to matter on average, more requests in flight than
  * connections, and the connections busier than the loop, which keeps some idle time (dbPoolLoopBusyMax): a saturated
  * loop is a bottleneck of its own, and the answers it is late to read keep the connections busy too.
  */
@@ -30,7 +30,7 @@ export function queuedPools(connections: DbConnections[], f: QueueFigures): DbCo
     (c) =>
       c.allBusyShare >= T.dbAllBusyShare &&
       f.meanLatencyMs >= T.dbQueueFactor * f.ownWorkMs &&
-      f.p50Ms >= T.ioLatencyP50Ms &&
+      f.meanLatencyMs >= T.ioLatencyP50Ms &&
       (f.concurrency === undefined || f.concurrency > c.peakOpen) &&
       f.loopBusy <= T.dbPoolLoopBusyMax &&
       f.loopBusy < c.allBusyShare,
@@ -49,7 +49,7 @@ export function waitingPools(connections: DbConnections[], f: QueueFigures): DbC
       (c.allBusyShare >= T.dbQueueMinAllBusy &&
         c.allBusyShare + f.loopBusy >= T.dbQueueJointBusy &&
         f.meanLatencyMs >= T.dbQueueFactor * f.ownWorkMs &&
-        f.p50Ms >= T.ioLatencyP50Ms &&
+        f.meanLatencyMs >= T.ioLatencyP50Ms &&
         (f.concurrency === undefined || f.concurrency > c.peakOpen)),
   );
 }
@@ -62,6 +62,11 @@ export function connectionWords(system: DbSystem, peakOpen: number): string {
 /** Said in the query finding that leads: the queue for the connection, as its consequence. */
 export function queueAsConsequence(c: DbConnections, queueMs: number, holdMs: number, causeMs: number, cause: string): string {
   return ` Requests also wait ${ms(queueMs)} for ${connectionWords(c.system, c.peakOpen)} because each holds it ${ms(holdMs)}, ${ms(causeMs)} of it in ${cause}: the wait is their consequence and shrinks with them; a larger pool would only move the queue to the database.`;
+}
+
+/** Said in a query finding run by few of the requests that queue: the queue is the connections' to fix. */
+export function queueBehindFewWords(c: DbConnections, runsPerRequest: number): string {
+  return ` It runs in ${Math.max(1, Math.round(100 * runsPerRequest))} of every 100 requests and holds ${connectionWords(c.system, c.peakOpen)} while it runs; the other requests, whose own queries are quick, queue behind it for want of a connection (the finding above): with more connections they would not wait for it.`;
 }
 
 /** Said in the pool finding, then a secondary one: what holds the connections. */

@@ -3,7 +3,10 @@
 // the load generator shares the cores with the target; the newest held-out round is never used to set them and is
 // reported apart (`npm run bench -- --only accuracy`; bench/corpus.ts HELD_OUT_ROUND). Change a threshold here and that benchmark, and the fast subset in
 // test/integration/diagnosis, tell whether the verdicts still hold.
-export const THRESHOLDS_VERSION = 'thresholds-11';
+export const THRESHOLDS_VERSION = 'thresholds-12';
+// thresholds-12: a queue for a database's connections counts as slow enough to matter by the mean latency (a queue
+// behind a rare long hold leaves the median quick and the tail long); a slow query run by fewer than half of the
+// requests does not take the blame for the queue (dbCauseMinRunsPerRequest).
 // thresholds-11: requests queued for a database's connections are judged with the loop up to 85 % busy (it was the
 // I/O rules' 50 %), and also when the connections and the loop together fill the time (dbPoolLoopBusyMax,
 // dbQueueMinAllBusy, dbQueueJointBusy: db-pool-queue.ts); the threadpool counted occupied when the calls Checkup
@@ -243,6 +246,13 @@ export const thresholds = {
    */
   dbQueueMinAllBusy: 0.5,
   dbQueueJointBusy: 1,
+  /**
+   * A slow query or an N+1 is what holds the connections for the requests that queue only when those requests run
+   * it: at least one run for every two requests. Run by fewer (a report among lookups), most of the waiting requests
+   * have only quick queries of their own and wait behind it for want of a connection: with more connections they
+   * would pass it, the database having capacity left (its connections, not the database, were busy).
+   */
+  dbCauseMinRunsPerRequest: 0.5,
   /**
    * Waiting on the database: half or more of a request's time in its queries, with the loop idle enough that it is
    * not the CPU (ioMaxElu) and requests slow enough to matter (ioLatencyP50Ms).

@@ -12,9 +12,11 @@ export const RECORDED_LABS = ['healthy', 'blocking', 'slow-io', 'gc-churn', 'mem
 /**
  * Recorded runs that are not a lab's: busy-machine is express-hello-busy (test/corpus) under a load average of 12 on 2
  * cores; db-* are the fixtures of test/fixtures/targets/db-cause (a single connection or a tiny pool in front of a
- * table scan, an N+1, fast queries; a right-sized pool) on real MariaDB and PostgreSQL, -c 10 -d 5.
+ * table scan, an N+1, fast queries; a right-sized pool) on real MariaDB and PostgreSQL, -c 10 -d 5;
+ * db-shared-conn-report is the corpus's express-mariadb-shared-connection-report (round 7, scored, now seen): one
+ * mysql2 connection shared by product lookups and a report run by one request in ten.
  */
-export const RECORDED_OTHERS = ['busy-machine', 'db-one-conn-scan', 'db-pg-one-nplus1', 'db-mysql-pool1-fast', 'db-pg-pool-healthy', 'db-pg-one-nplus1-busy'] as const;
+export const RECORDED_OTHERS = ['busy-machine', 'db-one-conn-scan', 'db-pg-one-nplus1', 'db-mysql-pool1-fast', 'db-pg-pool-healthy', 'db-pg-one-nplus1-busy', 'db-shared-conn-report'] as const;
 export type RecordedLab = (typeof RECORDED_LABS)[number] | (typeof RECORDED_OTHERS)[number];
 
 const dirOf = (lab: RecordedLab) => join(rootDir, 'test', 'fixtures', 'sessions', lab);
