@@ -134,6 +134,8 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   const notes = dbNotes(samples);
   const noteWords = notes.length ? ` (${notes.join('; ')})` : '';
   const findings: ScoredFinding[] = [];
+  /** Warnings said beside whatever else is found, never standing in for a finding of the time (database-bound). */
+  const aside: ScoredFinding[] = [];
   const finding = (kind: FindingKind, severity: ScoredFinding['severity'], title: string, explanation: string, evidence: Evidence[], culpritSites: DbSite[], score: number): ScoredFinding => ({
     kind,
     severity,
@@ -230,7 +232,11 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       .filter((shape) => shape.count >= 3 && shape.noIndex >= shape.count / 2 && SELECTIVE_QUERY.test(shape.shape))
       .map((shape) => ({ shape, perQuery: shape.totalMs / shape.count, share: servedMs > 0 ? shape.totalMs / requests / servedMs : 0 }));
     const scanShare = scanning.reduce((n, r) => n + r.share, 0);
-    if (scanning.length && scanShare >= T.dbSlowShareOfLatency) {
+    // Below the share line a scan is still said, as a warning, when it is the slowest query the requests run: it is
+    // what grows with the table, while the request's time goes elsewhere for now.
+    const slowestPerRun = Math.max(...shapes.map((shape) => shape.totalMs / Math.max(1, shape.count)));
+    const standsOut = scanning.some((r) => r.perQuery >= slowestPerRun);
+    if (scanning.length && (scanShare >= T.dbSlowShareOfLatency || standsOut)) {
       const [first] = scanning;
       const scanSites = scanning.flatMap((r) => r.shape.sites);
       const top = culprits(scanSites, requestTimeMs)[0]!;
@@ -241,10 +247,11 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         scanning.length === 1
           ? `\`${first!.shape.shape}\` read its table without an index on ${first!.shape.noIndex} of its ${first!.shape.count} runs (${DB_SYSTEM_NAMES[first!.shape.system]} says so in its answers), ${ms(first!.perQuery)} each, ${pct(scanShare)} of a request's time, run from ${named(top)}.`
           : `${scanning.length} queries read their tables without an index (${DB_SYSTEM_NAMES[first!.shape.system]} says so in its answers: ${scanning.slice(0, 3).map((r) => `\`${shapeCut(r.shape.shape, 72).text}\` ${ms(r.perQuery)}`).join('; ')}${scanning.length > 3 ? '; ...' : ''}), together ${pct(scanShare)} of a request's time, the largest run from ${named(top)}.`;
-      findings.push(causeOf(
+      const belowLine = scanShare < T.dbSlowShareOfLatency;
+      (belowLine ? aside : findings).push(causeOf(
         finding(
           'slow-query',
-          alsoRepeated || p50 < T.ioLatencyP50Ms ? 'warning' : 'problem',
+          alsoRepeated || p50 < T.ioLatencyP50Ms || belowLine ? 'warning' : 'problem',
           'Queries read whole tables',
           `${what} Each filters, joins or sorts by columns no index serves, so the server reads every row and the query slows down as the table grows. An index on those columns lets it read only the rows it returns: look at the plan (EXPLAIN).`,
           [
@@ -342,7 +349,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       ),
     );
   }
-  return { findings };
+  return { findings: [...findings, ...aside] };
 }
 
 export const DATABASE_KINDS: ReadonlySet<FindingKind> = new Set(['n-plus-one', 'slow-query', 'db-pool-exhausted', 'database-bound']);

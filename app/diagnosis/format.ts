@@ -15,8 +15,10 @@ export function pct(share0to1: number): string {
   return `${Math.round(share0to1 * 1000) / 10} %`;
 }
 
+/** Megabytes to one decimal; below 0.1 MB to two significant digits, so that a slow pace never reads "0 MB". */
 export function mb(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  const value = bytes / (1024 * 1024);
+  return `${value !== 0 && Math.abs(value) < 0.1 ? Number(value.toPrecision(2)) : Math.round(value * 10) / 10} MB`;
 }
 
 /** "computeReport (/srv/app/report.js:12)": a culprit named in an explanation, in the words every face uses. */

@@ -52,7 +52,9 @@ const MIN_MIDDLE_SAMPLES = 3;
 function appSites(head: HeapNode): Map<number, HeapNode['callFrame'] | undefined> {
   const out = new Map<number, HeapNode['callFrame'] | undefined>();
   const walk = (node: HeapNode, site: HeapNode['callFrame'] | undefined): void => {
-    const own = classifyFrame(node.callFrame.functionName, node.callFrame.url).category === 'app' ? node.callFrame : site;
+    // A line to fix has a file: code compiled at run time (eval, new Function: a library's generated code) is counted
+    // at the app line that ran it.
+    const own = node.callFrame.url && classifyFrame(node.callFrame.functionName, node.callFrame.url).category === 'app' ? node.callFrame : site;
     out.set(node.id, own);
     for (const child of node.children ?? []) walk(child, own);
   };

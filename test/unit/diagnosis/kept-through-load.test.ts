@@ -33,6 +33,16 @@ describe('keptThroughLoad', () => {
     expect(keptThroughLoad({ ...p, samples: p.samples.filter((s) => s.ordinal > 0.5 * max) })).toEqual([]);
   });
 
+  it('objects kept by code compiled at run time (no file) are counted at the app line that ran it', () => {
+    const frame = (id: number, functionName: string, url: string, lineNumber: number, children: unknown[] = []) => ({ id, callFrame: { functionName, url, lineNumber, columnNumber: 4 }, selfSize: 0, children });
+    // handler (app.js:12) -> a function a library generated with new Function (no URL), which keeps a record per request.
+    const head = frame(1, '(root)', '', -1, [frame(2, 'handler', 'file:///srv/app.js', 11, [frame(3, '(anonymous)', '', 0)])]);
+    const samples = [10, 30, 40, 55, 60, 70, 80, 100].map((ordinal) => ({ nodeId: 3, size: 32768, ordinal }));
+    const [site, ...rest] = keptThroughLoad({ head, samples });
+    expect(rest).toEqual([]);
+    expect(site).toMatchObject({ functionName: 'handler', url: 'file:///srv/app.js', line: 12 });
+  });
+
   it('no profile, or one without samples, keeps nothing', () => {
     expect(keptThroughLoad(undefined)).toEqual([]);
     expect(keptThroughLoad({ head: { id: 1, callFrame: { functionName: '', url: '', lineNumber: 0, columnNumber: 0 } }, samples: [] })).toEqual([]);
