@@ -15,13 +15,16 @@ const path = require('path');
  * Driver files whose export's `methods` are the app's entry points, with the major versions read and tested. The
  * pools, and a connection only while it is busy (`queued`): a query on a free connection goes out at once from the
  * app's own stack, so a hint there would cost a second stack capture per query for nothing; one the connection queues
- * behind another (the app's single mysql2 or mysql connection under load) goes out later from the driver's callback.
+ * behind another (the app's single mysql2, mysql or pg connection under load) goes out later from the driver's callback.
  */
 const DRIVERS = [
   { pkg: 'pg-pool', file: 'index.js', methods: ['query'], system: 'postgres', majors: [2, 3], setting: "pg's `max`", size: (pool) => pool.options && pool.options.max, ended: (pool) => pool.ending || pool.ended },
   { pkg: 'mysql2', file: 'lib/pool.js', methods: ['query', 'execute'], system: 'mysql', majors: [2, 3], setting: '`connectionLimit`', size: (pool) => pool.config && pool.config.connectionLimit, ended: (pool) => pool._closed },
   { pkg: 'mysql', file: 'lib/Pool.js', methods: ['query'], system: 'mysql', majors: [2], setting: '`connectionLimit`', size: (pool) => pool.config && pool.config.connectionLimit, ended: (pool) => pool._closed },
   { pkg: 'mysql2', file: 'lib/connection.js', methods: ['query', 'execute'], system: 'mysql', majors: [2, 3], queued: (connection) => Boolean(connection._command) || (connection._commands && connection._commands.length > 0) },
+  // pg's Client used alone (a pool's clients have `release`, and the pool's own query left the hint): busy while it
+  // runs a query; pg 8.20+ keeps its queue in _-prefixed fields behind deprecated getters, older 8.x in plain ones.
+  { pkg: 'pg', file: 'lib/client.js', methods: ['query'], system: 'postgres', majors: [8], queued: (client) => !client.release && Boolean('_activeQuery' in client ? client._activeQuery : client.activeQuery) },
   // mysql's connection keeps the sequence it runs at the head of its protocol's queue, and the rest behind it.
   { pkg: 'mysql', file: 'lib/Connection.js', methods: ['query'], system: 'mysql', majors: [2], queued: (connection) => Boolean(connection._protocol && connection._protocol._queue && connection._protocol._queue.length > 0) },
 ];
