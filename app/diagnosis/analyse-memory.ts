@@ -140,12 +140,16 @@ function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidenc
   return {
     kind: 'memory-leak',
     severity: 'warning',
-    title: 'Memory leaks slowly',
+    title: 'Memory kept through the load',
+    // A leak and a cache still filling (a library's per-query cache, V8's own caches, a table keyed by every id seen)
+    // look the same in a run of seconds: both keep a share of every request from start to end. Said as what was
+    // seen and how to tell them apart, not as a leak.
     explanation:
       `After the load stopped and a full garbage collection ran, the app still held ${mb(retained)} more than before it: ` +
-      `${mb(rate)} per second of load, about ${mb(rate * 3600)} an hour. Objects allocated by ${where} survive from the ` +
-      'start, the middle and the end of the load alike: it keeps a share of what requests allocate and never lets go ' +
-      `(a cache that filled up, or one that evicts, would not). At this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load.` +
+      `${mb(rate)} per second of load. Objects allocated by ${where} survive from the start, the middle and the end of ` +
+      'the load alike. A leak (a store that keeps something of every request and never lets go) looks like this; so does ' +
+      `a cache that is still filling. If it is a leak, at this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load. ` +
+      'A longer run (a minute or more) tells them apart: a cache levels off, a leak keeps the same pace.' +
       (culprit.mayInclude?.length ? ` The objects may be allocated in what it calls: ${culprit.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : ''),
     evidence: [...evidence, { label: `Objects from ${where} still alive, sampled from the middle of the load`, value: site.middleSamples, unit: 'samples', series: 'profile' }],
     culprits: [culprit],
