@@ -16,7 +16,7 @@ async function seed() {
   await pool.query(`
     DROP TABLE IF EXISTS sales;
     CREATE TABLE sales (id bigint PRIMARY KEY, store_id int NOT NULL, sku int NOT NULL, sold_at timestamptz NOT NULL, amount_cents int NOT NULL);
-    INSERT INTO sales SELECT g, 1 + g % 30, 1 + (g * 37) % 5000, timestamptz '2026-01-01' + g * interval '1 minute', 100 + (g * 7919) % 20000
+    INSERT INTO sales SELECT g, 1 + g % 30, 1 + (g::bigint * 37) % 5000, timestamptz '2026-01-01' + g * interval '1 minute', 100 + (g::bigint * 7919) % 20000
       FROM generate_series(1, 300000) g;
     ANALYZE sales;
   `);

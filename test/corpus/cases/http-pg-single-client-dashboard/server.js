@@ -2,7 +2,7 @@
 // A warehouse dashboard's API on plain node:http and PostgreSQL (pg). The app opens ONE pg Client at start
 // (openClient; a Client where a Pool was meant) and every request shares it. Most requests fetch one widget's
 // current figure by primary key (loadWidget, well under a millisecond in the database); one in ten is the daily
-// shipments report (dailyShipments, an aggregate over 200,000 shipments, a fair cost for a report). A pg Client runs
+// shipments report (dailyShipments, an aggregate over 40,000 shipments, a fair cost for a report). A pg Client runs
 // one query at a time and queues the rest, so the cheap lookups wait behind the reports and behind each other.
 const http = require('node:http');
 const { Client } = require('pg');
@@ -22,8 +22,8 @@ async function seed() {
       FROM generate_series(1, 2000) g;
     CREATE TABLE shipments (id bigint PRIMARY KEY, warehouse int NOT NULL, carrier text NOT NULL, shipped_at timestamptz NOT NULL, weight_g int NOT NULL);
     INSERT INTO shipments SELECT g, 1 + g % 12, (ARRAY['dhl','ups','gls','colissimo','dpd'])[1 + g % 5],
-      timestamptz '2026-01-01' + g * interval '2 minutes', 100 + (g * 104729) % 30000
-      FROM generate_series(1, 200000) g;
+      timestamptz '2026-01-01' + g * interval '10 minutes', 100 + (g::bigint * 104729) % 30000
+      FROM generate_series(1, 40000) g;
     ANALYZE widgets;
     ANALYZE shipments;
   `);
