@@ -62,6 +62,10 @@ describe('the corpus loader', () => {
     const round7 = cases.filter((c) => c.round === 7);
     expect(round7.length).toBeGreaterThanOrEqual(14);
     expect(new Set(round7.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
+    const round8 = cases.filter((c) => c.round === 8);
+    expect(round8.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(round8.map((c) => c.entry))).toEqual(new Set(['server.js', 'server.mjs', 'server.ts']));
+    expect(new Set(round8.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -100,7 +104,8 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 8 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7/);
+    expect(withCase({ round: 9 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8/);
     expect(withCase({ round: 7, split: 'tuning' })).toThrow(/a round-7 case is held-out by construction/);
+    expect(withCase({ round: 8, split: 'tuning' })).toThrow(/a round-8 case is held-out by construction/);
   });
 });
