@@ -3,9 +3,9 @@
 // among the top culprits (for a load lab, at a line of the lab's own script) and each figure within its bound. A
 // start-up lab is measured with the start-up checkup. Every step text and hint keeps the placeholder rule. This file
 // is the one place the suite runs the labs for their verdicts (it replaced the diagnosis accuracy test on the labs),
-// and the blocking lesson's two runs on Node 20 are also compared, as its last step has the user do. The blocking
-// lesson's slow run on Node 20 also shows that the Diagnosis screen and the comparison read one measured window (the
-// run that test/integration/compare/measured-window.test.ts made again, at the same load, until it was read here).
+// and the blocking lesson's two runs on Node 20 are also compared, as its last step has the user do. Its slow run on
+// Node 20 also shows that the Diagnosis screen and the comparison read one measured window: any recorded run of a
+// blocked loop shows it, and this one is measured here anyway.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
