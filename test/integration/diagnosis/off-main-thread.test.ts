@@ -63,12 +63,12 @@ describe.each([
   }, 90_000);
 });
 
-describe.each([
-  ['20', process.execPath],
-  ['24', NODE24],
-] as const)('the app\'s own load shedding on Node %s', (_version, node) => {
-  it.skipIf(!existsSync(node))('@fastify/under-pressure named from the app\'s log, answered in its file', async () => {
-    const args = ['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '20', '--no-heap', '--path', '/tasks', '--node', node, '--cwd', join(fixturesDir, 'offmain'), '-e', 'HEAP_MB=40', '--', 'node', 'under-pressure-app.cjs'];
+// On Node 20 only: the load shedding is named from what the app writes (its 503s and pino's log lines naming the
+// plugin) and answered in the plugin's file, none of which is the Node version's; the thread-level findings above and
+// the inlining-sensitive culprit below keep their second Node.
+describe("the app's own load shedding on Node 20", () => {
+  it("@fastify/under-pressure named from the app's log, answered in its file", async () => {
+    const args = ['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '20', '--no-heap', '--path', '/tasks', '--node', process.execPath, '--cwd', join(fixturesDir, 'offmain'), '-e', 'HEAP_MB=40', '--', 'node', 'under-pressure-app.cjs'];
     const json = JSON.parse((await runCli(args)).stdout) as RunJson;
     const f = json.diagnosis.findings.find((x) => x.kind === 'load-errors');
     expect(f, JSON.stringify(json.diagnosis.findings.map((x) => x.explanation))).toBeDefined();

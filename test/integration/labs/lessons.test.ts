@@ -3,19 +3,25 @@
 // among the top culprits (for a load lab, at a line of the lab's own script) and each figure within its bound. A
 // start-up lab is measured with the start-up checkup. Every step text and hint keeps the placeholder rule. This file
 // is the one place the suite runs the labs for their verdicts (it replaced the diagnosis accuracy test on the labs),
-// and the blocking lesson's two runs on Node 20 are also compared, as its last step has the user do.
+// and the blocking lesson's two runs on Node 20 are also compared, as its last step has the user do. Its slow run on
+// Node 20 also shows that the Diagnosis screen and the comparison read one measured window: any recorded run of a
+// blocked loop shows it, and this one is measured here anyway.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Culprit } from '../../../app/contract/diagnosis.js';
+import type { SessionDetail } from '../../../app/contract/session.js';
+import { compareFigures } from '../../../app/compare/figures.js';
 import { Engine } from '../../../app/engine/engine.js';
 import { labScript } from '../../../app/labs/catalogue.js';
 import { checkFigures, culpritNames, culpritShown, fromDiagnosis, fromStartup, isCulprit, type Measured } from '../../../app/labs/checks.js';
 import { courseLabs, listCourseFiles, type CourseLab } from '../../../app/labs/courses.js';
 import { placeholderProblems } from '../../../app/labs/placeholders.js';
 import { labModulesPath } from '../../../app/paths.js';
+import { overlayCharts } from '../../../renderer/src/lib/util/compare-series.js';
+import { evidenceCharts } from '../../../renderer/src/lib/util/series.js';
 import { NODE22 } from '../../helpers/node-binaries.js';
 
 const NODES: Array<[string, string]> = [
@@ -147,6 +153,29 @@ describe.each(NODES)('lesson claims on Node %s', (version, node) => {
       const drops = c.functions.filter((f) => (f.deltaPerRequestUs ?? f.delta) < 0).slice(0, 3).map((f) => f.functionName);
       expect(drops).toContain('computeReport');
       expect(c.diff!.children.length).toBeGreaterThan(0);
+    });
+    // One recorded session, two screens: the Diagnosis screen's delay chart and the comparison's figures read the same
+    // measured window, so they agree on the event-loop delay p99 of the run. (They did not when each face cut its own:
+    // the Diagnosis screen kept the probe windows after the load, while the diagnosis was being saved.)
+    if (version === '20' && lab.name === 'blocking') it('blocking (slow): the Diagnosis screen and the comparison figures give the same delay p99, of the one measured window', async () => {
+      const id = sessions.get('20 blocking slow');
+      expect(id, 'the blocking lab was not measured on Node 20').toBeTruthy();
+      const d: SessionDetail = await engine.getSession({ id: id! });
+      const { measureStartAt, measureEndAt } = d.session.timings;
+      // The recording has probe windows on both sides of the window, so a face cutting it its own way would differ.
+      expect(d.samples.some((s) => s.ts - s.windowMs / 2 > measureEndAt!)).toBe(true);
+      expect(d.samples.some((s) => s.ts - s.windowMs / 2 < measureStartAt!)).toBe(true);
+
+      const [screen] = evidenceCharts([{ label: 'Event-loop delay p99', value: 0, unit: 'ms', series: 'delay.p99' }], d.measured);
+      const screenP99 = screen!.chart.data[1] as number[];
+      const figure = compareFigures(d, d).find((f) => f.key === 'delayP99')!;
+      expect(screenP99.length).toBe(d.measured.samples.length);
+      expect(screenP99.length).toBeGreaterThan(5);
+      // The comparison's figure is the doctor's own (one figure, one number on every screen), of that same window.
+      expect(figure.before).toBe(d.diagnosis!.figures!.delayP99Ms);
+
+      const overlay = overlayCharts(d, d).find((c) => c.key === 'cmp.delay')!;
+      expect(overlay.data[1]!.filter((v) => v !== null)).toEqual(screenP99);
     });
   }
 });

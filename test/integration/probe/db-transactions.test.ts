@@ -6,7 +6,16 @@
 // and a pg Pool's connect() (TypeORM's way of querying), each pool of two connections loaded at 10 requests in flight
 // (orm-pool-app.cjs). The expected findings are written in the fixture before any run: a pool exhausted, its size
 // read from the ORM's own setting, and the wait for a connection timed at the pool itself.
-// Both apps share one start of each database server (started once for this file, stopped after it).
+// The database's root cause when requests queue for a connection, with the same servers: a single mysql2 connection
+// in front of a table scan, and an N+1 behind a pg Pool of one. The pool's wait is real in both, and both are called
+// by what holds the connection, at the app's line that runs the query (test/fixtures/targets/db-cause: each fixture's
+// expected verdict is written in its header). Short loads.
+// And a query sent from a library's callback after it checked a connection out (TypeORM 0.2's way, later-orm here), on
+// the same MariaDB: it is the app line's that asked for the connection. Expected before the run: the query's site is
+// loadReport (checkout-site-app.cjs:12), not later-orm's index.js.
+// All of them share one start of each database server (started once for this file, stopped after it): their apps'
+// tables and databases have names of their own (txapp, dbcause, np_*; the checkout-site app creates none), so none
+// sees another's rows.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,4 +154,53 @@ describe("the ORMs' own pools through checkup run", () => {
       expect(conn.checkoutWaitMsPerRequest).toBeLessThan(report.diagnosis.requestTime!.latencyMeanMs * 1.1);
     }, 90_000);
   }
+});
+
+interface CauseFinding {
+  kind: string;
+  severity: string;
+  explanation: string;
+  culprits: Array<{ functionName: string; line: number; via?: string; category: string }>;
+}
+
+async function runCause(fixture: string, path: string): Promise<{ verdict: string; findings: CauseFinding[] }> {
+  const out = mkdtempSync(join(tmpdir(), 'checkup-dbcause-'));
+  const args = ['run', '--json', '--out', out, '-d', '4', '--warmup', '1', '-c', '10', '--no-heap', '--path', path, '--', 'node', join(fixturesDir, 'db-cause', fixture)];
+  const result = await runCli(args, env);
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { diagnosis: { verdict: string; findings: CauseFinding[] } }).diagnosis;
+}
+
+const summary = (d: { findings: CauseFinding[] }) => JSON.stringify(d.findings.map((f) => [f.kind, f.severity, f.culprits[0]?.functionName, f.culprits[0]?.via]));
+
+describe('what holds the connection requests wait for', () => {
+  it("a single mysql2 connection in front of a table scan: the scan leads, at the app's line, the wait its consequence", async () => {
+    const d = await runCause('db-one-conn-scan.cjs', '/search?q=42');
+    expect(d.verdict, summary(d)).toBe('slow-query');
+    const lead = d.findings.find((f) => f.kind === 'slow-query')!;
+    // The query left from the driver's callback, queued behind the one before: its line is still the app's.
+    expect(lead.culprits[0], summary(d)).toMatchObject({ category: 'app', via: 'searchItems' });
+    expect(lead.explanation).toMatch(/for the single MySQL\/MariaDB connection because each holds it/);
+    expect(d.findings.find((f) => f.kind === 'db-pool-exhausted')?.severity ?? 'warning').toBe('warning');
+  }, 120_000);
+
+  it('an N+1 behind a pg Pool of one: the N+1 leads, the pool is not the cause', async () => {
+    const d = await runCause('db-pg-one-nplus1.cjs', '/orders');
+    expect(d.verdict, summary(d)).toBe('n-plus-one');
+    expect(d.findings.find((f) => f.kind === 'n-plus-one')!.culprits[0], summary(d)).toMatchObject({ functionName: 'loadLines' });
+    expect(d.findings.find((f) => f.kind === 'db-pool-exhausted')?.severity ?? 'warning').toBe('warning');
+  }, 120_000);
+});
+
+describe('a query sent after the checkout, from a library callback', () => {
+  it('is charged to the app line that checked the connection out', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'checkup-checkout-site-'));
+    const siteApp = join(fixturesDir, 'databases', 'checkout-site-app.cjs');
+    const r = await runCli(['run', '--json', '--out', out, '-d', '2', '--warmup', '1', '-c', '8', '--no-profile', '--no-heap', '--path', '/report', '--', 'node', siteApp], env);
+    expect(r.code, r.stderr).toBe(0);
+    const queries = (JSON.parse(r.stdout) as { diagnosis: { requestTime?: { queries: Array<{ shape: string; functionName: string; url: string; line: number }> } } }).diagnosis.requestTime!.queries;
+    const report = queries.find((q) => q.shape.startsWith('select ? as ok'));
+    expect(report, JSON.stringify(queries)).toBeDefined();
+    expect(report).toMatchObject({ functionName: 'loadReport', line: 12, url: expect.stringContaining('checkout-site-app.cjs') });
+  }, 120_000);
 });
