@@ -12,7 +12,9 @@
 // expected verdict is written in its header). Short loads.
 // And a query sent from a library's callback after it checked a connection out (TypeORM 0.2's way, later-orm here), on
 // the same MariaDB: it is the app line's that asked for the connection. Expected before the run: the query's site is
-// loadReport (checkout-site-app.cjs:12), not later-orm's index.js.
+// loadReport (checkout-site-app.cjs:12), not later-orm's index.js. And a query queued on a single connection of the
+// `mysql` package, or on a pg Client used alone, goes out from the driver's callback: its site is listItems
+// (mysql-one-connection-app.cjs:12) or readStock (pg-one-client-app.cjs:11), not the driver's file.
 // All of them share one start of each database server (started once for this file, stopped after it): their apps'
 // tables and databases have names of their own (txapp, dbcause, np_*; the checkout-site app creates none), so none
 // sees another's rows.
@@ -202,5 +204,19 @@ describe('a query sent after the checkout, from a library callback', () => {
     const report = queries.find((q) => q.shape.startsWith('select ? as ok'));
     expect(report, JSON.stringify(queries)).toBeDefined();
     expect(report).toMatchObject({ functionName: 'loadReport', line: 12, url: expect.stringContaining('checkout-site-app.cjs') });
+  }, 120_000);
+
+  // A single connection's queue: the query goes out later, from the driver's callback for the one before it.
+  it.each([
+    ['mysql package connection', 'mysql-one-connection-app.cjs', '/items', 'listItems', 12],
+    ['pg Client used alone', 'pg-one-client-app.cjs', '/stock', 'readStock', 11],
+  ])('a query queued on a %s is charged to the app line that asked', async (_what, file, path, functionName, line) => {
+    const out = mkdtempSync(join(tmpdir(), 'checkup-queued-site-'));
+    const r = await runCli(['run', '--json', '--out', out, '-d', '2', '--warmup', '1', '-c', '8', '--no-profile', '--no-heap', '--path', path, '--', 'node', join(fixturesDir, 'databases', file)], env);
+    expect(r.code, r.stderr).toBe(0);
+    const queries = (JSON.parse(r.stdout) as { diagnosis: { requestTime?: { queries: Array<{ shape: string; functionName: string; url: string; line: number }> } } }).diagnosis.requestTime!.queries;
+    const query = queries.find((q) => /^select (\?|\$1|1) as ok/.test(q.shape));
+    expect(query, JSON.stringify(queries)).toBeDefined();
+    expect(query).toMatchObject({ functionName, line, url: expect.stringContaining(file) });
   }, 120_000);
 });
