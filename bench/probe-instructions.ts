@@ -48,7 +48,9 @@ interface Counted {
   idlePerSecond: number;
   /** Per request, each chunk of the measured load in order (all threads). */
   chunks: number[];
-  /** The probe's windows taken while counting (none wanted with --vg-interval 60000: each is a deoptimisation risk). */
+  /** The same, the main thread's alone. */
+  mainChunks: number[];
+  /** Chunks in which the probe took a window (counted again: none of them is in `chunks` unless the retries ran out). */
   windowsInCount: number;
 }
 
@@ -91,12 +93,12 @@ export function steady(chunks: number[]): number {
   return median(chunks.slice(Math.floor(chunks.length / 2)));
 }
 
-async function count(dir: string, o: { logFile?: string; probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
+async function count(dir: string, o: { logFile?: string; probeFile?: string; probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
   writeFileSync(script, SERVER);
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', probePath] : []), script], {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', o.probeFile ?? probePath] : []), script], {
     env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(o.intervalMs), CHECKUP_PROBE_WITHOUT: (o.without ?? []).join(',') },
     stdio: ['ignore', 'pipe', o.logFile ? 'pipe' : 'ignore'],
   });
@@ -142,7 +144,6 @@ async function count(dir: string, o: { logFile?: string; probe: boolean; without
     await sleep(o.settleSec * 1000);
     callgrindControl(child.pid!, ['--instr=on']);
     callgrindControl(child.pid!, ['--zero']);
-    const samplesBefore = channel.samples();
     const idleStart = Date.now();
     mark('idle (counted)');
     await sleep(o.idleSec * 1000);
@@ -153,18 +154,27 @@ async function count(dir: string, o: { logFile?: string; probe: boolean; without
     const perChunk = Math.max(1, Math.round(o.requests / o.chunks));
     const chunks: number[] = [];
     const mains: number[] = [];
-    for (let c = 0; c < o.chunks; c++) {
+    // A chunk in which the probe took a window is counted again (twice at most): under valgrind a window costs
+    // thousands of instructions per request of a 1,000-request chunk, which the idle rate does not take out.
+    let windowsInCount = 0;
+    for (let c = 0; chunks.length < o.chunks && c < o.chunks + 2; c++) {
+      const samplesAtStart = channel.samples();
       const loadStart = Date.now();
       mark(`chunk ${c + 1} (counted)`);
       await load(perChunk);
       callgrindControl(child.pid!, ['--dump=load']);
-      mark(`chunk ${c + 1} end`);
       const loadSec = (Date.now() - loadStart) / 1000;
       const loaded = dumpTotals(dir, base, c + 2);
+      const windowed = channel.samples() !== samplesAtStart;
+      mark(`chunk ${c + 1} end${windowed ? ': a window in it, not counted' : ''}`);
+      if (windowed) {
+        windowsInCount++;
+        if (c < o.chunks + 1) continue;
+      }
       chunks.push((loaded.all - idlePerSecond * loadSec) / perChunk);
       mains.push((loaded.main - (idle.main / idleSec) * loadSec) / perChunk);
     }
-    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks, windowsInCount: channel.samples() - samplesBefore };
+    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks, mainChunks: mains, windowsInCount };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -208,6 +218,8 @@ export interface ProbeInstructionsResult {
    * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof.
    */
   profiled?: (SettingCount & { interval: number; kind: 'cpu' | 'heap' })[];
+  /** With CHECKUP_VG_OTHER_PROBE: that build of the probe, counted beside this one. */
+  other?: SettingCount;
   /** With `parts`: the probe with each part of app/probe/parts.cjs left out. */
   without?: (SettingCount & { part: string })[];
 }
@@ -260,8 +272,12 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
         ...opts.profilers.heapBytes.map((bytes) => ({ label: `heap sampling every ${bytes / 1024} KiB`, kind: 'heap' as const, interval: bytes, probe: true, nodeArgs: ['--heap-prof', `--heap-prof-interval=${bytes}`, `--heap-prof-dir=${dir}`] })),
       ]
     : [];
-  const settingsRun: { label: string; probe: boolean; without?: string[]; nodeArgs?: string[] }[] = [
+  // CHECKUP_VG_OTHER_PROBE=PATH: another build of the probe (say the previous commit's app/probe/probe.cjs, from git
+  // archive) counted as one more setting, interleaved with this one's: a change's before and after in one run.
+  const otherProbe = process.env.CHECKUP_VG_OTHER_PROBE;
+  const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[] }[] = [
     ...(opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' })),
+    ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : []),
     ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: part.split('+') })) : []),
     ...profilerRuns,
   ];
@@ -276,9 +292,9 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
     const worker = async () => {
       for (let run = queue.shift(); run; run = queue.shift()) {
         const logFile = logDir ? join(logDir, `${String(++runNumber).padStart(2, '0')}-${run.label.replace(/[^a-z0-9+-]+/gi, '_')}.log`) : undefined;
-        const counted = await count(dir, { ...settings, logFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
+        const counted = await count(dir, { ...settings, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
         results.set(run.label, [...(results.get(run.label) ?? []), counted]);
-        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')}${counted.windowsInCount ? `; ${counted.windowsInCount} window(s) in the count` : ''}`);
+        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 1) }, worker));
@@ -294,6 +310,7 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
       probe,
       perRequestRatio: probe.perRequest.median / plain.perRequest.median,
       backgroundPerSecond: probe.idlePerSecond.median - plain.idlePerSecond.median,
+      ...(otherProbe ? { other: setting('other probe') } : {}),
       ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ ...setting(run.label), kind: run.kind, interval: run.interval })) } : {}),
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
     };
@@ -323,6 +340,7 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
           `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
         ]
       : []),
+    ...(r.other ? [`  other probe (${process.env.CHECKUP_VG_OTHER_PROBE}): ${against(r.other, r.probe)}`] : []),
     ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${against(p, r.probe)}`),
     ...(r.without ?? []).map((w) => `  probe ${w.label}: ${against(w, r.probe)}`),
   ].join('\n');
