@@ -6,8 +6,10 @@
 // work that runs by the clock: timers, windows), then the measured load. Per request = (load's instructions - the
 // idle rate x the load's seconds) / requests; under valgrind a server handles only a few hundred requests a second,
 // so the clock's work is charged at real request rates separately (the background figure).
+// CHECKUP_VG_LOG_DIR=DIR keeps each server's output in DIR (NN-setting.log) with the stages of its count marked, for
+// V8's --trace-deopt / --trace-opt given in --vg-node-args: where a deoptimisation fell (warm-up, idle, a counted chunk).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,15 +24,19 @@ export function valgrindAvailable(): boolean {
   return spawnSync('valgrind', ['--version']).status === 0;
 }
 
-/** A stand-in for the engine's side channel: accepts the probe and discards what it sends. */
-async function sink(dir: string): Promise<{ path: string; close(): void }> {
+/** A stand-in for the engine's side channel: accepts the probe, counts the windows (samples) it sends, drops the rest. */
+async function sink(dir: string): Promise<{ path: string; samples(): number; close(): void }> {
   const path = join(mkdtempSync(join(dir, 'sink-')), 'sink.sock');
+  let samples = 0;
   const server = createServer((s) => {
-    s.on('data', () => undefined);
+    s.setEncoding('utf8');
+    s.on('data', (text: string) => {
+      for (let i = text.indexOf('"type":"sample"'); i >= 0; i = text.indexOf('"type":"sample"', i + 1)) samples++;
+    });
     s.on('error', () => undefined);
   });
   await new Promise<void>((r) => server.listen(path, r));
-  return { path, close: () => server.close() };
+  return { path, samples: () => samples, close: () => server.close() };
 }
 
 interface Counted {
@@ -42,6 +48,10 @@ interface Counted {
   idlePerSecond: number;
   /** Per request, each chunk of the measured load in order (all threads). */
   chunks: number[];
+  /** The same, the main thread's alone. */
+  mainChunks: number[];
+  /** Chunks in which the probe took a window (counted again: none of them is in `chunks` unless the retries ran out). */
+  windowsInCount: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,15 +93,22 @@ export function steady(chunks: number[]): number {
   return median(chunks.slice(Math.floor(chunks.length / 2)));
 }
 
-async function count(dir: string, o: { probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
+async function count(dir: string, o: { logFile?: string; probeFile?: string; probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
   writeFileSync(script, SERVER);
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', probePath] : []), script], {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', o.probeFile ?? probePath] : []), script], {
     env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(o.intervalMs), CHECKUP_PROBE_WITHOUT: (o.without ?? []).join(',') },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', o.logFile ? 'pipe' : 'ignore'],
   });
+  // With a log file: the server's output (V8's --trace-deopt, --trace-opt lines) with the stages of the count marked
+  // in it, so that a deoptimisation can be placed in the warm-up, the idle stretch or a counted chunk.
+  const mark = (line: string) => o.logFile && appendFileSync(o.logFile, `=== ${line} ${new Date().toISOString()}\n`);
+  if (o.logFile) {
+    child.stdout!.on('data', (d: Buffer) => appendFileSync(o.logFile!, d));
+    child.stderr!.on('data', (d: Buffer) => appendFileSync(o.logFile!, d));
+  }
   try {
     const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d: Buffer) => {
       const m = /port (\d+)/.exec(d.toString());
@@ -105,13 +122,30 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
     // of "wrong map" deoptimisations at the next load's first request), then optimises it again over the next few
     // thousand requests. Counted after a single warm-up load, that re-optimisation was the first chunks' 3-5x.
     const warmupLoads = Math.max(2, o.warmupLoads);
-    for (let i = 0; i < warmupLoads; i++) await load(Math.ceil(o.warmup / warmupLoads));
+    for (let i = 0; i < warmupLoads; i++) {
+      mark(`warm-up load ${i + 1}`);
+      await load(Math.ceil(o.warmup / warmupLoads));
+    }
+    // The probe's first window, waited for and followed by one more warm-up load. It is the first time the request
+    // path's code meets the side channel: its write to the Unix socket reaches the same stream functions (_write,
+    // writeOrBuffer, onwrite, _unrefTimer) with another map, and its take() resets the routes part's last-route cache,
+    // so V8 throws their optimised code away ("wrong map", "insufficient type feedback") and optimises them again over
+    // the next few thousand requests. At the engine's 250 ms that happens in the first second; with --vg-interval 60000
+    // it landed wherever the 60th second fell, in some processes in the counted chunks (--trace-deopt, CHECKUP_VG_LOG_DIR).
+    if (o.probe) {
+      mark('waiting for the first window');
+      for (let waited = 0; channel.samples() === 0 && waited < o.intervalMs + 60_000; waited += 200) await sleep(200);
+      mark('warm-up load after the first window');
+      await load(Math.ceil(o.warmup / warmupLoads));
+    }
+    mark('settle');
     // The optimising compiler's queued jobs run on threads of their own, which valgrind runs one at a time: let them
     // finish before counting.
     await sleep(o.settleSec * 1000);
     callgrindControl(child.pid!, ['--instr=on']);
     callgrindControl(child.pid!, ['--zero']);
     const idleStart = Date.now();
+    mark('idle (counted)');
     await sleep(o.idleSec * 1000);
     callgrindControl(child.pid!, ['--dump=idle']);
     const idleSec = (Date.now() - idleStart) / 1000;
@@ -120,16 +154,27 @@ async function count(dir: string, o: { probe: boolean; without?: string[]; nodeA
     const perChunk = Math.max(1, Math.round(o.requests / o.chunks));
     const chunks: number[] = [];
     const mains: number[] = [];
-    for (let c = 0; c < o.chunks; c++) {
+    // A chunk in which the probe took a window is counted again (twice at most): under valgrind a window costs
+    // thousands of instructions per request of a 1,000-request chunk, which the idle rate does not take out.
+    let windowsInCount = 0;
+    for (let c = 0; chunks.length < o.chunks && c < o.chunks + 2; c++) {
+      const samplesAtStart = channel.samples();
       const loadStart = Date.now();
+      mark(`chunk ${c + 1} (counted)`);
       await load(perChunk);
       callgrindControl(child.pid!, ['--dump=load']);
       const loadSec = (Date.now() - loadStart) / 1000;
       const loaded = dumpTotals(dir, base, c + 2);
+      const windowed = channel.samples() !== samplesAtStart;
+      mark(`chunk ${c + 1} end${windowed ? ': a window in it, not counted' : ''}`);
+      if (windowed) {
+        windowsInCount++;
+        if (c < o.chunks + 1) continue;
+      }
       chunks.push((loaded.all - idlePerSecond * loadSec) / perChunk);
       mains.push((loaded.main - (idle.main / idleSec) * loadSec) / perChunk);
     }
-    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks };
+    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks, mainChunks: mains, windowsInCount };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -173,6 +218,8 @@ export interface ProbeInstructionsResult {
    * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof.
    */
   profiled?: (SettingCount & { interval: number; kind: 'cpu' | 'heap' })[];
+  /** With CHECKUP_VG_OTHER_PROBE: that build of the probe, counted beside this one. */
+  other?: SettingCount;
   /** With `parts`: the probe with each part of app/probe/parts.cjs left out. */
   without?: (SettingCount & { part: string })[];
 }
@@ -203,7 +250,10 @@ export interface ProbeInstructionsOptions {
    * windows out of the measured load, leaving the requests' own cost (the background is then counted in a run of its own).
    */
   intervalMs?: number;
-  /** How many valgrind processes at once (each is single-threaded in valgrind; counts do not depend on it). */
+  /**
+   * How many valgrind processes at once (1 by default: each is single-threaded in valgrind, and on a shared 2-core
+   * machine a second one delays the first's compiler threads, which moves where the JIT's work lands).
+   */
   parallel?: number;
 }
 
@@ -222,8 +272,12 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
         ...opts.profilers.heapBytes.map((bytes) => ({ label: `heap sampling every ${bytes / 1024} KiB`, kind: 'heap' as const, interval: bytes, probe: true, nodeArgs: ['--heap-prof', `--heap-prof-interval=${bytes}`, `--heap-prof-dir=${dir}`] })),
       ]
     : [];
-  const settingsRun: { label: string; probe: boolean; without?: string[]; nodeArgs?: string[] }[] = [
+  // CHECKUP_VG_OTHER_PROBE=PATH: another build of the probe (say the previous commit's app/probe/probe.cjs, from git
+  // archive) counted as one more setting, interleaved with this one's: a change's before and after in one run.
+  const otherProbe = process.env.CHECKUP_VG_OTHER_PROBE;
+  const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[] }[] = [
     ...(opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' })),
+    ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : []),
     ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: part.split('+') })) : []),
     ...profilerRuns,
   ];
@@ -233,14 +287,17 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   const results = new Map<string, Counted[]>();
   const k = (n: number) => `${Math.round(n / 1000)}k`;
   try {
+    const logDir = process.env.CHECKUP_VG_LOG_DIR;
+    let runNumber = 0;
     const worker = async () => {
       for (let run = queue.shift(); run; run = queue.shift()) {
-        const counted = await count(dir, { ...settings, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
+        const logFile = logDir ? join(logDir, `${String(++runNumber).padStart(2, '0')}-${run.label.replace(/[^a-z0-9+-]+/gi, '_')}.log`) : undefined;
+        const counted = await count(dir, { ...settings, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
         results.set(run.label, [...(results.get(run.label) ?? []), counted]);
-        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')}`);
+        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 2) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 1) }, worker));
     const setting = (label: string): SettingCount => {
       const runs = results.get(label) ?? [];
       return { label, perRequest: spread(runs.map((r) => r.perRequest)), mainThreadPerRequest: spread(runs.map((r) => r.mainThreadPerRequest)), idlePerSecond: spread(runs.map((r) => r.idlePerSecond)), chunks: runs.map((r) => r.chunks) };
@@ -253,6 +310,7 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
       probe,
       perRequestRatio: probe.perRequest.median / plain.perRequest.median,
       backgroundPerSecond: probe.idlePerSecond.median - plain.idlePerSecond.median,
+      ...(otherProbe ? { other: setting('other probe') } : {}),
       ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ ...setting(run.label), kind: run.kind, interval: run.interval })) } : {}),
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
     };
@@ -282,6 +340,7 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
           `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
         ]
       : []),
+    ...(r.other ? [`  other probe (${process.env.CHECKUP_VG_OTHER_PROBE}): ${against(r.other, r.probe)}`] : []),
     ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${against(p, r.probe)}`),
     ...(r.without ?? []).map((w) => `  probe ${w.label}: ${against(w, r.probe)}`),
   ].join('\n');

@@ -1,8 +1,10 @@
-// The routes part remembers each request from its start to its response's finish in a Map (cheaper per request than
-// a WeakMap), so it must let go by itself of a request whose client left before the response: at the end of the
-// window, not before, and never of one still being served. Its count of requests in flight is what other-waits reads.
+// The routes part remembers each request from its start to its response's finish by its connection (a slot per socket,
+// set once per connection, cheaper per request than a Map or WeakMap entry per request), so it must let go by itself
+// of a request whose client left before the response: at the end of the window, not before, and never of one still
+// being served; and it must tell apart requests pipelined on one connection. Its count of requests in flight is what
+// other-waits reads.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -66,5 +68,38 @@ describe('requests in flight, as the routes part follows them', () => {
     await until(() => routes.inFlight() === 0);
     expect(routes.inFlight()).toBe(0);
     expect(routes.take().map((r) => `${r.route} ${r.count}`)).toEqual(['/slow 1']);
+  });
+
+  it('follows requests pipelined and kept alive on one connection, each to its own route', async () => {
+    const routes = createRouteCollector(performance);
+    stops.push(() => routes.stop());
+    const held: ServerResponse[] = [];
+    const port = await serve((req, res) => {
+      if (req.url === '/first') held.push(res);
+      else res.end('ok');
+    });
+    const socket = connect(port, '127.0.0.1');
+    stops.push(() => socket.destroy());
+    let answers = 0;
+    socket.on('data', (d: Buffer) => (answers += d.toString().split('HTTP/1.1 200').length - 1));
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+    // Two requests in one write: the second starts while the first is still being answered.
+    socket.write(get('/first') + get('/second'));
+    await until(() => held.length === 1 && routes.inFlight() === 2);
+    expect(routes.inFlight()).toBe(2);
+    held[0]!.end('late');
+    await until(() => answers === 2 && routes.inFlight() === 0);
+    expect(routes.inFlight()).toBe(0);
+    // Then one at a time on the same connection.
+    for (let i = 1; i <= 3; i++) {
+      socket.write(get(`/items/${i}`));
+      await until(() => answers === 2 + i);
+    }
+    await until(() => routes.inFlight() === 0);
+    expect(routes.take().map((r) => `${r.route} ${r.count}`).sort()).toEqual(['/first 1', '/items/:id 3', '/second 1']);
+    socket.destroy();
+    await until(() => socket.destroyed);
+    expect(routes.inFlight()).toBe(0);
+    expect(routes.take()).toEqual([]);
   });
 });
