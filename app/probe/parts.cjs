@@ -18,7 +18,7 @@
 const PARTS = [
   {
     name: 'routes', when: 'request',
-    work: "two diagnostics-channel messages (http.server.request.start, response.finish), each a message object Node builds only because we subscribe; one Map lookup of the request's socket at each (its slot is set once per connection; a Map entry only for a request pipelined behind one still in flight), two clock reads (three when the handler goes asynchronous), one Map lookup of the request target, a stats update (no lookup for a run of requests to one route); per window, a sweep of the slots of closed connections and of requests whose client left; its in-flight count is other-waits' too",
+    work: "two diagnostics-channel messages (http.server.request.start, response.finish), each a message object Node builds only because we subscribe; a Map entry from one to the other (requests whose client left are swept from it per window), two clock reads (three when the handler goes asynchronous), one Map lookup of the request target, a stats update (no lookup for a run of requests to one route); its in-flight count is other-waits' too",
     start: (c) => require('./routes.cjs').createRouteCollector(c.performance, { turnEnd: c.on('tick') }),
     sample: (s, routes) => addList(s, 'routes', routes.take()),
   },

@@ -1,8 +1,7 @@
-// The routes part remembers each request from its start to its response's finish by its connection (a slot per socket,
-// set once per connection, cheaper per request than a Map or WeakMap entry per request), so it must let go by itself
-// of a request whose client left before the response: at the end of the window, not before, and never of one still
-// being served; and it must tell apart requests pipelined on one connection. Its count of requests in flight is what
-// other-waits reads.
+// The routes part remembers each request from its start to its response's finish in a Map (cheaper per request than
+// a WeakMap), so it must let go by itself of a request whose client left before the response: at the end of the
+// window, not before, and never of one still being served; and it must tell apart requests pipelined and kept alive
+// on one connection. Its count of requests in flight is what other-waits reads.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
