@@ -15,7 +15,13 @@ import { electronVersion, runtimeArchiveName, scratchElectronPackage, startElect
 const started: ChildProcess[] = [];
 const mirrors: ElectronMirror[] = [];
 afterEach(async () => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // A test that failed part-way leaves start.js running: what it started (the browser-mode server) goes with it, or
+  // it would outlive the test once start.js is killed without passing the signal on.
+  for (const child of started.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    for (const pid of childrenOf(child.pid!)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    child.kill('SIGKILL');
+  }
   for (const mirror of mirrors.splice(0)) await mirror.close();
 });
 
@@ -91,7 +97,8 @@ describe('npm start (scripts/start.js)', () => {
     const mirror = await startElectronMirror({ [runtimeArchiveName()]: standInRuntimeArchive(join(work, 'launched.json')) });
     mirrors.push(mirror);
     const { child, out, exited } = run({ CHECKUP_ELECTRON_PACKAGE: pkg, ELECTRON_MIRROR: mirror.url, electron_config_cache: join(work, 'cache') });
-    await until(() => /Checkup UI: http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(out.stdout), 30_000, () => out.stdout + out.stderr);
+    // stdout and stderr are two pipes: the address on one may arrive before the hint on the other.
+    await until(() => /Checkup UI: http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(out.stdout) && /no display here: open the address above/.test(out.stderr), 30_000, () => out.stdout + out.stderr);
     expect(out.stderr).toMatch(/no display/);
     expect(out.stderr).toMatch(/no display here: open the address above/);
     expect(mirror.requests).toEqual([]);
