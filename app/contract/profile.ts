@@ -67,3 +67,6 @@ export interface HotspotAdvice {
   /** The frames that prove it. */
   frames: FrameRef[];
 }
+
+/** The function whose one allocation marks the measured window's end in a heap profile (capture.ts, kept-through-load.ts). */
+export const HEAP_WINDOW_END_MARK = 'checkupMeasuredWindowEnd';

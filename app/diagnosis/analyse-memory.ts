@@ -118,6 +118,15 @@ function analyseFloorTrend(input: DiagnosisInput): AnalyserResult {
   };
 }
 
+/** The kept site's pace over the load (thresholds.ts slowLeakPace*): judged only with enough survivors to compare halves. */
+function paceOf(site: { early: number; late: number; middleSamples: number }): 'same' | 'levelled' | 'unknown' {
+  if (site.middleSamples < T.slowLeakPaceMinSamples || site.early === 0) return 'unknown';
+  const ratio = site.late / site.early;
+  if (ratio >= T.slowLeakSamePace && ratio <= 1 / T.slowLeakSamePace) return 'same';
+  if (ratio < T.slowLeakLevelledPace) return 'levelled';
+  return 'unknown';
+}
+
 /** How long until the app holds `target` more at `ratePerSec`, in the user's units. */
 function timeUntil(target: number, ratePerSec: number): string {
   const hours = target / ratePerSec / 3600;
@@ -137,6 +146,44 @@ function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidenc
   const known = input.heapCulprits?.find((c) => file(c.url) === file(site.url) && c.line === site.line && c.functionName === site.functionName);
   const culprit: Culprit = known ?? { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: site.category, measure: 'allocation', ...(site.mayInclude && { mayInclude: site.mayInclude }) };
   const where = `${site.functionName} (${site.url.split('/').pop()}:${site.line})`;
+  const keptEvidence: Evidence[] = [
+    ...evidence,
+    { label: `Objects from ${where} still alive, sampled from the middle of the load`, value: site.middleSamples, unit: 'samples', series: 'profile', threshold: T.slowLeakPaceMinSamples },
+    { label: 'Of them from its second half, against its first', value: site.early > 0 ? round(site.late / site.early, 2) : 0, unit: 'x', series: 'profile', threshold: T.slowLeakSamePace },
+  ];
+  const pace = paceOf(site);
+  const seconds = Math.round(input.memoryAfterLoad?.elapsedSec ?? 0);
+  const mayInclude = culprit.mayInclude?.length ? ` The objects may be allocated in what it calls: ${culprit.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : '';
+  if (pace === 'same') {
+    return {
+      kind: 'memory-leak',
+      severity: 'problem',
+      title: 'Memory keeps growing',
+      explanation:
+        `After the load stopped and a full garbage collection ran, the app still held ${mb(retained)} more than before it: ` +
+        `${mb(rate)} per second of load, kept at the same pace to the end. Objects allocated by ${where} survive from all ` +
+        `through the ${seconds} s of load, about as many from its second half as from its first (${site.late} against ${site.early} sampled): ` +
+        `a cache would have levelled off as its keys repeat; this kept a share of every request. At this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load.` +
+        mayInclude,
+      evidence: keptEvidence,
+      culprits: [culprit],
+      score: Math.min(1, rate / T.retainedProblemRateBytesPerSec),
+    };
+  }
+  if (pace === 'levelled') {
+    return {
+      kind: 'memory-leak',
+      severity: 'info',
+      title: 'Memory kept early in the load, then levelled off',
+      explanation:
+        `After the load the app held ${mb(retained)} more than before it, kept by ${where} in the first part of the load and ` +
+        `hardly at all later (${site.late} sampled objects from the second half of its middle against ${site.early} from the first): ` +
+        'a cache or table that filled as new keys arrived and stopped growing once they repeated, not a leak.',
+      evidence: keptEvidence,
+      culprits: [culprit],
+      score: 0,
+    };
+  }
   return {
     kind: 'memory-leak',
     severity: 'warning',
@@ -149,9 +196,11 @@ function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidenc
       `${mb(rate)} per second of load. Objects allocated by ${where} survive from the start, the middle and the end of ` +
       'the load alike. A leak (a store that keeps something of every request and never lets go) looks like this; so does ' +
       `a cache that is still filling. If it is a leak, at this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load. ` +
-      'A longer run (a minute or more) tells them apart: a cache levels off, a leak keeps the same pace.' +
-      (culprit.mayInclude?.length ? ` The objects may be allocated in what it calls: ${culprit.mayInclude.map((f) => `${f.functionName} (line ${f.line})`).join(', ')} (V8 merges small functions into their callers).` : ''),
-    evidence: [...evidence, { label: `Objects from ${where} still alive, sampled from the middle of the load`, value: site.middleSamples, unit: 'samples', series: 'profile' }],
+      (site.middleSamples < T.slowLeakPaceMinSamples
+        ? `Only ${site.middleSamples} of its objects were sampled from the middle of the load, too few to compare its halves: a longer run (\`--duration 60\`) tells them apart, a cache levels off, a leak keeps the same pace.`
+        : `Its second half kept ${site.late} sampled objects against ${site.early} in its first: neither the same pace nor levelled off; a longer run (\`--duration 60\`) tells them apart.`) +
+      mayInclude,
+    evidence: keptEvidence,
     culprits: [culprit],
     score: Math.min(1, rate / T.retainedProblemRateBytesPerSec),
   };

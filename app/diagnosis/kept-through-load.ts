@@ -8,7 +8,7 @@
 //     and young garbage not yet collected.
 // So the test looks only at the middle of the load's allocation order and asks that an app stack kept objects in
 // both halves of it.
-import type { FrameCategory } from '../contract/profile.js';
+import { HEAP_WINDOW_END_MARK, type FrameCategory } from '../contract/profile.js';
 import { classifyFrame } from '../profile/model/classify.js';
 
 interface HeapNode {
@@ -32,6 +32,9 @@ export interface KeptSite {
   /** Survivors allocated at this site over the whole load, and those in its middle window. */
   samples: number;
   middleSamples: number;
+  /** The middle window's survivors in its first half and in its second: the same pace in both is a leak's. */
+  early: number;
+  late: number;
   /** The estimated bytes the site's survivors stand for (V8 scales each sample by the sampling interval). */
   bytes: number;
   /** App functions this one calls (from the CPU profile): V8 may have merged the allocating one into it. */
@@ -62,6 +65,18 @@ function appSites(head: HeapNode): Map<number, HeapNode['callFrame'] | undefined
   return out;
 }
 
+/** The nodes under the window's end mark: its allocation, not the app's. */
+function markNodes(head: HeapNode): Set<number> {
+  const out = new Set<number>();
+  const walk = (node: HeapNode, under: boolean): void => {
+    const inMark = under || node.callFrame.functionName === HEAP_WINDOW_END_MARK;
+    if (inMark) out.add(node.id);
+    for (const child of node.children ?? []) walk(child, inMark);
+  };
+  walk(head, false);
+  return out;
+}
+
 /** App sites whose survivors span the middle of the load, most bytes first; empty when nothing was kept steadily. */
 export function keptThroughLoad(profile: unknown): KeptSite[] {
   const p = profile as { head?: HeapNode; samples?: HeapSample[] };
@@ -73,9 +88,16 @@ export function keptThroughLoad(profile: unknown): KeptSite[] {
     for (const c of node.children ?? []) sum(c);
   };
   sum(p.head);
-  const maxOrdinal = Math.max(...p.samples.map((s) => s.ordinal));
+  // The window's end in allocation order: the mark Checkup allocates as the window closes (capture.ts). Profiles without
+  // it (other tools', older sessions) fall back on the last survivor, which stretches a fill that stopped early over
+  // the whole window.
+  const marks = markNodes(p.head);
+  const endMark = p.samples.find((s) => marks.has(s.nodeId));
+  const measured = p.samples.filter((s) => !marks.has(s.nodeId));
+  if (measured.length === 0) return [];
+  const maxOrdinal = endMark?.ordinal ?? Math.max(...measured.map((s) => s.ordinal));
   const bySite = new Map<string, { frame: HeapNode['callFrame']; samples: number; early: number; late: number; nodes: Set<number> }>();
-  for (const s of p.samples) {
+  for (const s of measured) {
     const frame = sites.get(s.nodeId);
     if (!frame) continue;
     const key = `${frame.url}:${frame.lineNumber}:${frame.columnNumber}`;
@@ -99,6 +121,8 @@ export function keptThroughLoad(profile: unknown): KeptSite[] {
       category: 'app',
       samples: site.samples,
       middleSamples: site.early + site.late,
+      early: site.early,
+      late: site.late,
       bytes: [...site.nodes].reduce((total, id) => total + (sizeOf.get(id) ?? 0), 0),
     });
   }

@@ -147,6 +147,18 @@ export const thresholds = {
    */
   slowLeakMinBytes: 0.25 * 1024 * 1024,
   slowLeakMinRateBytesPerSec: 0.02 * 1024 * 1024,
+  /**
+   * The slow leak's pace: a leak keeps the same share of every request to the end, a cache levels off once its keys
+   * have been seen. Its survivors in the second half of the load's middle against the first (L/E) tell them apart once
+   * there are enough of them: at 30 survivors a steady leak (L ~ Binomial(n, 1/2)) falls below 0.6 or above 1/0.6 about
+   * one time in five, and below 0.3 about one time in a thousand. Between 0.6 and 1/0.6 it is "the same pace" and a
+   * problem; below 0.3 a store that levelled off; anything else, or fewer survivors (a short run, a slow pace), stays a
+   * warning that says how to tell. Chosen from the binomial, not from any case's figures. More late than early
+   * (above 1/0.6) is what a bounded cache's newest entries look like once it evicts.
+   */
+  slowLeakPaceMinSamples: 30,
+  slowLeakSamePace: 0.6,
+  slowLeakLevelledPace: 0.3,
   /** How long to wait for queued requests to finish before weighing the heap after the load. */
   drainTimeoutMs: 5000,
   /** The loop counts as drained once a probe window is this idle. */

@@ -40,6 +40,8 @@ export class RunProfilers {
   async stop(): Promise<CapturedProfiles> {
     if (this.inspector.isClosed || !this.started) return {};
     const out: CapturedProfiles = {};
+    // First, as the window closes: its end in the heap profile's allocation order.
+    const marked = this.profile.heap ? await this.inspector.markHeapWindowEnd().then(() => true, () => false) : false;
     if (this.profile.cpu) {
       const stopped = await this.inspector.stopCpuProfile();
       this.timings.profilerStopMs = stopped.ms;
@@ -53,6 +55,7 @@ export class RunProfilers {
       // (kept-through-load.ts). One pause, after the measured window closed.
       await this.inspector.weighAfterGc().catch(() => undefined);
       out.heap = (await this.inspector.stopHeapSampling()).value;
+      if (marked) await this.inspector.releaseHeapWindowEnd().catch(() => undefined);
     }
     const inspector = this.inspector;
     out.sourceMaps = await runSourceMaps(out, (expression) => inspector.evaluate(expression));

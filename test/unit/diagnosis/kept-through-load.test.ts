@@ -2,6 +2,7 @@
 // fixtures (test/fixtures/leaks): which app line keeps objects from the middle of the load's allocation order.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HEAP_WINDOW_END_MARK } from '../../../app/contract/profile.js';
 import { keptThroughLoad } from '../../../app/diagnosis/kept-through-load.js';
 
 const profile = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/profiles/kept-through-load/${name}.heapprofile`, import.meta.url), 'utf8'));
@@ -41,6 +42,33 @@ describe('keptThroughLoad', () => {
     const [site, ...rest] = keptThroughLoad({ head, samples });
     expect(rest).toEqual([]);
     expect(site).toMatchObject({ functionName: 'handler', url: 'file:///srv/app.js', line: 12 });
+  });
+
+  it('a cache that filled in the first 12 s of a 30 s load keeps nothing through it, once the window end is marked', () => {
+    // cache-levels-off.cjs: ~2,400 entries kept while new keys arrive, none after. Profile from a real 30 s checkup,
+    // with the mark Checkup allocates as the window closes (capture.ts markHeapWindowEnd).
+    const p = profile('cache-levels-off-30s') as { samples: { ordinal: number; nodeId: number }[] };
+    expect(keptThroughLoad(p)).toEqual([]);
+    // The mark is the profile's last sample: what survives of the fill sits in the first half of the window.
+    const marked = new Set<number>();
+    const walk = (n: { id: number; callFrame: { functionName: string }; children?: unknown[] }, under: boolean): void => {
+      const inMark = under || n.callFrame.functionName === HEAP_WINDOW_END_MARK;
+      if (inMark) marked.add(n.id);
+      for (const c of (n.children ?? []) as (typeof n)[]) walk(c, inMark);
+    };
+    walk((p as unknown as { head: Parameters<typeof walk>[0] }).head, false);
+    const mark = p.samples.find((s) => marked.has(s.nodeId));
+    expect(mark?.ordinal).toBe(Math.max(...p.samples.map((s) => s.ordinal)));
+  });
+
+  it('a Map leak over a 60 s load keeps as many objects from the second half of its middle as from the first', () => {
+    const [site, ...rest] = keptThroughLoad(profile('map-leak-006-60s'));
+    expect(rest).toEqual([]);
+    expect(site).toMatchObject({ functionName: 'rememberRequest', line: 6 });
+    expect(site!.early + site!.late).toBe(site!.middleSamples);
+    expect(site!.middleSamples).toBeGreaterThanOrEqual(30);
+    expect(site!.late / site!.early).toBeGreaterThan(0.6);
+    expect(site!.late / site!.early).toBeLessThan(1 / 0.6);
   });
 
   it('no profile, or one without samples, keeps nothing', () => {
