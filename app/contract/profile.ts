@@ -68,5 +68,9 @@ export interface HotspotAdvice {
   frames: FrameRef[];
 }
 
-/** The function whose one allocation marks the measured window's end in a heap profile (capture.ts, kept-through-load.ts). */
-export const HEAP_WINDOW_END_MARK = 'checkupMeasuredWindowEnd';
+/**
+ * Marks in a heap profile's allocation order (capture.ts markHeap, kept-through-load.ts): the function whose one
+ * allocation marks a moment of the measured window, by its share of the window's time (15, 50, 85) or its end.
+ */
+export const HEAP_MARKS = { at15: 'checkupHeapMark15', at50: 'checkupHeapMark50', at85: 'checkupHeapMark85', end: 'checkupHeapMarkEnd' } as const;
+export type HeapMark = keyof typeof HEAP_MARKS;

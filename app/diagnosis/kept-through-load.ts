@@ -8,7 +8,7 @@
 //     and young garbage not yet collected.
 // So the test looks only at the middle of the load's allocation order and asks that an app stack kept objects in
 // both halves of it.
-import { HEAP_WINDOW_END_MARK, type FrameCategory } from '../contract/profile.js';
+import { HEAP_MARKS, type FrameCategory, type HeapMark } from '../contract/profile.js';
 import { classifyFrame } from '../profile/model/classify.js';
 
 interface HeapNode {
@@ -42,7 +42,7 @@ export interface KeptSite {
 }
 
 /**
- * The middle window of the load's allocation order. The first 15 % holds what was allocated when the load arrived
+ * The middle window of the load (by the heap marks at 15 and 85 % of its time, else by shares of its allocation order). The first 15 % holds what was allocated when the load arrived
  * (caches filling, lazy set-up, the pause of the full GC that opens the window); the last 15 % holds what requests in
  * flight and the young generation still hold when the profile is taken. What survives from between them was kept.
  */
@@ -65,16 +65,22 @@ function appSites(head: HeapNode): Map<number, HeapNode['callFrame'] | undefined
   return out;
 }
 
-/** The nodes under the window's end mark: its allocation, not the app's. */
-function markNodes(head: HeapNode): Set<number> {
-  const out = new Set<number>();
-  const walk = (node: HeapNode, under: boolean): void => {
-    const inMark = under || node.callFrame.functionName === HEAP_WINDOW_END_MARK;
-    if (inMark) out.add(node.id);
-    for (const child of node.children ?? []) walk(child, inMark);
+/** The marks' nodes (their allocations, not the app's) and each mark's ordinal. */
+function markOrdinals(head: HeapNode, samples: HeapSample[]): { nodes: Set<number>; at: Partial<Record<HeapMark, number>> } {
+  const byName = new Map<string, HeapMark>(Object.entries(HEAP_MARKS).map(([mark, name]) => [name, mark as HeapMark]));
+  const markOf = new Map<number, HeapMark>();
+  const walk = (node: HeapNode, under: HeapMark | undefined): void => {
+    const mark = under ?? byName.get(node.callFrame.functionName);
+    if (mark) markOf.set(node.id, mark);
+    for (const child of node.children ?? []) walk(child, mark);
   };
-  walk(head, false);
-  return out;
+  walk(head, undefined);
+  const at: Partial<Record<HeapMark, number>> = {};
+  for (const s of samples) {
+    const mark = markOf.get(s.nodeId);
+    if (mark) at[mark] = Math.max(at[mark] ?? 0, s.ordinal);
+  }
+  return { nodes: new Set(markOf.keys()), at };
 }
 
 /** App sites whose survivors span the middle of the load, most bytes first; empty when nothing was kept steadily. */
@@ -88,14 +94,16 @@ export function keptThroughLoad(profile: unknown): KeptSite[] {
     for (const c of node.children ?? []) sum(c);
   };
   sum(p.head);
-  // The window's end in allocation order: the mark Checkup allocates as the window closes (capture.ts). Profiles without
-  // it (other tools', older sessions) fall back on the last survivor, which stretches a fill that stopped early over
-  // the whole window.
-  const marks = markNodes(p.head);
-  const endMark = p.samples.find((s) => marks.has(s.nodeId));
-  const measured = p.samples.filter((s) => !marks.has(s.nodeId));
+  // The window's moments in allocation order: the marks Checkup allocates at 15, 50 and 85 % of the window's time and
+  // as it closes (capture.ts markHeap). Without them (other tools' profiles, older sessions, a load of a number of
+  // requests) the shares of the last survivor's ordinal stand in, which stretches a fill that stopped early.
+  const marks = markOrdinals(p.head, p.samples);
+  const measured = p.samples.filter((s) => !marks.nodes.has(s.nodeId));
   if (measured.length === 0) return [];
-  const maxOrdinal = endMark?.ordinal ?? Math.max(...measured.map((s) => s.ordinal));
+  const end = marks.at.end ?? Math.max(...measured.map((s) => s.ordinal));
+  const from = marks.at.at15 ?? MIDDLE_FROM * end;
+  const half = marks.at.at50 ?? ((MIDDLE_FROM + MIDDLE_TO) / 2) * end;
+  const to = marks.at.at85 ?? MIDDLE_TO * end;
   const bySite = new Map<string, { frame: HeapNode['callFrame']; samples: number; early: number; late: number; nodes: Set<number> }>();
   for (const s of measured) {
     const frame = sites.get(s.nodeId);
@@ -104,9 +112,8 @@ export function keptThroughLoad(profile: unknown): KeptSite[] {
     const site = bySite.get(key) ?? { frame, samples: 0, early: 0, late: 0, nodes: new Set<number>() };
     site.samples += 1;
     site.nodes.add(s.nodeId);
-    const at = s.ordinal / maxOrdinal;
-    if (at >= MIDDLE_FROM && at < (MIDDLE_FROM + MIDDLE_TO) / 2) site.early += 1;
-    else if (at >= (MIDDLE_FROM + MIDDLE_TO) / 2 && at < MIDDLE_TO) site.late += 1;
+    if (s.ordinal >= from && s.ordinal < half) site.early += 1;
+    else if (s.ordinal >= half && s.ordinal < to) site.late += 1;
     bySite.set(key, site);
   }
   const kept: KeptSite[] = [];

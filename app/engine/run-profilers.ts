@@ -3,6 +3,7 @@
 import type { ProbeSample } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
 import type { SessionTimings } from '../contract/session.js';
+import type { HeapMark } from '../contract/profile.js';
 import type { InspectorSession } from '../profile/capture.js';
 import type { MemoryAfterLoad } from '../diagnosis/input.js';
 import type { CapturedProfiles } from '../diagnosis/index.js';
@@ -26,22 +27,38 @@ export class RunProfilers {
     private readonly units: RunUnits | undefined,
   ) {}
 
-  async start(): Promise<void> {
+  /** The heap marks at 15, 50 and 85 % of a window of known length (kept-through-load.ts), and whether one was set. */
+  private markTimers: NodeJS.Timeout[] = [];
+  private marked = false;
+
+  private async mark(at: HeapMark): Promise<void> {
+    if (this.inspector.isClosed) return;
+    await this.inspector.markHeap(at).then(() => (this.marked = true), () => undefined);
+  }
+
+  /** `windowSec`: the measured window's planned length, when the load is timed (not a number of requests). */
+  async start(windowSec?: number): Promise<void> {
     // One full GC before measuring, so that what the heap keeps by the end can be told from what it held anyway. It
     // costs one pause under load at the start of the window (a few ms for a small heap; it shows in the GC figures).
     const before = await this.inspector.weighAfterGc().catch(() => undefined);
     if (before) this.memoryBefore = { bytes: before.value, at: Date.now() };
-    if (this.profile.heap) await this.inspector.startHeapSampling();
+    if (this.profile.heap) {
+      await this.inspector.startHeapSampling();
+      if (windowSec) {
+        this.markTimers = (['at15', 'at50', 'at85'] as const).map((at) => setTimeout(() => void this.mark(at), windowSec * 10 * Number(at.slice(2))).unref());
+      }
+    }
     if (this.profile.cpu) this.timings.profilerStartMs = (await this.inspector.startCpuProfile(this.profile.samplingIntervalUs)).ms;
     if (this.profile.cpu) await this.units?.startProfiling(this.inspector, this.profile.samplingIntervalUs);
     this.started = true;
   }
 
   async stop(): Promise<CapturedProfiles> {
+    for (const timer of this.markTimers) clearTimeout(timer);
     if (this.inspector.isClosed || !this.started) return {};
     const out: CapturedProfiles = {};
     // First, as the window closes: its end in the heap profile's allocation order.
-    const marked = this.profile.heap ? await this.inspector.markHeapWindowEnd().then(() => true, () => false) : false;
+    if (this.profile.heap) await this.mark('end');
     if (this.profile.cpu) {
       const stopped = await this.inspector.stopCpuProfile();
       this.timings.profilerStopMs = stopped.ms;
@@ -55,7 +72,7 @@ export class RunProfilers {
       // (kept-through-load.ts). One pause, after the measured window closed.
       await this.inspector.weighAfterGc().catch(() => undefined);
       out.heap = (await this.inspector.stopHeapSampling()).value;
-      if (marked) await this.inspector.releaseHeapWindowEnd().catch(() => undefined);
+      if (this.marked) await this.inspector.releaseHeapMarks().catch(() => undefined);
     }
     const inspector = this.inspector;
     out.sourceMaps = await runSourceMaps(out, (expression) => inspector.evaluate(expression));

@@ -366,7 +366,7 @@ export class RunSession {
           this.batcher.tick(tick);
         },
         onMeasureStart: async () => {
-          await this.profilers?.start();
+          await this.profilers?.start(this.recipe.load.amount === undefined ? this.recipe.load.durationSec : undefined);
           timings.measureStartAt = Date.now();
           this.machineAtStart = machineSnapshot();
           this.phase('measuring');

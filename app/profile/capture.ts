@@ -1,6 +1,6 @@
 // CPU and heap-sampling profiles of a running target over the inspector protocol. Every command is timed: Profiler.start
 // and Profiler.stop can block a big app noticeably, and we report that cost in the session rather than hide it.
-import { HEAP_WINDOW_END_MARK as WINDOW_END_MARK } from '../contract/profile.js';
+import { HEAP_MARKS, type HeapMark } from '../contract/profile.js';
 import { CheckupError } from '../errors.js';
 import { InspectorConnection, openInspectorClient } from './inspector-connection.js';
 import { WorkerThreads, type CdpConnection } from './worker-threads.js';
@@ -18,6 +18,8 @@ export interface RawCpuProfile {
   samples?: number[];
   timeDeltas?: number[];
 }
+
+const HEAP_MARK_GROUP = 'checkup-heap-marks';
 
 export interface HeapSamplingOptions {
   /** Average bytes between samples; V8's default is 32 KiB. */
@@ -69,23 +71,24 @@ export class InspectorSession extends InspectorConnection {
   }
 
   /**
-   * Marks where the measured window ends in the heap profile's allocation order. A sample's `ordinal` counts sampled
-   * allocations, kept or not, but the profile lists only survivors: without a mark the last survivor stands for the
-   * window's end, and a cache that filled in the first seconds and stopped (its last entry the last survivor) reads as
-   * kept all through the load. One array of 512 KB, allocated by a function named WINDOW_END_MARK (so sampled, V8
-   * samples every allocation of this size), kept alive by the inspector's object group until the profile is taken.
+   * Marks a moment of the measured window in the heap profile's allocation order. A sample's `ordinal` counts sampled
+   * allocations, kept or not, but the profile lists only survivors, and allocations per second are not steady (more
+   * while the app warms up): without marks the last survivor stood for the window's end, and a cache that filled in
+   * the first seconds and stopped read as kept all through the load. One array of 512 KB, allocated by a function
+   * named for the mark (V8 samples every allocation this large), kept alive by the inspector's object group until the
+   * profile is taken.
    */
-  async markHeapWindowEnd(): Promise<void> {
+  async markHeap(mark: HeapMark): Promise<void> {
     await this.client.send('Runtime.evaluate', {
-      expression: `(function ${WINDOW_END_MARK}() { return new Array(65536); })()`,
-      objectGroup: WINDOW_END_MARK,
+      expression: `(function ${HEAP_MARKS[mark]}() { return new Array(65536); })()`,
+      objectGroup: HEAP_MARK_GROUP,
       silent: true,
     });
   }
 
-  /** Lets the window's end mark go (after the heap profile was taken). */
-  async releaseHeapWindowEnd(): Promise<void> {
-    await this.client.send('Runtime.releaseObjectGroup', { objectGroup: WINDOW_END_MARK });
+  /** Lets the marks go (after the heap profile was taken). */
+  async releaseHeapMarks(): Promise<void> {
+    await this.client.send('Runtime.releaseObjectGroup', { objectGroup: HEAP_MARK_GROUP });
   }
 
   async stopHeapSampling(): Promise<TimedResult<unknown>> {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEAP_WINDOW_END_MARK } from '../../../app/contract/profile.js';
+import { HEAP_MARKS } from '../../../app/contract/profile.js';
 import { rootDir } from '../../../app/paths.js';
 import { runCli } from '../../helpers/cli.js';
 
@@ -24,19 +24,19 @@ describe('slow leak', () => {
     const leak = findings.find((f) => f.kind === 'memory-leak' && f.severity !== 'info');
     expect(leak?.culprits[0]?.functionName).toBe('watchRequest');
     expect(leak?.explanation).toMatch(/1 GB more after about \d+ (minutes|hours|days)/);
-    // The heap profile carries the window's end mark, allocated as the window closed: the last sample in allocation
-    // order, so that survivors are placed in the window by it, not by the last of them (kept-through-load.ts).
+    // The heap profile carries the window's marks, allocated at 15, 50 and 85 % of its time and as it closed, in that
+    // order: survivors are placed in the window by them, not by the last of them (kept-through-load.ts).
     const [session] = readdirSync(out);
     const heap = JSON.parse(readFileSync(join(out, session!, 'heap.heapprofile'), 'utf8')) as { head: HeapNode; samples: { nodeId: number; ordinal: number }[] };
-    const markIds = new Set<number>();
-    const walk = (n: HeapNode, under: boolean): void => {
-      const inMark = under || n.callFrame.functionName === HEAP_WINDOW_END_MARK;
-      if (inMark) markIds.add(n.id);
-      for (const c of n.children ?? []) walk(c, inMark);
+    const markOf = new Map<number, string>();
+    const names = new Set<string>(Object.values(HEAP_MARKS));
+    const walk = (n: HeapNode, under: string | undefined): void => {
+      const mark = under ?? (names.has(n.callFrame.functionName) ? n.callFrame.functionName : undefined);
+      if (mark) markOf.set(n.id, mark);
+      for (const c of n.children ?? []) walk(c, mark);
     };
-    walk(heap.head, false);
-    const marks = heap.samples.filter((s) => markIds.has(s.nodeId));
-    expect(marks).toHaveLength(1);
-    expect(marks[0]!.ordinal).toBeGreaterThan(0.5 * Math.max(...heap.samples.map((s) => s.ordinal)));
+    walk(heap.head, undefined);
+    const marks = heap.samples.filter((s) => markOf.has(s.nodeId)).sort((a, b) => a.ordinal - b.ordinal).map((s) => markOf.get(s.nodeId));
+    expect(marks).toEqual([HEAP_MARKS.at15, HEAP_MARKS.at50, HEAP_MARKS.at85, HEAP_MARKS.end]);
   }, 90_000);
 });

@@ -2,7 +2,7 @@
 // fixtures (test/fixtures/leaks): which app line keeps objects from the middle of the load's allocation order.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HEAP_WINDOW_END_MARK } from '../../../app/contract/profile.js';
+import { HEAP_MARKS } from '../../../app/contract/profile.js';
 import { keptThroughLoad } from '../../../app/diagnosis/kept-through-load.js';
 
 const profile = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/profiles/kept-through-load/${name}.heapprofile`, import.meta.url), 'utf8'));
@@ -49,10 +49,10 @@ describe('keptThroughLoad', () => {
     // with the mark Checkup allocates as the window closes (capture.ts markHeapWindowEnd).
     const p = profile('cache-levels-off-30s') as { samples: { ordinal: number; nodeId: number }[] };
     expect(keptThroughLoad(p)).toEqual([]);
-    // The mark is the profile's last sample: what survives of the fill sits in the first half of the window.
+    // The end mark is the profile's last sample; the fill's survivors sit before the mark at half the window's time.
     const marked = new Set<number>();
     const walk = (n: { id: number; callFrame: { functionName: string }; children?: unknown[] }, under: boolean): void => {
-      const inMark = under || n.callFrame.functionName === HEAP_WINDOW_END_MARK;
+      const inMark = under || n.callFrame.functionName === HEAP_MARKS.end;
       if (inMark) marked.add(n.id);
       for (const c of (n.children ?? []) as (typeof n)[]) walk(c, inMark);
     };
@@ -69,6 +69,18 @@ describe('keptThroughLoad', () => {
     expect(site!.middleSamples).toBeGreaterThanOrEqual(30);
     expect(site!.late / site!.early).toBeGreaterThan(0.6);
     expect(site!.late / site!.early).toBeLessThan(1 / 0.6);
+  });
+
+  it("survivors are split by the marks of the window's time, not by shares of its allocation order", () => {
+    const frame = (id: number, functionName: string, url: string, lineNumber: number, children: unknown[] = []) => ({ id, callFrame: { functionName, url, lineNumber, columnNumber: 4 }, selfSize: 0, children });
+    // The app allocated twice as much per second in the window's first half (warming up): half its time is at ordinal
+    // 600 of 900. A leak's survivors, steady in time, are as many before that mark as after it.
+    const marks = [frame(10, HEAP_MARKS.at15, '', 0), frame(11, HEAP_MARKS.at50, '', 0), frame(12, HEAP_MARKS.at85, '', 0), frame(13, HEAP_MARKS.end, '', 0)];
+    const head = frame(1, '(root)', '', -1, [frame(2, 'remember', 'file:///srv/app.js', 4), frame(3, '(program)', '', -1, marks)]);
+    const survivors = [200, 300, 400, 500, 650, 700, 750, 800].map((ordinal) => ({ nodeId: 2, size: 32768, ordinal }));
+    const markSamples = [180, 600, 810, 900].map((ordinal, i) => ({ nodeId: 10 + i, size: 524304, ordinal }));
+    const [site] = keptThroughLoad({ head, samples: [...survivors, ...markSamples] });
+    expect(site).toMatchObject({ functionName: 'remember', early: 4, late: 4 });
   });
 
   it('no profile, or one without samples, keeps nothing', () => {
