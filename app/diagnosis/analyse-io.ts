@@ -160,7 +160,11 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
   const ruledOut = [SEEN_WAIT_KINDS + ' (none was seen waiting)', `the event loop's own work (busy ${pct(busy)}, ${ms(cost.loopMsPerRequest)} per request)`];
   ruledOut.push(dbMs > 0 ? `database queries (${ms(dbMs)} per request, read at the socket)` : 'PostgreSQL, MySQL/MariaDB, Redis and MongoDB queries (none was seen)');
   const off = input.offMain;
-  if (off && off.poolThreads > 0) ruledOut.push(`the threadpool (occupied ${pct(off.poolOccupied)})`);
+  // A full threadpool is not ruled out: work handed to it queues (the threadpool finding stands aside when the loop is
+  // busy too, or the requests do not wait long enough for it; the wait may still be there).
+  const poolFull = off && off.poolThreads > 0 ? off.poolOccupied : 0;
+  if (off && off.poolThreads > 0 && poolFull < T.threadpoolSaturatedShare) ruledOut.push(`the threadpool (occupied ${pct(off.poolOccupied)})`);
+  const poolWords = poolFull >= T.threadpoolSaturatedShare ? ` Not ruled out: the threadpool, its ${off!.poolThreads} threads occupied ${pct(poolFull)} of the time, so work handed to it (crypto, zlib, fs, native addons) queues.` : '';
   const waited = cpuWaitShare(input.samples);
   if (waited !== undefined) ruledOut.push(`a busy machine (the main thread waited for a CPU ${pct(waited)} of the time)`);
   // DNS, the file system and timers, when the probe timed them: the ones that waited are named with their share of
@@ -188,7 +192,7 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
   return {
     severity: p50 >= T.unseenWaitProblemP50Ms ? 'problem' : 'warning',
     words:
-      `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup ${seenOther ? 'judges' : 'measures'}. Ruled out: ${ruledOut.join('; ')}.${seenOther} ` + left,
+      `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup ${seenOther ? 'judges' : 'measures'}. Ruled out: ${ruledOut.join('; ')}.${poolWords}${seenOther} ` + left,
     evidence: [{ label: 'Latency as a multiple of CPU per request', value: round(p50 / cpuMs), unit: '×', series: 'load.latencyP99', threshold: T.unseenWaitFactor }],
   };
 }

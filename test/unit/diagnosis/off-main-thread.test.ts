@@ -111,6 +111,16 @@ describe('slow is a finding', () => {
     expect(f.explanation).toMatch(/the threadpool \(occupied/);
   });
 
+  it('a full threadpool is never listed as ruled out, even where its own finding stands aside', () => {
+    // The pool occupied all through, requests at about its work each (not queueing by the threadpool's rule): the
+    // wait is not explained, and the threadpool stays a suspect.
+    const d = judge(run({ requests: 400, p50: 60, poolRunMs: 980, poolWaitMs: 0 }));
+    const f = d.findings.find((x) => /Ruled out/.test(x.explanation));
+    expect(f).toBeDefined();
+    expect(f!.explanation).not.toMatch(/the threadpool \(occupied/);
+    expect(f!.explanation).toMatch(/Not ruled out: the threadpool, its 4 threads occupied \d+ %/);
+  });
+
   it('few requests because each waits 2 s: judged, not insufficient-data', () => {
     const d = judge(run({ requests: 12, p50: 2000, poolRunMs: 1, poolWaitMs: 0 }));
     expect(d.verdict).toBe('io-bound');
