@@ -147,6 +147,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
               explanation: f.explanation,
               evidence: f.evidence,
               culprits: f.culprits,
+              ...(f.settledBySec ? { settledBySec: f.settledBySec } : {}),
             })),
           },
         }

@@ -73,6 +73,8 @@ export const methodParams = {
       variant: z.enum(['slow', 'fixed']).optional(),
       note: z.string().max(2000).optional(),
       repeats: z.number().int().min(1).max(20).optional(),
+      /** A measured window of this many seconds instead of the recipe's (a finding's settledBySec). */
+      durationSec: z.number().int().min(1).max(3600).optional(),
       /** Secrets kept out of the bundle the session came from, given again, by the field missingSecrets names. */
       secrets: z.record(z.string().max(200), z.string().max(100_000)).optional(),
     })

@@ -109,6 +109,8 @@ export interface Finding {
   culprits: Culprit[];
   /** Markdown advice from assets/advice/diagnosis/<kind>.md. */
   advice: string;
+  /** A measured window this long (seconds) would settle what this finding leaves open (a slow leak's pace): the faces offer to run again that long. */
+  settledBySec?: number;
 }
 
 /**

@@ -227,6 +227,7 @@ const FindingSchema = z.looseObject({
   evidence: z.array(EvidenceSchema),
   culprits: z.array(CulpritSchema),
   advice: z.string(),
+  settledBySec: z.number().int().min(1).max(3600).optional(),
 }) satisfies z.ZodType<Finding>;
 
 /** diagnosis.json. */

@@ -197,11 +197,12 @@ function slowLeak(input: DiagnosisInput, retained: number, rate: number, evidenc
       'the load alike. A leak (a store that keeps something of every request and never lets go) looks like this; so does ' +
       `a cache that is still filling. If it is a leak, at this pace the app holds 1 GB more after ${timeUntil(1024 * 1048576, rate)} of this load. ` +
       (site.middleSamples < T.slowLeakPaceMinSamples
-        ? `Only ${site.middleSamples} of its objects were sampled from the middle of the load, too few to compare its halves: a longer run (\`--duration 60\`) tells them apart, a cache levels off, a leak keeps the same pace.`
-        : `Its second half kept ${site.late} sampled objects against ${site.early} in its first: neither the same pace nor levelled off; a longer run (\`--duration 60\`) tells them apart.`) +
+        ? `Only ${site.middleSamples} of its objects were sampled from the middle of the load, too few to compare its halves: a longer run (\`--duration ${T.slowLeakSettlingRunSec}\`) tells them apart, a cache levels off, a leak keeps the same pace.`
+        : `Its second half kept ${site.late} sampled objects against ${site.early} in its first: neither the same pace nor levelled off; a longer run (\`--duration ${T.slowLeakSettlingRunSec}\`) tells them apart.`) +
       mayInclude,
     evidence: keptEvidence,
     culprits: [culprit],
+    settledBySec: T.slowLeakSettlingRunSec,
     score: Math.min(1, rate / T.retainedProblemRateBytesPerSec),
   };
 }

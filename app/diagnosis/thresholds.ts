@@ -159,6 +159,8 @@ export const thresholds = {
   slowLeakPaceMinSamples: 30,
   slowLeakSamePace: 0.6,
   slowLeakLevelledPace: 0.3,
+  /** The run offered to settle an open slow leak: at 32 KiB sampling a 0.04 MB/s leak leaves ~30 middle survivors in ~50 s. */
+  slowLeakSettlingRunSec: 60,
   /** How long to wait for queued requests to finish before weighing the heap after the load. */
   drainTimeoutMs: 5000,
   /** The loop counts as drained once a probe window is this idle. */

@@ -292,6 +292,10 @@ export class Engine implements EngineApi {
     if (params.note !== undefined) recipe.note = params.note;
     else delete recipe.note;
     if (params.repeats !== undefined) recipe.repeats = params.repeats;
+    if (params.durationSec !== undefined) {
+      recipe.load = { ...recipe.load, durationSec: params.durationSec };
+      delete recipe.load.amount;
+    }
     // A re-run of an imported recipe is still someone else's command line: the new session keeps the mark.
     return this.registry.beginRun(validRecipe(recipe), session.imported ? { imported: session.imported } : {});
   }

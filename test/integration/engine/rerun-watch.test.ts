@@ -61,6 +61,14 @@ describe('run again, watch mode, notes and git state', () => {
     expect(list.find((s) => s.id === first)).toMatchObject({ note: 'baseline', project });
   });
 
+  it('runs again for longer when a finding asks for it (durationSec), the rest of the recipe unchanged', async () => {
+    const longer = await finish((await engine.rerun({ sessionId: first, durationSec: 2 })).runId);
+    const s = (await engine.getSession({ id: longer })).session;
+    const s1 = (await engine.getSession({ id: first })).session;
+    expect(s.recipe.load).toEqual({ ...s1.recipe.load, durationSec: 2 });
+    expect(s.recipe.target).toEqual(s1.recipe.target);
+  });
+
   it('a script has no fixed variant to switch to', async () => {
     await expect(engine.rerun({ sessionId: first, variant: 'fixed' })).rejects.toMatchObject({ code: 'CHK_INVALID_OPTIONS' });
   });

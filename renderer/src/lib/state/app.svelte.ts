@@ -29,6 +29,8 @@ export interface RerunOptions {
   variant?: 'slow' | 'fixed';
   note?: string;
   repeats?: number;
+  /** A measured window this long, instead of the recipe's (a finding's settledBySec). */
+  durationSec?: number;
   /** Go straight to the comparison with this session when the run is done (else the diagnosis offers it). */
   thenCompare?: boolean;
   /** Secrets an imported recipe came without, given again (by field); sent with this run only. */
@@ -306,18 +308,19 @@ export class AppState {
    * Runs a session's recipe again. The title names what runs: the lab's other variant, or the same app again.
    * `name` is the session's display name (from the list or its detail).
    */
-  async rerun(sessionId: string, name: string, options: RerunOptions = {}, warmupSec?: number): Promise<boolean> {
+  async rerun(sessionId: string, name: string, options: RerunOptions = {}, warmupSec?: number, durationSec?: number): Promise<boolean> {
     // A recipe from a bundle is someone else's command line: the user sees it and confirms before it runs.
     try {
-      if (!(await this.launchCheck.clear(sessionId, (secrets) => this.startRerun(sessionId, name, { ...options, ...(secrets ? { secrets } : {}) }, warmupSec)))) return false;
+      if (!(await this.launchCheck.clear(sessionId, (secrets) => this.startRerun(sessionId, name, { ...options, ...(secrets ? { secrets } : {}) }, warmupSec, durationSec)))) return false;
     } catch (err) {
       this.notice = err;
       return false;
     }
-    return this.startRerun(sessionId, name, options, warmupSec);
+    return this.startRerun(sessionId, name, options, warmupSec, durationSec);
   }
 
-  private startRerun(sessionId: string, name: string, options: RerunOptions, warmupSec?: number): Promise<boolean> {
+  /** `warmupSec`, `durationSec`: the session's recipe's, for the live clock (the override in `options` wins). */
+  private startRerun(sessionId: string, name: string, options: RerunOptions, warmupSec?: number, durationSec?: number): Promise<boolean> {
     const title = options.variant ? name.replace(/\((slow|fixed)\)\s*$/, `(${options.variant})`) : `${name}, again`;
     this.screen = 'live';
     const params = {
@@ -325,9 +328,10 @@ export class AppState {
       ...(options.variant ? { variant: options.variant } : {}),
       ...(options.note?.trim() ? { note: options.note.trim() } : {}),
       ...(options.repeats && options.repeats > 1 ? { repeats: options.repeats } : {}),
+      ...(options.durationSec ? { durationSec: options.durationSec } : {}),
       ...(options.secrets ? { secrets: options.secrets } : {}),
     };
-    return this.run.rerun(params, title, { previousId: sessionId, thenCompare: options.thenCompare ?? false }, warmupSec);
+    return this.run.rerun(params, title, { previousId: sessionId, thenCompare: options.thenCompare ?? false }, warmupSec, options.durationSec ?? durationSec);
   }
 
   /** A .checkup bundle at a path the engine can read: imported as a new session, whose diagnosis then opens. */

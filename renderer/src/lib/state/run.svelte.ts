@@ -129,8 +129,8 @@ export class RunState {
   }
 
   /** The same recipe again (optionally the lab's other variant, a note, repeats), following `origin`. */
-  rerun(params: MethodParams['rerun'], title: string, origin: RunOrigin, warmupSec = 2): Promise<boolean> {
-    return this.begin(title, warmupSec, origin, () => this.client.rerun(params));
+  rerun(params: MethodParams['rerun'], title: string, origin: RunOrigin, warmupSec = 2, durationSec = 10): Promise<boolean> {
+    return this.begin(title, warmupSec, origin, () => this.client.rerun(params), durationSec);
   }
 
   /** Follows a run the engine started on its own (a watch re-run); the events before this moment are missed. */
