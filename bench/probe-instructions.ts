@@ -9,7 +9,7 @@
 // CHECKUP_VG_LOG_DIR=DIR keeps each server's output in DIR (NN-setting.log) with the stages of its count marked, for
 // V8's --trace-deopt / --trace-opt given in --vg-node-args: where a deoptimisation fell (warm-up, idle, a counted chunk).
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -315,6 +315,10 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
     };
   } finally {
+    // CHECKUP_VG_KEEP_DIR=DIR: the callgrind dumps moved to DIR before the temporary folder goes, for callgrind_annotate
+    // per function (plain's against the probe's, one chunk's main thread).
+    const keep = process.env.CHECKUP_VG_KEEP_DIR;
+    if (keep) cpSync(dir, keep, { recursive: true });
     rmSync(dir, { recursive: true, force: true });
   }
 }
