@@ -27,8 +27,9 @@ export class RunProfilers {
     private readonly units: RunUnits | undefined,
   ) {}
 
-  /** The heap marks at 15, 50 and 85 % of a window of known length (kept-through-load.ts), and whether one was set. */
+  /** The timers of the heap marks at 15, 50 and 85 % of a window of known length (kept-through-load.ts). */
   private markTimers: NodeJS.Timeout[] = [];
+  /** Whether a mark was set (the marks are then released once the heap profile is taken). */
   private marked = false;
 
   private async mark(at: HeapMark): Promise<void> {
@@ -45,7 +46,8 @@ export class RunProfilers {
     if (this.profile.heap) {
       await this.inspector.startHeapSampling();
       if (windowSec) {
-        this.markTimers = (['at15', 'at50', 'at85'] as const).map((at) => setTimeout(() => void this.mark(at), windowSec * 10 * Number(at.slice(2))).unref());
+        const shares = { at15: 0.15, at50: 0.5, at85: 0.85 } as const;
+        this.markTimers = (Object.keys(shares) as (keyof typeof shares)[]).map((at) => setTimeout(() => void this.mark(at), windowSec * 1000 * shares[at]).unref());
       }
     }
     if (this.profile.cpu) this.timings.profilerStartMs = (await this.inspector.startCpuProfile(this.profile.samplingIntervalUs)).ms;

@@ -29,8 +29,7 @@ export interface RerunOptions {
   variant?: 'slow' | 'fixed';
   note?: string;
   repeats?: number;
-  /** A measured window this long, instead of the recipe's (a finding's settledBySec). */
-  durationSec?: number;
+  durationSec?: number; // measured seconds instead of the recipe's (a finding's settledBySec)
   /** Go straight to the comparison with this session when the run is done (else the diagnosis offers it). */
   thenCompare?: boolean;
   /** Secrets an imported recipe came without, given again (by field); sent with this run only. */
@@ -319,7 +318,7 @@ export class AppState {
     return this.startRerun(sessionId, name, options, warmupSec, durationSec);
   }
 
-  /** `warmupSec`, `durationSec`: the session's recipe's, for the live clock (the override in `options` wins). */
+  /** `warmupSec`, `durationSec`: the recipe's, for the live clock (`options.durationSec` wins). */
   private startRerun(sessionId: string, name: string, options: RerunOptions, warmupSec?: number, durationSec?: number): Promise<boolean> {
     const title = options.variant ? name.replace(/\((slow|fixed)\)\s*$/, `(${options.variant})`) : `${name}, again`;
     this.screen = 'live';
