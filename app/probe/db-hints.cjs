@@ -6,7 +6,7 @@
 // app that talks to a database is touched.
 const { safe } = require('./util.cjs');
 const { sqlShape } = require('./query-shape.cjs');
-const { captureSite, createSiteSampler } = require('./call-site.cjs');
+const { captureSite, createSiteSampler, keepStack, runWithStack, withEntrySite, stopEntrySites } = require('./call-site.cjs');
 const requestContext = require('./request-context.cjs');
 
 const path = require('path');
@@ -42,6 +42,26 @@ const CHECKOUTS = [
   { pkg: 'sequelize-pool', file: 'lib/Pool.js', method: 'acquire', majors: [7], setting: "Sequelize's `pool.max`", exported: (e) => e && e.Pool, size: (pool) => pool.maxSize, ended: (pool) => pool._draining, handed: (result) => result },
   { pkg: 'tarn', file: 'dist/Pool.js', method: 'acquire', majors: [3], setting: "knex's `pool.max`", exported: (e) => e && e.Pool, size: (pool) => pool.max, ended: (pool) => pool.destroyed, handed: (result) => result && result.promise },
 ];
+/**
+ * ORMs whose queries go out after awaits of their own: their entry points, called from the app's stack, keep it for the
+ * queries they start (call-site.cjs withEntrySite). Sequelize's models inherit the statics of its Model class; its
+ * managed transaction is left out, as every query of its callback would then be charged to the transaction's line.
+ */
+const ORM_ENTRIES = [
+  {
+    pkg: 'sequelize', file: 'lib/model.js', majors: [6], exported: (e) => e,
+    statics: ['findAll', 'findByPk', 'findOne', 'aggregate', 'count', 'findAndCountAll', 'max', 'min', 'sum', 'create', 'findOrCreate', 'upsert', 'bulkCreate', 'destroy', 'update', 'increment'],
+    methods: ['save', 'reload', 'update', 'destroy', 'restore', 'increment'],
+  },
+  { pkg: 'sequelize', file: 'lib/sequelize.js', majors: [6], exported: (e) => e, statics: [], methods: ['query'] },
+  // knex: the app builds a query (knex('t').where(...), knex.raw) in its own function and the query runs when it is
+  // awaited, later, from a promise job: the builder keeps the stack of its making, and its `then` runs with it. Each
+  // dialect's client makes its own builder.
+  ...['lib/client.js', 'lib/dialects/postgres/index.js', 'lib/dialects/mysql/index.js', 'lib/dialects/mysql2/index.js', 'lib/dialects/cockroachdb/index.js', 'lib/dialects/sqlite3/index.js', 'lib/dialects/mssql/index.js'].map((file) => ({ pkg: 'knex', file, majors: [2, 3], exported: (e) => e, makers: ['queryBuilder', 'raw'] })),
+  ...['lib/query/querybuilder.js', 'lib/raw.js'].map((file) => ({ pkg: 'knex', file, majors: [2, 3], exported: (e) => e, runners: ['then'] })),
+];
+/** The stack a knex builder was made with (ORM_ENTRIES makers), for its `then`. */
+const MADE_AT = Symbol('checkup.madeAt');
 /**
  * The app's line that asked a pool for a connection is the line behind the queries that go out on it until the next
  * checkout, when those queries leave from a callback (TypeORM checks out, awaits, then queries: by then its stack holds
@@ -204,6 +224,49 @@ function createQueryHints(performance, systemOf = () => undefined) {
     wrapped.push([owner, method, original, wrapper]);
   }
 
+  /** `owner[method]` run with the app's stack kept for the queries it starts (ORM_ENTRIES). */
+  function wrapEntry(owner, method) {
+    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return;
+    const original = owner[method];
+    const wrapper = function (...args) {
+      return withEntrySite(wrapper, () => original.apply(this, args));
+    };
+    replace(owner, method, original, wrapper);
+  }
+
+  /** A maker of query objects (knex's queryBuilder, raw): the object keeps the app's stack of its making. */
+  function wrapMaker(owner, method) {
+    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return;
+    const original = owner[method];
+    const wrapper = function () {
+      const made = original.apply(this, arguments);
+      if (made && typeof made === 'object') safe(() => Object.defineProperty(made, MADE_AT, { value: keepStack(wrapper), configurable: true }));
+      return made;
+    };
+    replace(owner, method, original, wrapper);
+  }
+
+  /** A query object's runner (knex's then): run with the stack the object was made with. */
+  function wrapRunner(owner, method) {
+    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return;
+    const original = owner[method];
+    const wrapper = function () {
+      const made = this && this[MADE_AT];
+      if (!made) return original.apply(this, arguments);
+      const args = arguments;
+      return runWithStack(made, () => original.apply(this, args));
+    };
+    replace(owner, method, original, wrapper);
+  }
+
+  function replace(owner, method, original, wrapper) {
+    safe(() => Object.defineProperty(wrapper, '__checkupEntry', { value: true }));
+    safe(() => Object.defineProperty(wrapper, 'length', { value: original.length }));
+    safe(() => Object.defineProperty(wrapper, 'name', { value: original.name }));
+    owner[method] = wrapper;
+    wrapped.push([owner, method, original, wrapper]);
+  }
+
   /** The major version of the package a cached file belongs to; a version not known is named in a note. */
   function knownMajor(file, known, what) {
     const version = safe(() => require(path.join(file.slice(0, file.length - known.file.length), 'package.json')).version, '');
@@ -223,11 +286,20 @@ function createQueryHints(performance, systemOf = () => undefined) {
       const endsWith = (d) => file.endsWith(path.join('node_modules', d.pkg, d.file));
       const driver = DRIVERS.find(endsWith);
       const checkouts = CHECKOUTS.filter(endsWith);
-      if (!driver && !checkouts.length) continue;
+      const orm = ORM_ENTRIES.find(endsWith);
+      if (!driver && !checkouts.length && !orm) continue;
       seenFiles.add(file);
       const exported = cache[file] && cache[file].exports;
       if (driver && knownMajor(file, driver, "queries not attributed to the app's line (only timed at the socket)")) {
         for (const method of driver.methods) safe(() => wrapMethod(exported, method, driver));
+      }
+      if (orm && knownMajor(file, orm, "queries charged to the line that awaits the ORM's promise")) {
+        const Class = safe(() => orm.exported(exported), null);
+        const proto = Class && Class.prototype;
+        for (const method of orm.statics || []) safe(() => wrapEntry(Class, method));
+        for (const method of orm.methods || []) safe(() => wrapEntry(proto, method));
+        for (const method of orm.makers || []) safe(() => wrapMaker(proto, method));
+        for (const method of orm.runners || []) safe(() => wrapRunner(proto, method));
       }
       for (const checkout of checkouts) {
         if (knownMajor(file, checkout, checkout.handed ? "pool's size and waits for a connection not read" : "pool's size not read")) safe(() => wrapCheckout(checkout.exported(exported), checkout));
@@ -274,6 +346,7 @@ function createQueryHints(performance, systemOf = () => undefined) {
     takeNotes: () => notes.splice(0),
     stop() {
       for (const [owner, method, original, wrapper] of wrapped.splice(0)) if (owner[method] === wrapper) owner[method] = original;
+      stopEntrySites();
       hints.clear();
       pools.clear();
       waits.clear();
