@@ -18,7 +18,7 @@ async function seed() {
   await pool.query(`
     DROP TABLE IF EXISTS scores;
     CREATE TABLE scores (id bigint PRIMARY KEY, player_id int NOT NULL, region text NOT NULL, points int NOT NULL, scored_at timestamptz NOT NULL);
-    INSERT INTO scores SELECT g, 1 + (g * 7919) % 20000, (ARRAY['eu','na','sa','asia'])[1 + g % 4], 1 + (g * 104729) % 500,
+    INSERT INTO scores SELECT g, 1 + (g::bigint * 7919) % 20000, (ARRAY['eu','na','sa','asia'])[1 + g % 4], 1 + (g::bigint * 104729) % 500,
       now() - (g % 100000) * interval '6 seconds' FROM generate_series(1, 400000) g;
     CREATE INDEX scores_by_region_time ON scores (region, scored_at);
     ANALYZE scores;

@@ -29,8 +29,8 @@ async function seed() {
   await sequelize.query(`
     INSERT INTO customers (id, name, email, country) SELECT g, 'Customer ' || g, 'billing' || g || '@example.com', (ARRAY['DE','FR','PT','FI'])[1 + g % 4]
       FROM generate_series(1, 5000) g;
-    INSERT INTO invoices (id, number, "customerId", "totalCents", "issuedAt", status) SELECT g, 'INV-' || lpad(g::text, 7, '0'), 1 + (g * 7919) % 5000,
-      1000 + (g * 104729) % 90000, timestamptz '2025-01-01' + g * interval '17 minutes', (ARRAY['open','paid','overdue'])[1 + g % 3]
+    INSERT INTO invoices (id, number, "customerId", "totalCents", "issuedAt", status) SELECT g, 'INV-' || lpad(g::text, 7, '0'), 1 + (g::bigint * 7919) % 5000,
+      1000 + (g::bigint * 104729) % 90000, timestamptz '2025-01-01' + g * interval '17 minutes', (ARRAY['open','paid','overdue'])[1 + g % 3]
       FROM generate_series(1, 60000) g;
     SELECT setval('customers_id_seq', 5000); SELECT setval('invoices_id_seq', 60000);
     ANALYZE customers; ANALYZE invoices;
