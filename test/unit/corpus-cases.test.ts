@@ -70,6 +70,10 @@ describe('the corpus loader', () => {
     expect(round9.length).toBeGreaterThanOrEqual(12);
     expect(new Set(round9.map((c) => c.entry))).toEqual(new Set(['server.js', 'server.mjs', 'server.ts']));
     expect(new Set(round9.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb']));
+    const round10 = cases.filter((c) => c.round === 10);
+    expect(round10.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(round10.map((c) => c.entry))).toEqual(new Set(['server.js', 'server.mjs']));
+    expect(new Set(round10.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -108,9 +112,10 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted', 'database-bound']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 10 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9/);
+    expect(withCase({ round: 11 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10/);
     expect(withCase({ round: 7, split: 'tuning' })).toThrow(/a round-7 case is held-out by construction/);
     expect(withCase({ round: 8, split: 'tuning' })).toThrow(/a round-8 case is held-out by construction/);
     expect(withCase({ round: 9, split: 'tuning' })).toThrow(/a round-9 case is held-out by construction/);
+    expect(withCase({ round: 10, split: 'tuning' })).toThrow(/a round-10 case is held-out by construction/);
   });
 });
