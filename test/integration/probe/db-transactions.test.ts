@@ -49,16 +49,30 @@ interface Finding {
   culprits: Array<{ functionName: string; url: string; line: number; calledFrom?: string }>;
 }
 
-async function run(mode: string, path: string): Promise<Finding[]> {
-  const out = mkdtempSync(join(tmpdir(), 'checkup-tx-'));
-  const result = await runCli(['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '4', '--no-profile', '--no-heap', '--path', path, '--', 'node', app, mode], env);
-  expect(result.code, result.stderr).toBe(0);
-  return (JSON.parse(result.stdout) as { diagnosis: { findings: Finding[] } }).diagnosis.findings;
+interface Routes {
+  routes?: Array<{ route: string; waits: Array<{ kind: string; system?: string; callsPerRequest: number }> }>;
 }
+
+async function runJson(mode: string, paths: string[]): Promise<{ findings: Finding[]; requestTime?: Routes }> {
+  const out = mkdtempSync(join(tmpdir(), 'checkup-tx-'));
+  const result = await runCli(['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '4', '--no-profile', '--no-heap', ...paths.flatMap((p) => ['--path', p]), '--', 'node', app, mode], env);
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { diagnosis: { findings: Finding[]; requestTime?: Routes } }).diagnosis;
+}
+
+const run = async (mode: string, path: string): Promise<Finding[]> => (await runJson(mode, [path])).findings;
+
+/**
+ * The held-http app's one run, read by the two tests below. Every path of the app runs the same handler (placeOrder),
+ * so a load over /order and /order/again holds the transaction as a load over /order alone does, and gives the
+ * per-route split its two routes: one run where there were two, made by the first test that asks.
+ */
+let heldHttp: ReturnType<typeof runJson> | undefined;
+const heldHttpRun = () => (heldHttp ??= runJson('held-http', ['/order', '/order/again']));
 
 describe('a transaction held across other waits', () => {
   it('names the BEGIN line and the outbound HTTP call made with the transaction open (pg)', async () => {
-    const findings = await run('held-http', '/order');
+    const { findings } = await heldHttpRun();
     const finding = findings.find((f) => f.kind === 'db-transaction-held');
     expect(finding, JSON.stringify(findings.map((f) => f.kind))).toBeDefined();
     expect(finding!.culprits[0]).toMatchObject({ functionName: 'placeOrder', line: lineOf("await client.query('BEGIN')"), url: expect.stringContaining('tx-app.cjs') });
@@ -67,10 +81,7 @@ describe('a transaction held across other waits', () => {
   }, 180_000);
 
   it('splits the waits by route: each route its database queries, its outbound HTTP call and its pool checkouts', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'checkup-tx-routes-'));
-    const result = await runCli(['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '4', '--no-profile', '--no-heap', '--path', '/order', '--path', '/order/again', '--', 'node', app, 'held-http'], env);
-    expect(result.code, result.stderr).toBe(0);
-    const routes = (JSON.parse(result.stdout) as { diagnosis: { requestTime?: { routes?: Array<{ route: string; waits: Array<{ kind: string; system?: string; callsPerRequest: number }> }> } } }).diagnosis.requestTime?.routes ?? [];
+    const routes = (await heldHttpRun()).requestTime?.routes ?? [];
     // The app's payment service runs in the same process: its /charge route answers after a 40 ms timer.
     expect(routes.map((r) => r.route).sort(), JSON.stringify(routes)).toEqual(['GET /charge', 'GET /order', 'GET /order/again']);
     expect(routes.find((r) => r.route === 'GET /charge')!.waits).toEqual([expect.objectContaining({ kind: 'timer', callsPerRequest: 1 })]);
