@@ -19,13 +19,8 @@ const MAX_STACK_CHARS = 4000;
 
 /**
  * Wraps EventEmitter.prototype.addListener (= .on) and .prependListener; once and prependOnceListener go through
- * these. After the original call, the wrapper looks at the listener array's length only on one addition in 1-8 (a
- * pseudo-random gap, 4.5 on average, so that a fixed pattern of additions per request cannot hide one of them): the
- * look is three property reads on whatever emitter shape comes (megamorphic, a dictionary lookup for the event), and
- * every http request adds three listeners. It does more only when the length is at least 32 and has reached a power of
- * two it had not reached when last looked at, so a growing emitter is noted at most once per doubling, within a few
- * additions of crossing it, and the stack noted is that of a later addition from the same code. It returns what the
- * original returns and adds nothing to the emitter.
+ * these. After the original call, the wrapper reads the listener array's length (three property reads) and does more
+ * only when it is a power of two >= 32. It returns what the original returns and adds nothing to the emitter.
  * Returns { take(), stop() }; take() lists the followed entries that are still alive, with their current counts.
  */
 function createListenerTracker(options) {
@@ -37,28 +32,6 @@ function createListenerTracker(options) {
   const WeakRefCtor = globalThis.WeakRef;
   const entries = [];
   let nextId = 1;
-  // Additions left before the next look, and a xorshift32 state for the gaps (no Math.random: cheaper, and the app's
-  // own random sequence is not touched).
-  let untilLook = 1;
-  let gapState = 0x9e3779b9;
-  const nextGap = () => {
-    gapState ^= gapState << 13;
-    gapState ^= gapState >>> 17;
-    gapState ^= gapState << 5;
-    return (gapState & 7) + 1;
-  };
-  // emitter -> Map(type -> the highest power of two its listener count was seen at, >= 32): a look that finds the same
-  // power again does nothing; one that finds a lower one (listeners removed) lowers it, so regrowth is noted again.
-  const seenLevel = new WeakMap();
-
-  function noteGrowth(emitter, type, n) {
-    let byType = seenLevel.get(emitter);
-    if (!byType) seenLevel.set(emitter, (byType = new Map()));
-    const level = 2 ** (31 - Math.clz32(n));
-    const seen = byType.get(type) || 0;
-    byType.set(type, level);
-    if (level > seen) noteCrossing(emitter, type, n);
-  }
 
   const originalAdd = proto.addListener;
   const originalOn = proto.on;
@@ -75,13 +48,14 @@ function createListenerTracker(options) {
   function wrap(original) {
     const wrapper = function addListener(type, listener) {
       const result = original.call(this, type, listener);
-      if (--untilLook > 0) return result;
-      untilLook = nextGap();
       try {
         const events = this._events;
         const list = events && events[type];
         // A single listener is stored as the function itself; several as an array.
-        if (list && typeof list === 'object' && list.length >= THRESHOLD) noteGrowth(this, type, list.length);
+        if (list && typeof list === 'object') {
+          const n = list.length;
+          if (n >= THRESHOLD && (n & (n - 1)) === 0) noteCrossing(this, type, n);
+        }
       } catch {
         // an emitter of an unusual shape: not followed
       }

@@ -25,7 +25,7 @@ const PARTS = [
   { name: 'tick', when: 'request', work: "one promise reaction per turn that started requests: the end of the handlers' synchronous part (part of routes)" },
   {
     name: 'listeners', when: 'request',
-    work: "EventEmitter.prototype.on/addListener/prependListener wrapped: a call through the wrapper and a countdown per listener added, and on one addition in 1-8 (4.5 on average) three property reads (the emitter's listener list for that event); an http request adds three (res 'finish', the socket's 'close' while it is assigned, req 'end'), any other listener the app adds pays the same",
+    work: "EventEmitter.prototype.on/addListener/prependListener wrapped: a call through the wrapper and three property reads (the emitter's listener list for that event) per listener added; an http request adds three (res 'finish', the socket's 'close' while it is assigned, req 'end'), any other listener the app adds pays the same",
     start: (c) => require('./listeners.cjs').createListenerTracker({ eventTargets: c.on('event-targets') }),
     sample: (s, listeners) => addList(s, 'listeners', listeners.take()),
   },
