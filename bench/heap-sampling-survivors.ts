@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { median } from '../app/numbers.js';
 import { rootDir } from '../app/paths.js';
 
 const require = createRequire(import.meta.url);
@@ -83,11 +84,6 @@ export async function benchHeapSamplingSurvivors(o: { intervals: number[]; proce
   }
   return all;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 export function formatHeapSamplingSurvivors(all: Counted[]): string {
   const intervals = [...new Set(all.map((c) => c.interval))];

@@ -161,11 +161,7 @@ function createQueryHints(performance, systemOf = () => undefined) {
       safe(() => leave(system, textOf(arguments[0])));
       return original.apply(this, arguments);
     };
-    safe(() => Object.defineProperty(wrapper, '__checkupHint', { value: true }));
-    safe(() => Object.defineProperty(wrapper, 'length', { value: original.length }));
-    safe(() => Object.defineProperty(wrapper, 'name', { value: original.name }));
-    owner[method] = wrapper;
-    wrapped.push([owner, method, original, wrapper]);
+    replace(owner, method, original, wrapper, '__checkupHint');
   }
 
   /** Time a checkout that answers with a promise: from the ask to the connection handed over. */
@@ -217,50 +213,51 @@ function createQueryHints(performance, systemOf = () => undefined) {
       }
       return result;
     };
-    safe(() => Object.defineProperty(wrapper, '__checkupCheckout', { value: true }));
-    safe(() => Object.defineProperty(wrapper, 'length', { value: original.length }));
-    safe(() => Object.defineProperty(wrapper, 'name', { value: original.name }));
-    owner[method] = wrapper;
-    wrapped.push([owner, method, original, wrapper]);
+    replace(owner, method, original, wrapper, '__checkupCheckout');
+  }
+
+  /** The ORM's own function `owner[method]` (not one inherited, nor ours already), or null. */
+  function ownEntry(owner, method) {
+    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return null;
+    return owner[method];
   }
 
   /** `owner[method]` run with the app's stack kept for the queries it starts (ORM_ENTRIES). */
   function wrapEntry(owner, method) {
-    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return;
-    const original = owner[method];
+    const original = ownEntry(owner, method);
+    if (!original) return;
     const wrapper = function (...args) {
       return withEntrySite(wrapper, () => original.apply(this, args));
     };
-    replace(owner, method, original, wrapper);
+    replace(owner, method, original, wrapper, '__checkupEntry');
   }
 
   /** A maker of query objects (knex's queryBuilder, raw): the object keeps the app's stack of its making. */
   function wrapMaker(owner, method) {
-    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return;
-    const original = owner[method];
+    const original = ownEntry(owner, method);
+    if (!original) return;
     const wrapper = function () {
       const made = original.apply(this, arguments);
       if (made && typeof made === 'object') safe(() => Object.defineProperty(made, MADE_AT, { value: keepStack(wrapper), configurable: true }));
       return made;
     };
-    replace(owner, method, original, wrapper);
+    replace(owner, method, original, wrapper, '__checkupEntry');
   }
 
   /** A query object's runner (knex's then): run with the stack the object was made with. */
   function wrapRunner(owner, method) {
-    if (!owner || !Object.prototype.hasOwnProperty.call(owner, method) || typeof owner[method] !== 'function' || owner[method].__checkupEntry) return;
-    const original = owner[method];
-    const wrapper = function () {
+    const original = ownEntry(owner, method);
+    if (!original) return;
+    const wrapper = function (...args) {
       const made = this && this[MADE_AT];
-      if (!made) return original.apply(this, arguments);
-      const args = arguments;
-      return runWithStack(made, () => original.apply(this, args));
+      return made ? runWithStack(made, () => original.apply(this, args)) : original.apply(this, args);
     };
-    replace(owner, method, original, wrapper);
+    replace(owner, method, original, wrapper, '__checkupEntry');
   }
 
-  function replace(owner, method, original, wrapper) {
-    safe(() => Object.defineProperty(wrapper, '__checkupEntry', { value: true }));
+  /** `wrapper` in place of `owner[method]`, looking like it (length, name), marked as ours and undone by stop(). */
+  function replace(owner, method, original, wrapper, marker) {
+    safe(() => Object.defineProperty(wrapper, marker, { value: true }));
     safe(() => Object.defineProperty(wrapper, 'length', { value: original.length }));
     safe(() => Object.defineProperty(wrapper, 'name', { value: original.name }));
     owner[method] = wrapper;
