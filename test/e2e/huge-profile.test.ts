@@ -48,6 +48,7 @@ describe('a huge profile', () => {
     await page.getByTestId('profile-input').setInputFiles(file);
     await page.getByTestId('speedscope').waitFor({ timeout: 120_000 });
     const openedMs = Date.now() - started;
+    const whileOpening = await mainThread();
     const frame = await (async () => {
       await expect.poll(() => page.frames().some((f) => f.url().includes('/speedscope/index.html')), { timeout: 20_000 }).toBe(true);
       return page.frames().find((f) => f.url().includes('/speedscope/index.html'))!;
@@ -64,12 +65,14 @@ describe('a huge profile', () => {
     expect(Math.max(...flameSizes)).toBeLessThan(2 * 1024 * 1024);
 
     const { gaps, long } = await mainThread();
-    const sorted = [...gaps].sort((a, b) => a - b);
-    const p99 = sorted[Math.floor(sorted.length * 0.99)]!;
-    console.log(`huge profile: opened in ${openedMs} ms, drawn in ${drawnMs} ms; flame document ${(Math.max(...flameSizes) / 1048576).toFixed(2)} MB; ${gaps.length} frames, p99 gap ${p99.toFixed(0)} ms, max ${Math.max(...gaps).toFixed(0)} ms; longest task ${Math.max(0, ...long).toFixed(0)} ms`);
-    // The page parses nothing itself: frames keep coming while the engine works. speedscope's import of the reduced
-    // document runs on the page's thread (same-origin iframe); its budget keeps that well under a second (0.3–0.4 s
-    // here; the full-size document took 1.7 s).
+    const opening = [...whileOpening.gaps].sort((a, b) => a - b);
+    const p99 = opening[Math.floor(opening.length * 0.99)]!;
+    console.log(`huge profile: opened in ${openedMs} ms, drawn in ${drawnMs} ms; flame document ${(Math.max(...flameSizes) / 1048576).toFixed(2)} MB; while opening ${opening.length} frames, p99 gap ${p99.toFixed(0)} ms; to the end ${gaps.length} frames, max gap ${Math.max(...gaps).toFixed(0)} ms; longest task ${Math.max(0, ...long).toFixed(0)} ms`);
+    // The page parses nothing itself: frames keep coming while the engine works (judged until the summary shows; the
+    // drawing phase's gaps include the pixel checks' screenshots). speedscope's import of the reduced document runs
+    // on the page's thread (same-origin iframe); its budget keeps that well under a second (0.3–0.4 s here; the
+    // full-size document took 1.7 s).
+    expect(opening.length).toBeGreaterThan(20);
     expect(p99).toBeLessThan(100);
     expect(Math.max(0, ...long)).toBeLessThan(1000);
     expect(errors).toEqual([]);

@@ -26,14 +26,15 @@ let fast: string;
 beforeAll(() => {
   burnPprof = join(dir, 'burn.pb.gz');
   burnCpuprofile = cpuProf(burn, [burnPprof], 'burn');
+  // A fixed amount of work (~0.8 s each on an idle core), not a fixed time: on a busy machine a timed loop gets fewer
+  // samples and the change can fall inside the sampling noise (CI once saw 'same').
   const script = join(dir, 'work.cjs');
   writeFileSync(
     script,
     `function sortPrices(n) { const a = []; for (let i = 0; i < n; i++) a.push(Math.random()); return a.sort((x, y) => x - y).length; }
 function sumPrices(n) { let s = 0; for (let i = 0; i < n; i++) s += Math.sqrt(i); return s; }
 const heavy = process.argv[2] === 'slow';
-const until = Date.now() + 800;
-while (Date.now() < until) { sortPrices(heavy ? 20000 : 1000); sumPrices(200000); }
+for (let k = 0; k < (heavy ? 80 : 1000); k++) { sortPrices(heavy ? 20000 : 1000); sumPrices(200000); }
 `,
   );
   slow = cpuProf(script, ['slow'], 'slow');
