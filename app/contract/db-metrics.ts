@@ -47,6 +47,8 @@ export interface DbConnectionStats {
   poolSize?: number;
   /** The settings poolSize was read from, in the app's words ("Sequelize's `pool.max`"). */
   poolSettings?: string[];
+  /** The app's line that made one of those pools (where its size is set), when it was made after the probe started. */
+  poolMadeAt?: AppCallSite;
   /**
    * Checkouts of a connection from a pool that answers with a promise (Sequelize's, knex's, pg Pool's connect()),
    * answered in the window, the ms from each ask to the connection handed over, summed, and the longest.

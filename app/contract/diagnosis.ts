@@ -162,10 +162,11 @@ export interface RequestTimeFigures {
   queries: RequestTimeQuery[];
   /**
    * poolSize: the size set on the app's pools (pg max, mysql2 connectionLimit, Sequelize's and knex's pool.max) when the
-   * probe read it, poolSettings the settings it was read from; checkoutWaitMsPerRequest: the wait for a connection
+   * probe read it, poolSettings the settings it was read from, poolMadeAt the app's line that made one of the pools;
+   * checkoutWaitMsPerRequest: the wait for a connection
    * timed at the pool, per request of the window (pools that answer a checkout with a promise).
    */
-  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number; poolSize?: number; poolSettings?: string[]; checkoutWaitMsPerRequest?: number }>;
+  connections: Array<{ system: DbSystem; peakOpen: number; busyShare: number; allBusyShare: number; poolSize?: number; poolSettings?: string[]; poolMadeAt?: { url: string; line: number }; checkoutWaitMsPerRequest?: number }>;
   /** What could not be read (a driver version not known, TLS). */
   notes?: string[];
   /** Kinds of wait the probe does not measure, so a latency they do not explain is not read as explained. */

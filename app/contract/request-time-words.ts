@@ -3,7 +3,7 @@
 // renderer's Diagnosis screen both print these words. Dependency-free like words.ts (contract types only).
 import type { RequestTimeFigures, RequestTimeQuery, RequestTimeRoute } from './diagnosis.js';
 import type { DbSystem } from './metrics.js';
-import { sig } from './words.js';
+import { location, sig } from './words.js';
 
 export const DB_SYSTEM_NAMES: Record<DbSystem, string> = { postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB', redis: 'Redis', mongodb: 'MongoDB' };
 
@@ -132,5 +132,5 @@ export function queryFunctionWords(q: Pick<RequestTimeQuery, 'functionName' | 'c
 
 /** "PostgreSQL: 8 connections at most, all busy 22 % of the time" */
 export function connectionWords(c: RequestTimeFigures['connections'][number]): string {
-  return `${DB_SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connection${c.peakOpen === 1 ? '' : 's'} at most${c.poolSize !== undefined ? ` (pool size ${c.poolSize})` : ''}, all busy ${Math.round(100 * c.allBusyShare)} % of the time`;
+  return `${DB_SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connection${c.peakOpen === 1 ? '' : 's'} at most${c.poolSize !== undefined ? ` (pool size ${c.poolSize}${c.poolMadeAt ? `, set at ${location(c.poolMadeAt)}` : ''})` : ''}, all busy ${Math.round(100 * c.allBusyShare)} % of the time`;
 }

@@ -2,9 +2,10 @@
 // simply spend their time waiting on the database while the loop idles. Read from the probe's socket-level query
 // timings (app/probe/db-wait.cjs); the culprit is the app's line that runs the query, not the driver's.
 import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
-import type { DbSystem } from '../contract/metrics.js';
+import type { AppCallSite, DbSystem } from '../contract/metrics.js';
 import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
+import { location } from '../contract/words.js';
 import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { requestCost } from './request-cost.js';
@@ -30,12 +31,13 @@ function checkoutWords(checkouts: { count: number; waitMs: number; maxMs: number
  * use at once, never more than C. Said as an estimate to try, not as a setting to copy: the database's own limit
  * (max_connections, shared by every process of the app) decides what it can take.
  */
-export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number, settings?: string[]): string {
+export function poolAdvice(system: DbSystem, poolSize: number | undefined, peakOpen: number, concurrency: number | undefined, dbMs: number, ownWorkMs: number, settings?: string[], madeAt?: AppCallSite): string {
   const fewer = 'fewer queries per request shortens the queue as well.';
   if (poolSize === undefined) return `A larger pool (the database can take more connections) or ${fewer}`;
   const setting = settings?.length ? settings.join(' + ') : system === 'postgres' ? "pg's `max`" : "`connectionLimit`";
   const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
-  const sizeWords = poolSize === peakOpen ? `The pool holds ${connections(poolSize)} (${setting}, as the app set it), all of them open` : `The app's pools may open ${connections(poolSize)} (${setting}, as the app set it); ${peakOpen} were seen open`;
+  const setAt = `as the app set it${madeAt ? ` at ${location(madeAt)}` : ''}`;
+  const sizeWords = poolSize === peakOpen ? `The pool holds ${connections(poolSize)} (${setting}, ${setAt}), all of them open` : `The app's pools may open ${connections(poolSize)} (${setting}, ${setAt}); ${peakOpen} were seen open`;
   if (!concurrency || ownWorkMs <= 0) return `${sizeWords}: a larger pool, if the database can take more connections, or ${fewer}`;
   const needed = Math.min(concurrency, Math.ceil((concurrency * dbMs) / ownWorkMs));
   if (needed <= poolSize) return `${sizeWords}: ${fewer.charAt(0).toUpperCase()}${fewer.slice(1)}`;
@@ -76,6 +78,12 @@ function culpritOf(s: DbSite, requestTimeMs: number): Culprit {
   const c = classifyFrame(s.functionName, s.url);
   const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
   return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}), ...(s.via ? { via: s.via } : {}) };
+}
+
+/** The app's line that made a pool (where its size is set): a location without a share of the time. */
+function poolCulprit(site: AppCallSite): Culprit {
+  const c = classifyFrame(site.functionName, site.url);
+  return { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'stack', ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}) };
 }
 
 /** The app's own lines first: a query the driver sent on its own (a handshake, a ping) is no culprit to fix. */
@@ -288,7 +296,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         'db-pool-exhausted',
         heldBy.length ? 'warning' : 'problem',
         'Requests wait for a database connection',
-        `${heldBy.length ? poolHeldBy(heldBy.map((k) => k.words).join(' and ')) : ''}All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)} ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings)}`,
+        `${heldBy.length ? poolHeldBy(heldBy.map((k) => k.words).join(' and ')) : ''}All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)} ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings, c.poolMadeAt)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },
@@ -302,6 +310,11 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         meanLatency / (T.dbQueueFactor * Math.max(0.001, ownWork)),
       ),
     );
+    // The line that set the pool's size is the one to change: first, before the queries that hold the connections.
+    if (c.poolMadeAt) {
+      const pool = findings[findings.length - 1]!;
+      pool.culprits = [poolCulprit(c.poolMadeAt), ...pool.culprits].slice(0, T.culpritCount);
+    }
   }
 
   // The database closed the app's connections (went away, restarted): queries cut off, requests failing after.

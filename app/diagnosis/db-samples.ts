@@ -1,6 +1,6 @@
 // The database queries and connections the probe read at the socket (db-wait.cjs), summed over the measured windows.
 // Pure.
-import type { DbQueryStats, DbSystem, DbTransactionStats, ProbeSample, TransactionOutsideWait } from '../contract/metrics.js';
+import type { AppCallSite, DbQueryStats, DbSystem, DbTransactionStats, ProbeSample, TransactionOutsideWait } from '../contract/metrics.js';
 
 export type DbSite = Omit<DbQueryStats, 'minMs' | 'inFlight'>;
 
@@ -34,13 +34,15 @@ export interface DbConnections {
   /** The size set on the app's pools, when the probe read it (the largest seen in the windows), and its settings. */
   poolSize?: number;
   poolSettings?: string[];
+  /** The app's line that made one of the pools. */
+  poolMadeAt?: AppCallSite;
   /** Checkouts timed at the pool (ORMs' pools, pg Pool's connect()): how many, their waits summed, the longest. */
   checkouts?: { count: number; waitMs: number; maxMs: number };
 }
 
 export function dbConnections(samples: ProbeSample[]): DbConnections[] {
   const wallMs = samples.reduce((n, s) => n + s.windowMs, 0);
-  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number; poolSize?: number; poolSettings?: string[]; checkouts?: { count: number; waitMs: number; maxMs: number } }>();
+  const bySystem = new Map<DbSystem, { peakOpen: number; busyConnMs: number; allBusyMs: number; lost: number; poolSize?: number; poolSettings?: string[]; poolMadeAt?: AppCallSite; checkouts?: { count: number; waitMs: number; maxMs: number } }>();
   for (const sample of samples) {
     for (const c of sample.db?.connections ?? []) {
       const s = bySystem.get(c.system) ?? { peakOpen: 0, busyConnMs: 0, allBusyMs: 0, lost: 0 };
@@ -52,6 +54,7 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
         s.poolSize = c.poolSize;
         if (c.poolSettings?.length) s.poolSettings = c.poolSettings;
       }
+      if (c.poolMadeAt && !s.poolMadeAt) s.poolMadeAt = c.poolMadeAt;
       if (c.checkouts) {
         const k = s.checkouts ?? { count: 0, waitMs: 0, maxMs: 0 };
         k.count += c.checkouts;
@@ -70,6 +73,7 @@ export function dbConnections(samples: ProbeSample[]): DbConnections[] {
     lost: s.lost,
     ...(s.poolSize !== undefined ? { poolSize: s.poolSize } : {}),
     ...(s.poolSettings ? { poolSettings: s.poolSettings } : {}),
+    ...(s.poolMadeAt ? { poolMadeAt: s.poolMadeAt } : {}),
     ...(s.checkouts ? { checkouts: s.checkouts } : {}),
   }));
 }

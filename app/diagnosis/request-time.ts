@@ -63,7 +63,7 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3),
     waits,
     queries,
-    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}), ...(c.poolSettings ? { poolSettings: c.poolSettings } : {}), ...(c.checkouts ? { checkoutWaitMsPerRequest: per(c.checkouts.waitMs) } : {}) })),
+    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}), ...(c.poolSettings ? { poolSettings: c.poolSettings } : {}), ...(c.poolMadeAt ? { poolMadeAt: { url: c.poolMadeAt.url, line: c.poolMadeAt.line } } : {}), ...(c.checkouts ? { checkoutWaitMsPerRequest: per(c.checkouts.waitMs) } : {}) })),
     ...(otherWaits.length ? { otherWaits } : {}),
     ...(notes.length ? { notes } : {}),
     notMeasured: NOT_MEASURED.filter((k) => !measured.has(k)),

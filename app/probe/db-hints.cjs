@@ -8,6 +8,7 @@ const { safe } = require('./util.cjs');
 const { sqlShape } = require('./query-shape.cjs');
 const { captureSite, createSiteSampler, keepStack, runWithStack, withEntrySite, stopEntrySites } = require('./call-site.cjs');
 const requestContext = require('./request-context.cjs');
+const { watchPoolMaking } = require('./pool-made.cjs');
 
 const path = require('path');
 
@@ -93,6 +94,7 @@ function createQueryHints(performance, systemOf = () => undefined) {
   let waits = new Map(); // system -> { count, totalMs, maxMs }: checkouts answered in the window, and their waits
   const askedBy = new WeakMap(); // socket -> the app's line that checked out its connection last (or null: not read)
   let checkoutsSeen = 0;
+  const made = watchPoolMaking();
 
   /** The app's line asking for a connection now, on the sampled checkouts; null otherwise or when only a dependency asks. */
   function checkoutSite(below) {
@@ -312,11 +314,12 @@ function createQueryHints(performance, systemOf = () => undefined) {
     /**
      * The connections the app's pools may open, per system: the sum of the sizes of the pools it queried through and
      * has not ended (a generic pool once it has handed over a connection whose system is known). A system whose pool
-     * is not read (Prisma's, a driver version not known) has no entry.
+     * is not read (Prisma's, a driver version not known) has no entry. `madeAt`: the app's line that made one of them.
      */
     poolSizes() {
       const sizes = new Map();
       const settings = new Map(); // system -> the settings the sizes were read from
+      const madeAt = new Map(); // system -> the app's line that made one of its pools (the first seen)
       for (const [pool, driver] of pools) {
         if (safe(() => driver.ended(pool), false)) {
           pools.delete(pool);
@@ -329,9 +332,11 @@ function createQueryHints(performance, systemOf = () => undefined) {
           const names = settings.get(system) || [];
           if (!names.includes(driver.setting)) names.push(driver.setting);
           settings.set(system, names);
+          const site = made.siteOf(pool);
+          if (site && !madeAt.has(system)) madeAt.set(system, site);
         }
       }
-      return { sizes, settings };
+      return { sizes, settings, madeAt };
     },
     /** The window's checkouts per system that were timed (the ORMs' pools): { count, totalMs, maxMs }, reset. */
     takeCheckoutWaits() {
@@ -344,6 +349,7 @@ function createQueryHints(performance, systemOf = () => undefined) {
     stop() {
       for (const [owner, method, original, wrapper] of wrapped.splice(0)) if (owner[method] === wrapper) owner[method] = original;
       stopEntrySites();
+      made.stop();
       hints.clear();
       pools.clear();
       waits.clear();

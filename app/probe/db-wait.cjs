@@ -352,7 +352,7 @@ function createDbCollector(performance) {
         queries.push(q);
       }
       const connections = [];
-      const { sizes: poolSizes, settings: poolSettings } = safe(() => hints.poolSizes(), { sizes: new Map(), settings: new Map() });
+      const { sizes: poolSizes, settings: poolSettings, madeAt: poolsMadeAt } = safe(() => hints.poolSizes(), { sizes: new Map(), settings: new Map(), madeAt: new Map() });
       const checkouts = safe(() => hints.takeCheckoutWaits(), new Map());
       for (const [system, s] of systems) {
         account(s, now);
@@ -360,6 +360,8 @@ function createDbCollector(performance) {
         if (poolSizes.has(system)) {
           c.poolSize = poolSizes.get(system);
           c.poolSettings = poolSettings.get(system);
+          const site = poolsMadeAt.get(system);
+          if (site) c.poolMadeAt = { functionName: site.functionName, url: site.url, line: site.line, column: site.column, ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}) };
         }
         const w = checkouts.get(system);
         if (w) {

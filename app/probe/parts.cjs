@@ -54,7 +54,7 @@ const PARTS = [
   },
   {
     name: 'db', when: 'call',
-    work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read (MySQL: the answer's packet headers up to the one with its status flags), the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16; per call the app makes into Sequelize (a model's find, create, update..., sequelize.query) or knex (a builder or raw made): a 12-frame stack capture, not formatted unless read, and an AsyncLocalStorage run (db-hints.cjs ORM_ENTRIES)",
+    work: "per client socket: its first bytes checked for a database protocol; per query on a database socket: the wire read (MySQL: the answer's packet headers up to the one with its status flags), the shape (cached per text), a stack read for a shape's first 8 runs then 1 in 16; per call the app makes into Sequelize (a model's find, create, update..., sequelize.query) or knex (a builder or raw made): a 12-frame stack capture, not formatted unless read, and an AsyncLocalStorage run (db-hints.cjs ORM_ENTRIES); per .js file Node loads: one test of its path's end; per database pool made (pg, mysql2, mysql, Sequelize's, knex's): a 40-frame stack read (pool-made.cjs)",
     start: (c) => require('./db-wait.cjs').createDbCollector(c.performance),
     sample: (s, db) => {
       const waits = db.take();

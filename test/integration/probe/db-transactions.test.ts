@@ -129,11 +129,11 @@ describe('transactions opened by an ORM', () => {
 
 interface Report {
   diagnosis: {
-    findings: Array<{ kind: string; explanation: string; evidence: Array<{ label: string; value: number }> }>;
+    findings: Array<{ kind: string; explanation: string; evidence: Array<{ label: string; value: number }>; culprits: Array<{ functionName: string; url: string; line: number; measure: string }> }>;
     requestTime?: {
       latencyMeanMs: number;
       waits: Array<{ kind: string; system?: string; msPerRequest: number }>;
-      connections: Array<{ system: string; peakOpen: number; poolSize?: number; poolSettings?: string[]; checkoutWaitMsPerRequest?: number }>;
+      connections: Array<{ system: string; peakOpen: number; poolSize?: number; poolSettings?: string[]; poolMadeAt?: { url: string; line: number }; checkoutWaitMsPerRequest?: number }>;
     };
   };
 }
@@ -146,20 +146,27 @@ async function runPool(mode: string): Promise<Report> {
 }
 
 describe("the ORMs' own pools through checkup run", () => {
-  for (const [mode, system, setting] of [
-    ['sequelize', 'postgres', "Sequelize's `pool.max`"],
-    ['knex', 'mysql', "knex's `pool.max`"],
-    ['checkout', 'postgres', "pg's `max`"],
+  // The line that made each pool (where its size is set), found in the fixture by its text.
+  const poolLineOf = (text: string) => readFileSync(poolApp, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+  for (const [mode, system, setting, madeBy] of [
+    ['sequelize', 'postgres', "Sequelize's `pool.max`", 'new Sequelize('],
+    ['knex', 'mysql', "knex's `pool.max`", "require('knex')("],
+    ['checkout', 'postgres', "pg's `max`", 'new Pool('],
   ] as const) {
-    it(`${mode}: names the pool of 2 by its own setting and times the wait for a connection at the pool`, async () => {
+    it(`${mode}: names the pool of 2 by its own setting, at the line that made it, and times the wait for a connection at the pool`, async () => {
       const report = await runPool(mode);
       const finding = report.diagnosis.findings.find((f) => f.kind === 'db-pool-exhausted');
       expect(finding, JSON.stringify(report.diagnosis.findings.map((f) => f.kind))).toBeDefined();
-      expect(finding!.explanation).toContain(`The pool holds 2 connections (${setting}`);
+      expect(finding!.explanation).toContain(`The pool holds 2 connections (${setting}, as the app set it at `);
+      expect(finding!.explanation).toContain(`orm-pool-app.cjs:${poolLineOf(madeBy)}), all of them open`);
       expect(finding!.explanation).toContain('Timed at the pool');
+      expect(finding!.culprits[0]).toMatchObject({ line: poolLineOf(madeBy), measure: 'stack' });
+      expect(finding!.culprits[0]!.url).toMatch(/orm-pool-app\.cjs$/);
+      expect(finding!.culprits[1]?.functionName).toMatch(/^readReport/);
       const conn = report.diagnosis.requestTime!.connections.find((c) => c.system === system)!;
       expect(conn.poolSize).toBe(2);
       expect(conn.poolSettings).toEqual([setting]);
+      expect(conn.poolMadeAt?.line).toBe(poolLineOf(madeBy));
       // Ten requests share two connections, each holding one for a 20 ms query: most of a request is the wait for one,
       // several times the query's own time, and less than the whole latency.
       const query = report.diagnosis.requestTime!.waits.find((w) => w.system === system)!.msPerRequest;

@@ -100,7 +100,10 @@ describe('database waits through checkup run', () => {
   it('tells a pool of one connection from a slow database (mysql2)', async () => {
     const { report } = await run('small-pool', '/report', 8);
     expect(report.diagnosis.verdict).toBe('db-pool-exhausted');
-    expect(report.diagnosis.findings[0]!.culprits[0]!.functionName).toBe('readReport');
+    // First the line that set the pool's size (mysql.createPool with connectionLimit 1), then the query holding it.
+    const poolLine = readFileSync(app, 'utf8').split('\n').findIndex((l) => l.includes('connectionLimit: 1 })')) + 1;
+    expect(report.diagnosis.findings[0]!.culprits[0]).toMatchObject({ line: poolLine, measure: 'stack' });
+    expect(report.diagnosis.findings[0]!.culprits[1]!.functionName).toBe('readReport');
   }, 180_000);
 
   it('finds nothing wrong with one fast Redis read per request, and still accounts for it (ioredis)', async () => {
