@@ -1,7 +1,7 @@
 // What a run's report says of where a request's time goes: the loop's work and each kind of wait per request, the
 // costliest query shapes with the app's line that runs them, and what was not measured.
 import type { RequestTimeFigures } from '../contract/diagnosis.js';
-import { connectionWords, countWords, msWords, noIndexWords, queryFunctionWords, queryRateWords, routeWaitWords, shapeCut, unaccountedMs, unaccountedWhy, waitName } from '../contract/request-time-words.js';
+import { connectionWords, msWords, noIndexWords, queryFunctionWords, queryRateWords, routeWaitWords, shapeCut, unaccountedMs, unaccountedWhy, waitName } from '../contract/request-time-words.js';
 import { location, sig } from '../contract/words.js';
 import { dim, yellow } from './terminal.js';
 
@@ -9,7 +9,7 @@ import { dim, yellow } from './terminal.js';
 export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): string[] {
   if (!rt.waits.length && !rt.notes?.length) return [];
   const parts = [`loop ${msWords(rt.loopMsPerRequest)}`];
-  for (const w of rt.waits) parts.push(`${waitName(w)} ${msWords(w.msPerRequest)} (${countWords(w.callsPerRequest, 'call')})`);
+  for (const w of rt.waits) parts.push(routeWaitWords(w));
   const out = [`  Request     ${rt.route ? `${rt.route}: ` : ''}${msWords(rt.latencyMeanMs)} per request (mean): ${parts.join(', ')}`];
   // Calls made together overlap, so waits can add up to more than the latency: only a remainder is worth a line.
   const rest = unaccountedMs(rt);
@@ -28,7 +28,7 @@ export function requestTimeLines(rt: RequestTimeFigures, cwd = process.cwd()): s
     const where = `${w.calledFrom && w.functionName === '(anonymous)' ? `(anonymous) in ${w.calledFrom}` : w.functionName} (${location(w, cwd)})`;
     out.push(`  ${w === rt.otherWaits![0] ? 'Waits     ' : '          '}  ${sig(w.perRequest, 3)}/request  ${msWords(w.meanMs)} each  ${waitName(w)} ${w.method}`, `              ${dim(`  ${where}`)}`);
   }
-  for (const c of rt.connections) out.push(`              ${dim(connectionWords(c))}`);
+  for (const c of rt.connections) out.push(`              ${dim(connectionWords(c, cwd))}`);
   for (const note of rt.notes ?? []) out.push(`              ${yellow(note)}`);
   return out;
 }

@@ -155,7 +155,7 @@ export interface RequestTimeFigures {
   routes?: RequestTimeRoute[];
   latencyMeanMs: number;
   loopMsPerRequest: number;
-  waits: Array<{ kind: 'database' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  waits: Array<{ kind: 'database' | 'checkout' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
   /** The costliest DNS lookups, file-system calls and timers made while serving, and their app lines (when timed). */
   otherWaits?: Array<AppCallSite & { kind: 'dns' | 'fs' | 'timer'; method: string; perRequest: number; meanMs: number; maxMs: number }>;
   /** The costliest query shapes and their app lines, most wait per request first. */

@@ -84,10 +84,10 @@ export function requestTimeParts(rt: RequestTimeFigures): RequestTimeParts {
     ...rt.waits.map((w, i) => ({
       key: `wait-${i}`,
       kind: w.kind,
-      label: (w.kind !== 'database' && WAIT_LABELS[w.kind]) || `Waiting on ${waitName(w)}`,
+      label: w.kind === 'checkout' ? `Waiting for a ${waitName(w)} connection` : (w.kind !== 'database' && WAIT_LABELS[w.kind]) || `Waiting on ${waitName(w)}`,
       msPerRequest: w.msPerRequest,
       callsPerRequest: w.callsPerRequest,
-      hint: w.kind === 'database' ? 'From a query going out to its answer coming back, read at the socket.' : 'From a call going out to its answer coming back.',
+      hint: w.kind === 'database' ? 'From a query going out to its answer coming back, read at the socket.' : w.kind === 'checkout' ? "From asking the pool for a connection to getting one: the time other requests' queries held them all." : 'From a call going out to its answer coming back.',
     })),
     ...(rest !== undefined ? [{ key: 'rest', kind: 'rest', label: 'Not accounted for', msPerRequest: rest, hint: unaccountedWhy(rt) }] : []),
   ];
@@ -131,6 +131,6 @@ export function queryFunctionWords(q: Pick<RequestTimeQuery, 'functionName' | 'c
 }
 
 /** "PostgreSQL: 8 connections at most, all busy 22 % of the time" */
-export function connectionWords(c: RequestTimeFigures['connections'][number]): string {
-  return `${DB_SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connection${c.peakOpen === 1 ? '' : 's'} at most${c.poolSize !== undefined ? ` (pool size ${c.poolSize}${c.poolMadeAt ? `, set at ${location(c.poolMadeAt)}` : ''})` : ''}, all busy ${Math.round(100 * c.allBusyShare)} % of the time`;
+export function connectionWords(c: RequestTimeFigures['connections'][number], base?: string): string {
+  return `${DB_SYSTEM_NAMES[c.system] ?? c.system}: ${c.peakOpen} connection${c.peakOpen === 1 ? '' : 's'} at most${c.poolSize !== undefined ? ` (pool size ${c.poolSize}${c.poolMadeAt ? `, set at ${location(c.poolMadeAt, base)}` : ''})` : ''}, all busy ${Math.round(100 * c.allBusyShare)} % of the time`;
 }

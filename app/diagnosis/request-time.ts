@@ -39,6 +39,10 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     const of = sites.filter((s) => s.system === system);
     waits.push({ kind: 'database', system, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
   }
+  // Waiting for a connection from the pool, where the pool times it (Sequelize's, knex's, pg Pool's connect()): the
+  // app's own queue, beside the queries it waits to run.
+  const connections = dbConnections(input.samples);
+  for (const c of connections) if (c.checkouts?.count) waits.push({ kind: 'checkout', system: c.system, msPerRequest: per(c.checkouts.waitMs), callsPerRequest: per(c.checkouts.count) });
   const io = ioSites(input);
   for (const kind of ['http', 'fetch'] as const) {
     const of = io.filter((s) => s.kind === kind);
@@ -63,7 +67,7 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
     loopMsPerRequest: round(requestCost(input).loopMsPerRequest, 3),
     waits,
     queries,
-    connections: dbConnections(input.samples).map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}), ...(c.poolSettings ? { poolSettings: c.poolSettings } : {}), ...(c.poolMadeAt ? { poolMadeAt: { url: c.poolMadeAt.url, line: c.poolMadeAt.line } } : {}), ...(c.checkouts ? { checkoutWaitMsPerRequest: per(c.checkouts.waitMs) } : {}) })),
+    connections: connections.map((c) => ({ system: c.system, peakOpen: c.peakOpen, busyShare: round(c.busyShare, 3), allBusyShare: round(c.allBusyShare, 3), ...(c.poolSize !== undefined ? { poolSize: c.poolSize } : {}), ...(c.poolSettings ? { poolSettings: c.poolSettings } : {}), ...(c.poolMadeAt ? { poolMadeAt: { url: c.poolMadeAt.url, line: c.poolMadeAt.line } } : {}), ...(c.checkouts ? { checkoutWaitMsPerRequest: per(c.checkouts.waitMs) } : {}) })),
     ...(otherWaits.length ? { otherWaits } : {}),
     ...(notes.length ? { notes } : {}),
     notMeasured: NOT_MEASURED.filter((k) => !measured.has(k)),

@@ -45,7 +45,7 @@ export function requestTimeHtml(rt: RequestTimeFigures | undefined, project: str
   const queryRows = rt.queries
     .map((q) => `<tr><td class="code">${esc(shapeCut(q.shape, 160).text)}</td><td class="n">${esc(queryRateWords(q))}</td><td><code>${esc(queryFunctionWords(q))}</code><div class="code meta">${esc(location(q, project))}</div></td></tr>`)
     .join('');
-  const notes = [...rt.connections.map(connectionWords), ...(rt.notes ?? [])].map((n) => `<li>${esc(n)}</li>`).join('');
+  const notes = [...rt.connections.map((c) => connectionWords(c, project)), ...(rt.notes ?? [])].map((n) => `<li>${esc(n)}</li>`).join('');
   return `<section data-section="request-time"><h2>Where a request's time goes</h2>
 <p>${esc(requestTimeHeadline(rt))}. <span class="meta">${esc(requestTimeScope(rt))}${overlapped ? ` ${esc(OVERLAP_WORDS)}` : ''}</span></p>
 ${bar}

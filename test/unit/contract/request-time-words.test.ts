@@ -33,6 +33,27 @@ describe('where a request\'s time goes, in words', () => {
     expect(overlapped).toBe(false);
   });
 
+  it("counts the wait for a pooled connection as a part of its own, and says where the pool's size was set", () => {
+    const rt = figures({
+      loopMsPerRequest: 2,
+      waits: [
+        { kind: 'database', system: 'postgres', msPerRequest: 20, callsPerRequest: 1 },
+        { kind: 'checkout', system: 'postgres', msPerRequest: 75, callsPerRequest: 1 },
+      ],
+      connections: [{ system: 'postgres', peakOpen: 2, busyShare: 0.95, allBusyShare: 0.92, poolSize: 2, poolMadeAt: { url: 'file:///srv/app/src/db.js', line: 12 } }],
+    });
+    expect(requestTimeParts(rt).parts.map((p) => [p.kind, p.label])).toEqual([
+      ['loop', 'Own work on the event loop'],
+      ['database', 'Waiting on PostgreSQL'],
+      ['checkout', 'Waiting for a PostgreSQL connection'],
+    ]);
+    expect(unaccountedMs(rt)).toBeUndefined();
+    const cli = requestTimeLines(rt, '/srv/app').join('\n');
+    expect(cli).toContain('waiting for a PostgreSQL connection 75 ms (1 checkout)');
+    expect(cli).toContain('(pool size 2, set at src/db.js:12)');
+    expect(connectionWords(rt.connections[0]!)).toContain('set at /srv/app/src/db.js:12');
+  });
+
   it('leaves out a remainder below 5 % of the latency, in the CLI as on screen', () => {
     const rt = figures({ loopMsPerRequest: 37 });
     expect(unaccountedMs(rt)).toBeUndefined();
