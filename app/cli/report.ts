@@ -42,7 +42,8 @@ function culpritLines(culprits: Culprit[], indent: string): string[] {
   return culprits.map((c) => {
     const share = c.measure === 'stack' ? ' '.repeat(7) : `${sig(c.selfPercent, 3).padStart(5)} %`;
     const pkg = c.package ? dim(` [${c.package}]`) : '';
-    const line = `${indent}${share}  ${bold(culpritName(c))}  ${cyan(location(c))}${pkg}`;
+    const role = c.measure === 'stack' && c.role ? dim(`  ${c.role}`) : '';
+    const line = `${indent}${share}  ${bold(culpritName(c))}  ${cyan(location(c))}${pkg}${role}`;
     const also = c.mayInclude?.length ? `\n${indent}        ${dim('or in what it calls (inlined by V8): ' + c.mayInclude.map((f) => `${functionLabel(f.functionName)} ${location(f)}`).join(', '))}` : '';
     return line + also;
   });

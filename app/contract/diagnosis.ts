@@ -97,6 +97,8 @@ export interface Culprit {
    * frames of functions inlined by the optimiser, so the memory may really be allocated in one of these.
    */
   mayInclude?: Array<{ functionName: string; url: string; line: number }>;
+  /** For a line named without a share of the time (measure 'stack'): what it is to the finding ("sets the pool's size"). */
+  role?: string;
 }
 
 export interface Finding {

@@ -217,6 +217,7 @@ const CulpritSchema = z.looseObject({
   calledFrom: z.string().optional(),
   via: z.string().optional(),
   mayInclude: z.array(z.looseObject({ functionName: z.string(), url: z.string(), line: num })).optional(),
+  role: z.string().optional(),
 }) satisfies z.ZodType<Culprit>;
 
 const FindingSchema = z.looseObject({

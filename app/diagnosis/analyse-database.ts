@@ -81,9 +81,11 @@ function culpritOf(s: DbSite, requestTimeMs: number): Culprit {
 }
 
 /** The app's line that made a pool (where its size is set): a location without a share of the time. */
-function poolCulprit(site: AppCallSite): Culprit {
+function poolCulprit(site: AppCallSite, settings: string[] | undefined): Culprit {
   const c = classifyFrame(site.functionName, site.url);
-  return { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'stack', ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}) };
+  // Shown as plain text beside the line (table cell, terminal), so without the explanation's code marks.
+  const role = `makes the pool and sets its size${settings?.length ? ` (${settings.join(' + ').replace(/`/g, '')})` : ''}`;
+  return { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'stack', ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}), role };
 }
 
 /** The app's own lines first: a query the driver sent on its own (a handshake, a ping) is no culprit to fix. */
@@ -313,7 +315,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     // The line that set the pool's size is the one to change: first, before the queries that hold the connections.
     if (c.poolMadeAt) {
       const pool = findings[findings.length - 1]!;
-      pool.culprits = [poolCulprit(c.poolMadeAt), ...pool.culprits].slice(0, T.culpritCount);
+      pool.culprits = [poolCulprit(c.poolMadeAt, c.poolSettings), ...pool.culprits].slice(0, T.culpritCount);
     }
   }
 

@@ -87,8 +87,8 @@ export const CULPRIT_MEASURES: Record<Culprit['measure'], string> = {
 };
 
 /** "42.1 % of CPU time"; nothing for a frame of a warning's or a crash's stack, which has no share. */
-export function culpritShare(c: Pick<Culprit, 'selfPercent' | 'measure'>): string | undefined {
-  return c.measure === 'stack' ? undefined : `${sig(c.selfPercent, 3)} % ${CULPRIT_MEASURES[c.measure]}`;
+export function culpritShare(c: Pick<Culprit, 'selfPercent' | 'measure' | 'role'>): string | undefined {
+  return c.measure === 'stack' ? c.role : `${sig(c.selfPercent, 3)} % ${CULPRIT_MEASURES[c.measure]}`;
 }
 
 /**

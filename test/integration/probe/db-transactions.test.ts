@@ -129,7 +129,7 @@ describe('transactions opened by an ORM', () => {
 
 interface Report {
   diagnosis: {
-    findings: Array<{ kind: string; explanation: string; evidence: Array<{ label: string; value: number }>; culprits: Array<{ functionName: string; url: string; line: number; measure: string }> }>;
+    findings: Array<{ kind: string; explanation: string; evidence: Array<{ label: string; value: number }>; culprits: Array<{ functionName: string; url: string; line: number; measure: string; role?: string }> }>;
     requestTime?: {
       latencyMeanMs: number;
       waits: Array<{ kind: string; system?: string; msPerRequest: number }>;
@@ -160,7 +160,7 @@ describe("the ORMs' own pools through checkup run", () => {
       expect(finding!.explanation).toContain(`The pool holds 2 connections (${setting}, as the app set it at `);
       expect(finding!.explanation).toContain(`orm-pool-app.cjs:${poolLineOf(madeBy)}), all of them open`);
       expect(finding!.explanation).toContain('Timed at the pool');
-      expect(finding!.culprits[0]).toMatchObject({ line: poolLineOf(madeBy), measure: 'stack' });
+      expect(finding!.culprits[0]).toMatchObject({ line: poolLineOf(madeBy), measure: 'stack', role: `makes the pool and sets its size (${setting.replace(/`/g, '')})` });
       expect(finding!.culprits[0]!.url).toMatch(/orm-pool-app\.cjs$/);
       expect(finding!.culprits[1]?.functionName).toMatch(/^readReport/);
       const conn = report.diagnosis.requestTime!.connections.find((c) => c.system === system)!;

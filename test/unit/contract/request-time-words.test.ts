@@ -69,6 +69,8 @@ describe('where a request\'s time goes, in words', () => {
     expect(totalMs).toBe(150);
     expect(parts.map((p) => p.label)).toEqual(['Own work on the event loop', 'Waiting on Redis', 'Waiting on HTTP calls']);
     expect(parts.reduce((n, p) => n + p.share, 0)).toBeCloseTo(1, 9);
+    // 4 % past the latency is the parts' timing against the load tool's, not an overlap.
+    expect(requestTimeParts(figures({ waits: [{ kind: 'database', system: 'redis', msPerRequest: 84, callsPerRequest: 3 }] })).overlapped).toBe(false);
   });
 
   it('cuts a long shape and keeps a short one whole', () => {
