@@ -28,13 +28,14 @@ const VERDICTS = [
 const FRAMEWORKS = ['http', 'express', 'fastify', 'restify', 'koa'];
 const STRENGTHS = ['strong', 'mild', 'none'];
 const SPLITS = ['tuning', 'held-out'];
-// Round 1: the first 51 cases (split by split.js's seeded shuffle); rounds 2 to 10: fresh held-out sets written
+// Round 1: the first 51 cases (split by split.js's seeded shuffle); rounds 2 to 11: fresh held-out sets written
 // later, each after the previous held-out set had been seen by the people tuning the doctor.
-const ROUNDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const ROUNDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 // Round 6: an entry other than server.js (an ES module, or TypeScript run by Node's own type stripping), and real
 // database servers the harness starts (test/helpers/databases.mjs) and passes to the server in its environment.
 const ENTRIES = ['server.js', 'server.mjs', 'server.ts'];
 const SERVICES = ['postgres', 'mariadb', 'redis'];
+const SOURCE_TS = /^src\/[\w./-]+\.ts$/;
 
 function fail(name, message) {
   throw new Error(`corpus case "${name}" is malformed: ${message}`);
@@ -82,7 +83,9 @@ function validateCase(c, folder, { requireSplit }) {
     if (!isObject(culprit)) fail(name, 'expected.culprit is required for every verdict but healthy');
     if (!isNonEmptyString(culprit.function)) fail(name, 'expected.culprit.function must be a non-empty string');
     if (!isNonEmptyString(culprit.file)) fail(name, 'expected.culprit.file must be a non-empty string');
-    if (culprit.file !== entry && !culprit.file.startsWith('node_modules/')) fail(name, `expected.culprit.file must be ${entry} (the entry) or node_modules/<pkg>/<path>`);
+    // Round 11: an app compiled by tsc whose entry only loads dist/ names its culprit in the TypeScript source
+    // (src/<path>.ts, which must exist in the case's folder; checked by loadCases).
+    if (culprit.file !== entry && !culprit.file.startsWith('node_modules/') && !SOURCE_TS.test(culprit.file)) fail(name, `expected.culprit.file must be ${entry} (the entry), node_modules/<pkg>/<path> or src/<path>.ts`);
     if (culprit.package !== undefined && !isNonEmptyString(culprit.package)) fail(name, 'expected.culprit.package must be a non-empty string');
     if (culprit.file.startsWith('node_modules/') && !isNonEmptyString(culprit.package)) fail(name, 'a culprit inside node_modules needs expected.culprit.package');
     if (culprit.line !== undefined && !isPositiveInt(culprit.line)) fail(name, 'expected.culprit.line must be a positive integer');
@@ -149,6 +152,8 @@ function loadCases(options = {}) {
     const entry = c.entry ?? 'server.js';
     const script = path.join(dir, entry);
     if (!fs.existsSync(script)) fail(folder, `${entry} is missing`);
+    const culpritFile = c.expected.culprit && c.expected.culprit.file;
+    if (culpritFile && SOURCE_TS.test(culpritFile) && !fs.existsSync(path.join(dir, culpritFile))) fail(folder, `expected.culprit.file ${culpritFile} is missing`);
     return { ...c, round: c.round ?? 1, entry, services: c.services ?? [], dir, script };
   });
 }

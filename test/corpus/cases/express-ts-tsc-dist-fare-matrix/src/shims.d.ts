@@ -1,0 +1,2 @@
+// The project has no @types/express; the app uses Express through this loose declaration.
+declare module 'express';
