@@ -136,10 +136,18 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
     // so V8 throws their optimised code away ("wrong map", "insufficient type feedback") and optimises them again over
     // the next few thousand requests. At the engine's 250 ms that happens in the first second; with --vg-interval 60000
     // it landed wherever the 60th second fell, in some processes in the counted chunks (--trace-deopt, CHECKUP_VG_LOG_DIR).
+    // The warm-up after it is as long as the first (every setting alike, the plain server too): the functions the
+    // window threw away go back to the interpreter's baseline tier, and TurboFan takes them again only after their
+    // call counts build up anew. One load of a quarter of the warm-up was not enough: in a probed process's kept dumps
+    // (callgrind per function, the perf map of --perf-basic-prof) routes' add and the streams' onwrite still ran as
+    // baseline code in the counted chunks, ~1k instructions a request that the engine's 250 ms windows never leave
+    // (there the first window comes before the app is warm).
     if (o.probe) {
       mark('waiting for the first window');
       for (let waited = 0; channel.samples() === 0 && waited < o.intervalMs + 60_000; waited += 200) await sleep(200);
-      mark('warm-up load after the first window');
+    }
+    for (let i = 0; i < warmupLoads; i++) {
+      mark(`warm-up load ${i + 1} after the first window`);
       await load(Math.ceil(o.warmup / warmupLoads));
     }
     mark('settle');
