@@ -9,7 +9,7 @@
 // CHECKUP_VG_LOG_DIR=DIR keeps each server's output in DIR (NN-setting.log) with the stages of its count marked, for
 // V8's --trace-deopt / --trace-opt given in --vg-node-args: where a deoptimisation fell (warm-up, idle, a counted chunk).
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -60,8 +60,11 @@ function callgrindControl(pid: number, args: string[]): void {
   spawnSync('callgrind_control', [...args, String(pid)], { stdio: 'ignore', timeout: 120_000 });
 }
 
-/** Totals of dump N (`out.N-TT`, one file per thread): all threads, and the main thread (the first) alone. */
-function dumpTotals(dir: string, base: string, n: number): { all: number; main: number } {
+/**
+ * Totals of dump N (`out.N-TT`, one file per thread): all threads, and the main thread (the first) alone. With `keepAs`
+ * (CHECKUP_VG_KEEP_DIR), each thread's file is copied there as `keepAs-TT` before it is deleted, for callgrind_annotate.
+ */
+function dumpTotals(dir: string, base: string, n: number, keepAs?: string): { all: number; main: number } {
   const prefix = `${base}.${n}-`;
   const files = () => readdirSync(dir).filter((f) => f.startsWith(prefix)).sort();
   for (let i = 0; i < 600 && !files().length; i++) spawnSync('sleep', ['0.2']);
@@ -73,6 +76,7 @@ function dumpTotals(dir: string, base: string, n: number): { all: number; main: 
     const total = Number(m?.[1] ?? 0);
     all += total;
     if (Number.isNaN(main)) main = total;
+    if (keepAs) copyFileSync(join(dir, f), `${keepAs}-${f.slice(prefix.length)}`);
     rmSync(join(dir, f), { force: true });
   }
   return { all, main };
@@ -93,7 +97,7 @@ export function steady(chunks: number[]): number {
   return median(chunks.slice(Math.floor(chunks.length / 2)));
 }
 
-async function count(dir: string, o: { logFile?: string; probeFile?: string; probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
+async function count(dir: string, o: { keepAs?: string; logFile?: string; probeFile?: string; probe: boolean; without?: string[]; nodeArgs?: string[]; warmup: number; warmupLoads: number; settleSec: number; requests: number; chunks: number; idleSec: number; intervalMs: number }): Promise<Counted> {
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
@@ -132,10 +136,18 @@ async function count(dir: string, o: { logFile?: string; probeFile?: string; pro
     // so V8 throws their optimised code away ("wrong map", "insufficient type feedback") and optimises them again over
     // the next few thousand requests. At the engine's 250 ms that happens in the first second; with --vg-interval 60000
     // it landed wherever the 60th second fell, in some processes in the counted chunks (--trace-deopt, CHECKUP_VG_LOG_DIR).
+    // The warm-up after it is as long as the first (every setting alike, the plain server too): the functions the
+    // window threw away go back to the interpreter's baseline tier, and TurboFan takes them again only after their
+    // call counts build up anew. One load of a quarter of the warm-up was not enough: in a probed process's kept dumps
+    // (callgrind per function, the perf map of --perf-basic-prof) routes' add and the streams' onwrite still ran as
+    // baseline code in the counted chunks, ~1k instructions a request that the engine's 250 ms windows never leave
+    // (there the first window comes before the app is warm).
     if (o.probe) {
       mark('waiting for the first window');
       for (let waited = 0; channel.samples() === 0 && waited < o.intervalMs + 60_000; waited += 200) await sleep(200);
-      mark('warm-up load after the first window');
+    }
+    for (let i = 0; i < warmupLoads; i++) {
+      mark(`warm-up load ${i + 1} after the first window`);
       await load(Math.ceil(o.warmup / warmupLoads));
     }
     mark('settle');
@@ -149,7 +161,7 @@ async function count(dir: string, o: { logFile?: string; probeFile?: string; pro
     await sleep(o.idleSec * 1000);
     callgrindControl(child.pid!, ['--dump=idle']);
     const idleSec = (Date.now() - idleStart) / 1000;
-    const idle = dumpTotals(dir, base, 1);
+    const idle = dumpTotals(dir, base, 1, o.keepAs && `${o.keepAs}.idle`);
     const idlePerSecond = idle.all / idleSec;
     const perChunk = Math.max(1, Math.round(o.requests / o.chunks));
     const chunks: number[] = [];
@@ -164,7 +176,7 @@ async function count(dir: string, o: { logFile?: string; probeFile?: string; pro
       await load(perChunk);
       callgrindControl(child.pid!, ['--dump=load']);
       const loadSec = (Date.now() - loadStart) / 1000;
-      const loaded = dumpTotals(dir, base, c + 2);
+      const loaded = dumpTotals(dir, base, c + 2, o.keepAs && `${o.keepAs}.chunk${c + 1}`);
       const windowed = channel.samples() !== samplesAtStart;
       mark(`chunk ${c + 1} end${windowed ? ': a window in it, not counted' : ''}`);
       if (windowed) {
@@ -180,6 +192,8 @@ async function count(dir: string, o: { logFile?: string; probeFile?: string; pro
     child.kill('SIGTERM');
     await exited;
     channel.close();
+    const perfMap = `/tmp/perf-${child.pid}.map`;
+    if (o.keepAs && existsSync(perfMap)) copyFileSync(perfMap, `${o.keepAs}.perf.map`);
   }
 }
 
@@ -288,11 +302,19 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   const k = (n: number) => `${Math.round(n / 1000)}k`;
   try {
     const logDir = process.env.CHECKUP_VG_LOG_DIR;
+    // CHECKUP_VG_KEEP_DIR=DIR: every dump kept there (NN-setting.idle-TT, NN-setting.chunkC-TT; TT the thread, 01 the
+    // main one), for callgrind_annotate per function (plain's against the probe's). --vg-node-args=--perf-basic-prof
+    // also keeps V8's /tmp/perf-PID.map of each process (NN-setting.perf.map), which names the JIT code callgrind
+    // shows only by address (bench/callgrind-jit-names.mjs).
+    const keepDir = process.env.CHECKUP_VG_KEEP_DIR;
+    if (keepDir) mkdirSync(keepDir, { recursive: true });
     let runNumber = 0;
     const worker = async () => {
       for (let run = queue.shift(); run; run = queue.shift()) {
-        const logFile = logDir ? join(logDir, `${String(++runNumber).padStart(2, '0')}-${run.label.replace(/[^a-z0-9+-]+/gi, '_')}.log`) : undefined;
-        const counted = await count(dir, { ...settings, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
+        const name = `${String(++runNumber).padStart(2, '0')}-${run.label.replace(/[^a-z0-9+-]+/gi, '_')}`;
+        const logFile = logDir ? join(logDir, `${name}.log`) : undefined;
+        const keepAs = keepDir ? join(keepDir, name) : undefined;
+        const counted = await count(dir, { ...settings, keepAs, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
         results.set(run.label, [...(results.get(run.label) ?? []), counted]);
         log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
       }
@@ -315,10 +337,6 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
     };
   } finally {
-    // CHECKUP_VG_KEEP_DIR=DIR: the callgrind dumps moved to DIR before the temporary folder goes, for callgrind_annotate
-    // per function (plain's against the probe's, one chunk's main thread).
-    const keep = process.env.CHECKUP_VG_KEEP_DIR;
-    if (keep) cpSync(dir, keep, { recursive: true });
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@
 //   call     - runs for every outbound call or listener added by the app's own code (not for a hello-world request)
 //   window   - runs once per sampling window (default 250 ms), whatever the load
 //   second   - runs on a timer of its own
+//   gc       - runs once per garbage collection (in a hello-world server, one scavenge per ~100 requests)
 //   once     - at start-up, at listen, or when the engine asks
 //
 // A part with `start` is started by probe.cjs from this list: start(context) returns its collector (null when it cannot
@@ -18,7 +19,7 @@
 const PARTS = [
   {
     name: 'routes', when: 'request',
-    work: "two diagnostics-channel messages (http.server.request.start, response.finish), each a message object Node builds only because we subscribe; a Map entry from one to the other (requests whose client left are swept from it per window), two clock reads (three when the handler goes asynchronous), one Map lookup of the request target, a stats update (no lookup for a run of requests to one route); its in-flight count is other-waits' too",
+    work: "two diagnostics-channel messages (http.server.request.start, response.finish), each a message object Node builds only because we subscribe; the record found from one to the other through its connection (a Map entry per connection, set once, and a lookup per request; pipelined requests in a Map of their own; requests whose client left and closed connections swept per window), two clock reads (three when the handler goes asynchronous), one Map lookup of the request target, a stats update (no lookup for a run of requests to one route); its in-flight count is other-waits' too",
     start: (c) => require('./routes.cjs').createRouteCollector(c.performance, { turnEnd: c.on('tick') }),
     sample: (s, routes) => addList(s, 'routes', routes.take()),
   },
@@ -97,7 +98,16 @@ const PARTS = [
       if (threads) s.threads = threads;
     },
   },
-  { name: 'window', when: 'window', work: 'clock, ELU, CPU usage, memory, handles, GC totals, event-loop delay percentiles, one JSON line' },
+  {
+    name: 'gc', when: 'gc',
+    work: "a PerformanceObserver on 'gc' entries (the window's GC totals and pauses): per collection Node builds the entry in JavaScript, and on Node 20-24 wraps its deprecated kind/flags fields (DEP0152) in four deprecate() calls with a SafeMap, ~100k instructions per collection, ~1.3k per hello-world request at one scavenge per ~100 requests (callgrind, docs/measured.md); then an immediate runs our callback",
+    start: () => {
+      const { PerformanceObserver, constants } = require('perf_hooks');
+      return require('./samplers.cjs').createGcCollector(PerformanceObserver, constants);
+    },
+    sample: (s, gc) => (s.gc = gc.take()),
+  },
+  { name: 'window', when: 'window', work: 'clock, ELU, CPU usage, memory, handles, event-loop delay percentiles, one JSON line' },
   { name: 'delay', when: 'second', work: "monitorEventLoopDelay's 10 ms timer (in Node's C++, no JavaScript)" },
 ];
 

@@ -36,7 +36,7 @@
   } catch {
     return;
   }
-  const [{ clampInt, safe }, { describeWarning, readMemory, countHandles, createGcCollector, createWindowClock }, { PARTS }, { watchListen }, orphan] = modules;
+  const [{ clampInt, safe }, { describeWarning, readMemory, countHandles, createWindowClock }, { PARTS }, { watchListen }, orphan] = modules;
   const tree = safe(() => require('./tree.cjs'), undefined);
   try {
     activate(channelPath);
@@ -76,7 +76,7 @@
   function activate(channelPath) {
     const net = require('net');
     const perfHooks = require('perf_hooks');
-    const { performance, PerformanceObserver, constants } = perfHooks;
+    const { performance } = perfHooks;
     const env = process.env;
     const intervalMs = clampInt(env.CHECKUP_PROBE_INTERVAL_MS, 50, 60000, 250);
     const token = env.CHECKUP_PROBE_TOKEN || '';
@@ -212,7 +212,6 @@
     process.on('warning', onWarning);
 
     // ---- sampling -----------------------------------------------------------------------------------------------
-    const gc = createGcCollector(PerformanceObserver, constants);
     const clock = createWindowClock(perfHooks, intervalMs, () => process.cpuUsage());
 
     const timer = setInterval(() => {
@@ -226,7 +225,7 @@
 
     function takeSample() {
       warningsThisWindow = 0;
-      const sample = { ...clock.take(), memory: readMemory(), handles: countHandles(socket.destroyed ? 0 : 1), gc: gc.take(), io: [] };
+      const sample = { ...clock.take(), memory: readMemory(), handles: countHandles(socket.destroyed ? 0 : 1), io: [] };
       for (const part of PARTS) {
         const collector = part.sample && started.get(part.name);
         if (collector) safe(() => part.sample(sample, collector));
@@ -238,7 +237,6 @@
     function stopSampling() {
       clearInterval(timer);
       clock.stop();
-      gc.stop();
       for (const collector of started.values()) safe(() => collector.stop && collector.stop());
     }
 

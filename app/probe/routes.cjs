@@ -15,18 +15,25 @@ const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /**
  * Per (method, route) in each window: count, totalMs, maxMs, syncMs, syncMaxMs, errors (status >= 400), through the
- * http server's diagnostics channels (Node 18.17+/20+; without them nothing is reported). Requests are remembered in
- * a Map, never by a property on the app's req/res (that would change their shape and slow every request). A Map
- * rather than a WeakMap: a WeakMap's set and delete run in V8's C++ (an ephemeron table, rehashed as entries come and
- * go), about 1,000 instructions a request against ~150; what a WeakMap did for free, forgetting a request whose
- * response never finishes (the client went away), the window's sweep does. The count of requests in flight is
- * offered to other parts (other-waits.cjs), so that the server's channels are subscribed to once.
+ * http server's diagnostics channels (Node 18.17+/20+; without them nothing is reported). Requests are remembered by
+ * their connection, never by a property on the app's req/res/socket (that would change their shape and slow every
+ * request): a Map from each socket to a slot holding the request it is serving, set once per connection, so that a
+ * kept-alive connection's requests cost a lookup each and no Map entry is added or removed per request (a Map set and
+ * delete per request cost ~600 instructions with its rehashing and shrinking; a WeakMap's, ~1,000). A request started
+ * while the one before it on its connection is still being answered (pipelining) waits in a Map of its own. A request
+ * whose response never finishes (the client went away) and the slots of closed connections are let go by the
+ * window's sweep. The count of requests in flight is offered to other parts (other-waits.cjs), so that the server's
+ * channels are subscribed to once.
  */
 function createRouteCollector(performance, options) {
   const turnEnd = !options || options.turnEnd !== false;
   const dc = require('diagnostics_channel');
-  // req -> its timing record ({ t0, syncMs, db, waits, res }), from the request's start to its response's finish.
-  let started = new Map();
+  // socket -> { timing }: the timing record ({ req, t0, syncMs, db, waits, res, socket }) of the request the connection
+  // is serving, null between requests; pipelined: req -> timing for a request started while its connection's
+  // previous one was still in flight.
+  let bySocket = new Map();
+  let pipelined = new Map();
+  let inFlight = 0;
   // method -> route -> stats: no key string built per request.
   let byMethod = new Map();
   let routeCount = 0;
@@ -75,8 +82,13 @@ function createRouteCollector(performance, options) {
     // Requests pipelined on one connection are parsed in one run, in the same turn: the previous one's synchronous
     // part ended where this one's begins.
     if (current) endSyncPart(now);
-    current = { t0: now, syncMs: 0, db: null, waits: null, res: message.response };
-    started.set(req, current);
+    const socket = message.socket || req.socket;
+    current = { req, t0: now, syncMs: 0, db: null, waits: null, res: message.response, socket };
+    const slot = socket && typeof socket === 'object' ? bySocket.get(socket) : null;
+    if (slot === undefined) bySocket.set(socket, { timing: current });
+    else if (slot !== null && slot.timing === null) slot.timing = current;
+    else pipelined.set(req, current);
+    inFlight++;
     // The database waits this request makes are added to its record (db: system -> { count, totalMs }); on only once
     // the app has a database connection (request-context.cjs).
     requestContext.enter(current);
@@ -98,9 +110,19 @@ function createRouteCollector(performance, options) {
 
   function onResponseFinish(message) {
     const req = message && message.request;
-    const timing = req && started.get(req);
-    if (!timing) return;
-    started.delete(req);
+    if (!req) return;
+    const socket = message.socket || req.socket;
+    const slot = socket && typeof socket === 'object' ? bySocket.get(socket) : undefined;
+    let timing;
+    if (slot !== undefined && slot.timing !== null && slot.timing.req === req) {
+      timing = slot.timing;
+      slot.timing = null;
+    } else {
+      timing = pipelined.get(req);
+      if (timing === undefined) return;
+      pipelined.delete(req);
+    }
+    inFlight--;
     const now = performance.now();
     if (timing === current) endSyncPart(now);
     try {
@@ -121,7 +143,8 @@ function createRouteCollector(performance, options) {
     const pattern = frameworkPattern(req);
     if (pattern) return pattern.length > MAX_ROUTE_CHARS ? pattern.slice(0, MAX_ROUTE_CHARS) : pattern;
     // express rewrites req.url inside mounted routers; originalUrl is the request's own.
-    const url = String(typeof req.originalUrl === 'string' ? req.originalUrl : req.url || '/');
+    // String() only where the target is not already one (Node's is: no conversion per request).
+    const url = typeof req.originalUrl === 'string' ? req.originalUrl : typeof req.url === 'string' && req.url !== '' ? req.url : String(req.url || '/');
     // A target without a query is cached as it comes (one lookup, no scan for '?' and '#').
     let route = normalised.get(url);
     if (route !== undefined) return route;
@@ -137,18 +160,35 @@ function createRouteCollector(performance, options) {
 
   /**
    * Requests whose response will never finish (the client closed the connection first) are let go at the end of
-   * a window, as the WeakMap let them go at the next GC; any other, however long, stays.
+   * a window, as a WeakMap would let them go at the next GC; any other, however long, stays. So are the slots of
+   * closed connections.
    */
   function sweep() {
-    if (started.size === 0) return;
-    for (const [req, timing] of started) {
-      const res = timing.res;
-      if ((res && res.destroyed === true) || (req.socket && req.socket.destroyed === true) || req.destroyed === true) {
-        if (res && res.writableFinished === true) continue; // finished: its 'finish' is on its way
-        started.delete(req);
-        if (timing === current) current = null;
+    for (const [socket, slot] of bySocket) {
+      const timing = slot.timing;
+      if (timing !== null && gone(timing)) {
+        slot.timing = null;
+        forget(timing);
+      }
+      if (slot.timing === null && socket.destroyed === true) bySocket.delete(socket);
+    }
+    for (const [req, timing] of pipelined) {
+      if (gone(timing)) {
+        pipelined.delete(req);
+        forget(timing);
       }
     }
+  }
+
+  function gone(timing) {
+    const { req, res, socket } = timing;
+    if (!((res && res.destroyed === true) || (socket && socket.destroyed === true) || req.destroyed === true)) return false;
+    return !(res && res.writableFinished === true); // finished: its 'finish' is on its way
+  }
+
+  function forget(timing) {
+    inFlight--;
+    if (timing === current) current = null;
   }
 
   // The stats of the last request's (method, route): a run of requests to one route skips both lookups.
@@ -219,7 +259,7 @@ function createRouteCollector(performance, options) {
     },
     /** How many requests are being served (started, their responses not yet finished). */
     inFlight() {
-      return started.size;
+      return inFlight;
     },
     /** The framework's route table was read (route-table.cjs): group by its patterns from now on. */
     usePatterns(match) {
@@ -228,7 +268,9 @@ function createRouteCollector(performance, options) {
     },
     stop() {
       for (const unsubscribe of unsubscribers) safe(unsubscribe);
-      started = new Map();
+      bySocket = new Map();
+      pipelined = new Map();
+      inFlight = 0;
       safe(() => requestContext.disable());
     },
   };

@@ -15,7 +15,7 @@ const { PARTS, SWITCHABLE } = require(join(probeDir, 'parts.cjs')) as { PARTS: {
 describe("the probe's parts", () => {
   it('say when each runs and what it does', () => {
     for (const part of PARTS) {
-      expect(['request', 'call', 'window', 'second', 'once']).toContain(part.when);
+      expect(['request', 'call', 'gc', 'window', 'second', 'once']).toContain(part.when);
       expect(part.work.length).toBeGreaterThan(10);
     }
     expect(new Set(PARTS.map((p) => p.name)).size).toBe(PARTS.length);
