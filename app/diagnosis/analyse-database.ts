@@ -9,13 +9,14 @@ import { location } from '../contract/words.js';
 import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { requestCost } from './request-cost.js';
-import { dbConnections, dbNotes, dbSites, type DbSite } from './db-samples.js';
+import { dbConnections, dbNotes, dbSites, dbTransactions, type DbSite } from './db-samples.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
-import { poolHeldBy, queueAsConsequence, queueBehindFewWords, queuedPools, waitingPools } from './db-pool-queue.js';
+import { checkoutMsPerRequest as timedWaitMs, poolHeldBy, queueAsConsequence, queueBehindFewWords, queuedPools, timedQueue, waitingPools } from './db-pool-queue.js';
+import { heldByTransactionWords, holderCulprits, holderEvidence, transactionHolders } from './pool-held-by-transaction.js';
 
 
 /** The wait for a connection as timed at the pool itself, when it was (the ORMs' pools, pg Pool's connect()). */
@@ -121,7 +122,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // latency: every connection busy while requests take far longer than their own work. That wait is set aside the same
   // way, so that what holds the connections (a slow query, an N+1) is judged on the time a request is served.
   const ownWork = dbMsPerRequest + loopMs;
-  const queueFigures = { meanLatencyMs: meanLatency, ownWorkMs: ownWork, loopBusy: busy.share, concurrency: input.concurrency };
+  const queueFigures = { meanLatencyMs: meanLatency, ownWorkMs: ownWork, loopBusy: busy.share, concurrency: input.concurrency, requests };
   const queued = queuedPools(connections, queueFigures);
   const waiting = waitingPools(connections, queueFigures);
   const queueMs = Math.max(0, meanLatency - ownWork);
@@ -293,19 +294,29 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       k.finding.severity = 'warning';
       k.finding.explanation += queueBehindFewWords(c, k.runsPerRequest.get(c.system)!);
     }
+    // Idle at the socket, yet checked out: a transaction kept open across another wait holds the connection (read
+    // only when no slow query or N+1 already holds it).
+    const [holder] = heldBy.length ? [] : transactionHolders(dbTransactions(samples), c.system, requestTimeMs);
+    const atPoolOnly = timedQueue(c, queueFigures) && c.allBusyShare < T.dbAllBusyShare;
+    const waitedMs = atPoolOnly ? timedWaitMs(c, requests) : queueMs;
+    const busyWords = atPoolOnly
+      ? `Every one of the app's ${c.peakOpen} ${DB_SYSTEM_NAMES[c.system]} connections was checked out while requests waited at the pool ${ms(waitedMs)} on average, of a request's ${ms(meanLatency)}; its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.`
+      : `All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)}`;
     findings.push(
       finding(
         'db-pool-exhausted',
         heldBy.length ? 'warning' : 'problem',
-        'Requests wait for a database connection',
-        `${heldBy.length ? poolHeldBy(heldBy.map((k) => k.words).join(' and ')) : ''}All ${c.peakOpen} of the app's ${DB_SYSTEM_NAMES[c.system]} connections were busy ${pct(c.allBusyShare)} of the time, and a request takes ${ms(meanLatency)} while its queries take ${ms(dbMsPerRequest)} and its work on the loop ${ms(loopMs)}: the other ${ms(queueMs)} it waits for a free connection${input.concurrency ? ` (${input.concurrency} requests in flight, ${c.peakOpen} connections)` : ''}.${checkoutWords(c.checkouts)} ${poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings, c.poolMadeAt)}`,
+        holder ? 'Requests wait for a database connection held across other waits' : 'Requests wait for a database connection',
+        `${heldBy.length ? poolHeldBy(heldBy.map((k) => k.words).join(' and ')) : ''}${busyWords} ${holder ? heldByTransactionWords(holder, waitedMs) : poolAdvice(c.system, c.poolSize, c.peakOpen, input.concurrency, dbMsPerRequest, ownWork, c.poolSettings, c.poolMadeAt)}`,
         [
           { label: 'Latency mean', value: round(meanLatency, 2), unit: 'ms', series: 'load.latencyP99' },
           { label: 'Database connections open at most', value: c.peakOpen, unit: 'connections', series: 'io.wait' },
           ...(c.poolSize !== undefined ? [{ label: "The pool's size, as the app set it", value: c.poolSize, unit: 'connections', series: 'io.wait' } satisfies Evidence] : []),
           ...(c.checkouts ? [{ label: 'Wait for a connection at the pool, mean', value: round(c.checkouts.waitMs / Math.max(1, c.checkouts.count), 2), unit: 'ms', series: 'io.wait' } satisfies Evidence] : []),
-          { label: 'Of the time, every connection busy', value: round(100 * c.allBusyShare), unit: '%', series: 'io.wait', threshold: 100 * T.dbAllBusyShare },
+          { label: 'Of the time, every connection busy', value: round(100 * c.allBusyShare), unit: '%', series: 'io.wait', ...(atPoolOnly ? {} : { threshold: 100 * T.dbAllBusyShare }) },
           { label: 'Time in queries and on the loop per request', value: round(ownWork, 2), unit: 'ms', series: 'io.wait' },
+          ...(atPoolOnly ? [{ label: "Of a request's time, waiting at the pool for a connection", value: round((100 * waitedMs) / Math.max(0.001, meanLatency)), unit: '%', series: 'io.wait', threshold: round(100 * (1 - 1 / T.dbQueueFactor)) } satisfies Evidence] : []),
+          ...(holder ? holderEvidence(holder) : []),
           loopBusyEvidence(busy, T.ioMaxElu * 100),
         ],
         of,
@@ -313,10 +324,10 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
       ),
     );
     // The line that set the pool's size is the one to change: first, before the queries that hold the connections.
-    if (c.poolMadeAt) {
-      const pool = findings[findings.length - 1]!;
-      pool.culprits = [poolCulprit(c.poolMadeAt, c.poolSettings), ...pool.culprits].slice(0, T.culpritCount);
-    }
+    // Unless a transaction held across another wait holds them: its BEGIN and that wait are the lines to change.
+    const pool = findings[findings.length - 1]!;
+    const lead = [...(holder ? holderCulprits(holder) : []), ...(c.poolMadeAt ? [poolCulprit(c.poolMadeAt, c.poolSettings)] : [])];
+    if (lead.length) pool.culprits = [...lead, ...pool.culprits].slice(0, T.culpritCount);
   }
 
   // The database closed the app's connections (went away, restarted): queries cut off, requests failing after.

@@ -1,7 +1,7 @@
 // Waiting on I/O: requests take long while the event loop idles, so the time goes to something outside the process
 // (a database, another service, a slow disk, a lock). The probe's outbound-call tracing names the call sites.
 import type { Culprit, Evidence } from '../contract/diagnosis.js';
-import type { IoSiteStats } from '../contract/metrics.js';
+import type { IoSiteStats, OtherWaitStats } from '../contract/metrics.js';
 import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
@@ -85,7 +85,7 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const avoidable = shape.serial || shape.queueing !== undefined || shape.heldInApp;
   const unseen = sites.length === 0 ? unseenWait(input) : undefined;
   const severity = unseen ? unseen.severity : !avoidable ? 'info' : p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning';
-  const culprits: Culprit[] = sites.slice(0, T.culpritCount).map((s) => {
+  const culprits: Culprit[] = unseen ? unseen.culprits : sites.slice(0, T.culpritCount).map((s) => {
     const c = classifyFrame(s.functionName, s.url);
     const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
     return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}), ...(s.via ? { via: s.via } : {}) };
@@ -119,7 +119,7 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
       {
         kind: 'io-bound',
         severity,
-        title: unseen ? 'Requests wait on something Checkup cannot see' : avoidable ? 'Requests are waiting on I/O' : 'Requests wait on a downstream',
+        title: unseen?.timed ? `Requests wait on ${unseen.timed}` : unseen ? UNSEEN_TITLE : avoidable ? 'Requests are waiting on I/O' : 'Requests wait on a downstream',
         explanation: `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(elu)} of the time: the server is waiting, not working.` + why,
         evidence: [...evidence, ...(unseen?.evidence ?? [])],
         culprits,
@@ -147,7 +147,27 @@ function databaseWaitPerRequest(input: DiagnosisInput): number {
   return dbSites(input.samples).reduce((n, s) => n + s.totalMs, 0) / requests;
 }
 
-function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; words: string; evidence: Evidence[] } | undefined {
+/** The title of the finding whose wait nothing timed accounts for: said with what was ruled out, set aside beside a named wait. */
+export const UNSEEN_TITLE = 'Requests wait on something Checkup cannot see';
+
+/** A timed DNS, file-system or timer call site as a culprit: the app's line that made the request wait. */
+function otherWaitCulprit(o: OtherWaitStats, requestTimeMs: number): Culprit {
+  const c = classifyFrame(o.functionName, o.url);
+  const share = round(Math.min(100, (100 * o.totalMs) / requestTimeMs));
+  return { functionName: o.functionName, url: o.url, line: o.line, column: o.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(o.calledFrom ? { calledFrom: o.calledFrom } : {}), ...(o.via ? { via: o.via } : {}) };
+}
+
+interface UnseenWait {
+  severity: 'problem' | 'warning';
+  words: string;
+  evidence: Evidence[];
+  /** The call sites of the DNS, file-system or timer waits named, most wait first. */
+  culprits: Culprit[];
+  /** Those waits hold most of the latency (timedWaitShareOfLatency): the wait is seen, and theirs. */
+  timed?: string;
+}
+
+function unseenWait(input: DiagnosisInput): UnseenWait | undefined {
   const load = input.load!;
   const cost = requestCost(input);
   const p50 = load.latency.p50;
@@ -173,6 +193,9 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
   const requests = load.requestsTotal;
   let left = 'Left: a database or cache reached over TLS or a protocol Checkup does not read, DNS, timers (setTimeout, retries with back-off), a lock or queue inside the app, or the disk.';
   let seenOther = '';
+  let namedSites: OtherWaitStats[] = [];
+  let namedMs = 0;
+  const namedKinds: string[] = [];
   if (others && requests > 0) {
     const perKind = (kind: string) => others.filter((o) => o.kind === kind).reduce((n, o) => n + o.totalMs, 0) / requests;
     const kindNames = { dns: 'DNS lookups', fs: 'file-system calls', timer: 'timers' } as const;
@@ -183,16 +206,30 @@ function unseenWait(input: DiagnosisInput): { severity: 'problem' | 'warning'; w
       if (msPer >= 0.05 * p50) {
         const top = others.find((o) => o.kind === kind)!;
         waitedOn.push(`${kindNames[kind]} ${ms(msPer)} per request (the most at ${top.functionName}, line ${top.line})`);
+        namedSites = [...namedSites, ...others.filter((o) => o.kind === kind)];
+        namedMs += msPer;
+        namedKinds.push(kindNames[kind]);
       } else none.push(kindNames[kind]);
     }
     if (none.length) ruledOut.push(`${none.join(', ')} (timed while serving: under 5 % of the latency)`);
     if (waitedOn.length) seenOther = ` Timed while serving: ${waitedOn.join('; ')}.`;
     left = 'Left: a database or cache reached over TLS or a protocol Checkup does not read, a lock or queue inside the app, or work the app hands to another process.';
   }
+  // The named sites are the lines that made the requests wait (as an outbound call's are): culprits, most wait first.
+  const requestTimeMs = Math.max(1, load.latency.mean * requests);
+  const culprits = namedSites.sort((a, b) => b.totalMs - a.totalMs).slice(0, T.culpritCount).map((o) => otherWaitCulprit(o, requestTimeMs));
+  // Timed waits holding most of the request: the wait is theirs, said as such (a timer the app set is an artificial
+  // delay, a poll or a back-off), not as one Checkup cannot see.
+  const timed = culprits.length && namedMs >= T.timedWaitShareOfLatency * p50 ? namedKinds.join(' and ') : undefined;
+  const evidence: Evidence[] = [{ label: 'Latency as a multiple of CPU per request', value: round(p50 / cpuMs), unit: '×', series: 'load.latencyP99', threshold: T.unseenWaitFactor }];
+  if (timed) evidence.push({ label: `Of a request's time, waiting on ${timed}`, value: round((100 * namedMs) / p50), unit: '%', series: 'io.wait', threshold: 100 * T.timedWaitShareOfLatency });
   return {
     severity: p50 >= T.unseenWaitProblemP50Ms ? 'problem' : 'warning',
-    words:
-      `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup ${seenOther ? 'judges' : 'measures'}. Ruled out: ${ruledOut.join('; ')}.${poolWords}${seenOther} ` + left,
-    evidence: [{ label: 'Latency as a multiple of CPU per request', value: round(p50 / cpuMs), unit: '×', series: 'load.latencyP99', threshold: T.unseenWaitFactor }],
+    words: timed
+      ? `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and ${ms(namedMs)} of it is spent waiting on ${timed} set by the app, the most at ${namedSites[0]!.method} in ${namedSites[0]!.functionName} (line ${namedSites[0]!.line}): requests wait on purpose (an artificial delay, a poll, a back-off), not on work. Ruled out: ${ruledOut.join('; ')}.${poolWords}`
+      : `A request's latency is ${round(p50 / cpuMs)} times its CPU cost, and the wait is not one Checkup ${seenOther ? 'judges' : 'measures'}. Ruled out: ${ruledOut.join('; ')}.${poolWords}${seenOther} ` + left,
+    evidence,
+    culprits,
+    ...(timed ? { timed } : {}),
   };
 }

@@ -56,7 +56,25 @@ export function analyseTransactions(input: DiagnosisInput): AnalyserResult {
   return { findings: findings.sort((a, b) => b.score - a.score).slice(0, 2) };
 }
 
-function judgeTransaction(tx: DbTransactionSite, requestTimeMs: number, allBusyShare: number): ScoredFinding | undefined {
+/** A transaction kept open across waits not its own, as judged: its figures per transaction and its culprits. */
+export interface HeldTransaction {
+  tx: DbTransactionSite;
+  heldPerTx: number;
+  queryPerTx: number;
+  outsidePerTx: number;
+  /** The waits named (a twentieth of the time outside or more), most first. */
+  shown: TransactionOutsideWait[];
+  /** The line that opened the transaction, then the lines of the waits made inside it. */
+  opener: Culprit;
+  waits: Culprit[];
+}
+
+/**
+ * A transaction held across other waits: over dbTxMinCount transactions, waiting outside for at least
+ * dbTxOutsideMinMs and at least as long as its own queries (dbTxOutsideOfQueries). Also read by the pool's finding,
+ * for which such a transaction is what holds the connections requests queue for.
+ */
+export function heldTransaction(tx: DbTransactionSite, requestTimeMs: number): HeldTransaction | undefined {
   if (tx.count < T.dbTxMinCount || !tx.outside.length) return undefined;
   const outsideMs = tx.outside.reduce((n, w) => n + w.totalMs, 0);
   // Waits made together overlap: the time outside is never more than the time the transaction was open without a query.
@@ -64,13 +82,22 @@ function judgeTransaction(tx: DbTransactionSite, requestTimeMs: number, allBusyS
   const outsidePerTx = Math.min(outsideMs, idleMs) / tx.count;
   const queryPerTx = tx.queryMs / tx.count;
   if (outsidePerTx < T.dbTxOutsideMinMs || outsidePerTx < T.dbTxOutsideOfQueries * queryPerTx) return undefined;
-  const heldPerTx = tx.heldMs / tx.count;
   // Waits of a twentieth of the time outside or less (a connection's set-up query, a stray timer) are not named.
   const shown = tx.outside.filter((w) => w.totalMs >= outsideMs / 20);
-  const [top] = shown;
+  return { tx, heldPerTx: tx.heldMs / tx.count, queryPerTx, outsidePerTx, shown, opener: culprit(tx, tx.heldMs / requestTimeMs), waits: shown.slice(0, 3).map((w) => culprit(w, w.totalMs / requestTimeMs)) };
+}
+
+/** "an outbound HTTP call from chargeCard (app.js:12)" and the other waits: what a held transaction waits on. */
+export function heldAcrossWords(h: HeldTransaction): string {
+  const { shown, waits } = h;
+  return `${waitWords(shown[0]!)} from ${named(waits[0]!)}${shown.length > 1 ? ` (and ${shown.length - 1} other wait${shown.length > 2 ? 's' : ''}: ${shown.slice(1, 3).map(waitWords).join(', ')})` : ''}`;
+}
+
+function judgeTransaction(tx: DbTransactionSite, requestTimeMs: number, allBusyShare: number): ScoredFinding | undefined {
+  const held = heldTransaction(tx, requestTimeMs);
+  if (!held) return undefined;
+  const { heldPerTx, queryPerTx, outsidePerTx, opener, waits } = held;
   const system = DB_SYSTEM_NAMES[tx.system];
-  const opener = culprit(tx, tx.heldMs / requestTimeMs);
-  const waits = shown.slice(0, 3).map((w) => culprit(w, w.totalMs / requestTimeMs));
   const starved = allBusyShare >= T.dbAllBusyShare;
   return {
     kind: 'db-transaction-held',
@@ -78,8 +105,7 @@ function judgeTransaction(tx: DbTransactionSite, requestTimeMs: number, allBusyS
     title: 'A transaction is held open across other waits',
     explanation:
       `The transaction opened by ${named(opener)} holds its ${system} connection ${ms(heldPerTx)} on average (${tx.count} transactions, the longest ${ms(tx.maxHeldMs)}) while its ${round(tx.queries / tx.count, 1)} queries take ${ms(queryPerTx)}: ` +
-      `for ${ms(outsidePerTx)} of it the request waits on ${waitWords(top!)} from ${named(waits[0]!)}, with the transaction open` +
-      `${shown.length > 1 ? ` (and ${shown.length - 1} other wait${shown.length > 2 ? 's' : ''}: ${shown.slice(1, 3).map(waitWords).join(', ')})` : ''}. ` +
+      `for ${ms(outsidePerTx)} of it the request waits on ${heldAcrossWords(held)}, with the transaction open. ` +
       `All that time the connection is out of the pool and the rows the transaction wrote or locked stay locked for every other request` +
       `${starved ? `; here every ${system} connection was busy ${pct(allBusyShare)} of the time, so other requests queued for the one held` : ''}. ` +
       'Do the outside work before BEGIN or after COMMIT, and keep only the queries that must succeed or fail together inside the transaction.',

@@ -2,6 +2,7 @@
 // contract's edge rule), the load figures and the evidence of the profiles, with the hotspot rules' matches. The
 // doctor's judgement of one process's run (diagnoseProcess) and the verdict of a run whose app never served
 // (diagnoseStartFailure). Pure: what was collected in, a diagnosis and the session's summary out.
+import { answerWriters } from './answer-writers.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import { cutMeasuredWindow } from '../contract/measured-window.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
@@ -107,6 +108,8 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     input.cpu = cpuEvidence(cpuModel);
     input.cpu.hotspots = findHotspots(cpuModel).map((m) => ({ id: m.id, title: hotspotAdvice(m.id).title, percent: m.percent }));
     input.cpu.packages = packageCosts(cpuModel);
+    const writers = answerWriters(cpuModel);
+    if (writers.length) input.cpu.answerWriters = writers;
   }
   if (run.profiles.heap) {
     input.heapCulprits = profileCulprits(mapped(heapProfileToModel(run.profiles.heap, 'Heap profile')), 'allocation').map((c) => {

@@ -17,10 +17,35 @@ export interface QueueFigures {
   /** The loop's busy share (0..1). */
   loopBusy: number;
   concurrency: number | undefined;
+  /** Requests the figures are over: the wait timed at the pool is summed over them. */
+  requests: number;
+}
+
+/** The wait for a connection timed at the pool itself (ORMs' pools, pg Pool's connect()), per request. */
+export function checkoutMsPerRequest(c: DbConnections, requests: number): number {
+  return (c.checkouts?.waitMs ?? 0) / Math.max(1, requests);
 }
 
 /**
- * The systems whose connections are where requests queue: every connection busy most of the time (dbAllBusyShare),
+ * A queue read at the pool itself: a pool makes a caller wait only when every connection is checked out, so a wait
+ * timed there of half the request's time or more (dbQueueFactor: twice, half of every request lost to the queue) is
+ * the queue, measured rather than inferred. It holds whatever keeps the connections checked out: their queries, or a
+ * transaction left open across a call that is not the database's, during which the connection reads idle at the
+ * socket (dbAllBusyShare cannot see it). Slow enough to matter, more requests in flight than connections, and the
+ * loop not the bottleneck (dbPoolLoopBusyMax), as below.
+ */
+export function timedQueue(c: DbConnections, f: QueueFigures): boolean {
+  return (
+    checkoutMsPerRequest(c, f.requests) >= (1 - 1 / T.dbQueueFactor) * f.meanLatencyMs &&
+    f.meanLatencyMs >= T.ioLatencyP50Ms &&
+    (f.concurrency === undefined || f.concurrency > c.peakOpen) &&
+    f.loopBusy <= T.dbPoolLoopBusyMax
+  );
+}
+
+/**
+ * The systems whose connections are where requests queue: timed at the pool (timedQueue), or every connection busy
+ * at the socket most of the time (dbAllBusyShare),
  * requests taking at least twice their own work (dbQueueFactor), slow enough to matter on average, more requests in flight than
  * connections, and the connections busier than the loop, which keeps some idle time (dbPoolLoopBusyMax): a saturated
  * loop is a bottleneck of its own, and the answers it is late to read keep the connections busy too.
@@ -28,12 +53,13 @@ export interface QueueFigures {
 export function queuedPools(connections: DbConnections[], f: QueueFigures): DbConnections[] {
   return connections.filter(
     (c) =>
-      c.allBusyShare >= T.dbAllBusyShare &&
+      timedQueue(c, f) ||
+      (c.allBusyShare >= T.dbAllBusyShare &&
       f.meanLatencyMs >= T.dbQueueFactor * f.ownWorkMs &&
       f.meanLatencyMs >= T.ioLatencyP50Ms &&
       (f.concurrency === undefined || f.concurrency > c.peakOpen) &&
       f.loopBusy <= T.dbPoolLoopBusyMax &&
-      f.loopBusy < c.allBusyShare,
+      f.loopBusy < c.allBusyShare),
   );
 }
 

@@ -24,6 +24,8 @@ export interface CpuEvidence {
   hotspots?: Array<{ id: string; title: string; percent: number }>;
   /** Dependencies by the time spent in them and what they call, with the app functions that call into them (package-cost.ts). */
   packages?: import('./package-cost.js').PackageCost[];
+  /** The app's functions on the stack while responses were written, most first (answer-writers.ts). */
+  answerWriters?: Culprit[];
 }
 
 /** The heap before and after the measured load, each read after a full garbage collection (through the inspector). */

@@ -54,7 +54,9 @@ const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
   // Requests queued for the pool wait (io-bound's picture), pile up (overload) and time out.
   'threadpool-saturated': ['io-bound', 'overloaded', 'load-errors'],
   'database-bound': ['load-errors'],
-  'db-pool-exhausted': ['load-errors'],
+  // Requests queued for a connection wait while the loop idles (io-bound's picture, its "queue inside the app"); the
+  // outbound call a transaction is held across is the pool's holder, named in its finding.
+  'db-pool-exhausted': ['load-errors', 'io-bound'],
 };
 
 /**

@@ -86,7 +86,20 @@ export function loadShedding(input: DiagnosisInput): Shedding | undefined {
     const where = whereAnswered(logged.stack, sig.pkg);
     return { policy: sig.policy, status: String(logged.status ?? sig.status), logged, ...(resource ? { resource: resource.words } : {}), ...(where ? { where } : {}), evidence: resource?.evidence ?? [] };
   }
-  // No log to say so: 429 is a rate limiter's answer by definition.
-  if ((statuses['429'] ?? 0) > 0) return { policy: 'a rate limiter', status: '429', evidence: [] };
+  // No log to say so: 429 is a rate limiter's answer by definition. Where it is produced, from the CPU profile: when
+  // the refusals are most of the answers and one app function wrote most of the answers written from the app's own
+  // frames, that function answered them (a limiter middleware answers from its own frame).
+  const refused = statuses['429'] ?? 0;
+  if (refused > 0) {
+    const answers = Object.values(statuses).reduce((n, k) => n + k, 0);
+    const [writer] = input.cpu?.answerWriters ?? [];
+    const where = writer && refused >= answers / 2 && writer.selfPercent >= 50 ? writer : undefined;
+    return {
+      policy: 'a rate limiter',
+      status: '429',
+      ...(where ? { where } : {}),
+      evidence: where ? [{ label: `Of the answers written from the app's functions, by ${where.functionName}`, value: where.selfPercent, unit: '%', series: 'profile', threshold: 50 }] : [],
+    };
+  }
   return undefined;
 }

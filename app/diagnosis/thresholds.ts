@@ -3,7 +3,10 @@
 // the load generator shares the cores with the target; the newest held-out round is never used to set them and is
 // reported apart (`npm run bench -- --only accuracy`; bench/corpus.ts HELD_OUT_ROUND). Change a threshold here and that benchmark, and the fast subset in
 // test/integration/diagnosis, tell whether the verdicts still hold.
-export const THRESHOLDS_VERSION = 'thresholds-12';
+export const THRESHOLDS_VERSION = 'thresholds-13';
+// thresholds-13: no value moved. A pool's queue timed at the pool itself counts as the queue (db-pool-queue.ts,
+// timedQueue, from dbQueueFactor); timers, DNS and file-system waits holding half a request name their lines
+// (timedWaitShareOfLatency, new).
 // thresholds-12: a queue for a database's connections counts as slow enough to matter by the mean latency (a queue
 // behind a rare long hold leaves the median quick and the tail long); a slow query run by fewer than half of the
 // requests does not take the blame for the queue (dbCauseMinRunsPerRequest).
@@ -224,6 +227,13 @@ export const thresholds = {
    */
   unseenWaitFactor: 10,
   unseenWaitProblemP50Ms: 100,
+  /**
+   * Such a wait is seen after all when the DNS lookups, file-system calls and timers the probe timed while serving
+   * (its other waits) hold half of the median request or more: the requests wait on them, at the lines that made them
+   * (a timer the app set on every request is an artificial delay). Half: the same share as a request's time in its
+   * queries (dbShareOfLatency) or queueing in the app (ioHeldShareOfLatency).
+   */
+  timedWaitShareOfLatency: 0.5,
 
   /**
    * The database (analyse-database.ts). N+1: one query shape run at least 5 times per request, one after another

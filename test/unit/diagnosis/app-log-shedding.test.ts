@@ -68,6 +68,23 @@ describe('the app\'s own load shedding', () => {
     expect(f.explanation).toContain('a rate limiter');
   });
 
+  it('429s without a log, most answers refused: answered in the app function that wrote most answers (the profile)', () => {
+    const writer = { functionName: 'enforceQuota', url: 'file:///srv/app/quota.js', line: 11, column: 21, selfPercent: 92, totalPercent: 92, category: 'app' as const, measure: 'stack' as const };
+    const mostly = failingRun({ '200': 300, '429': 700 }, []);
+    mostly.cpu = { ...mostly.cpu!, answerWriters: [writer] };
+    const f = analyseLoadErrors(mostly).findings![0]!;
+    expect(f.explanation).toMatch(/a rate limiter answered 429 in enforceQuota/);
+    expect(f.culprits[0]).toMatchObject({ functionName: 'enforceQuota', line: 11 });
+    // Refusals a minority of the answers: the function writing most answers may be the one writing the 200s.
+    const few = failingRun({ '200': 700, '429': 300 }, []);
+    few.cpu = { ...few.cpu!, answerWriters: [writer] };
+    expect(analyseLoadErrors(few).findings![0]!.culprits).toEqual([]);
+    // A writer of under half the answers written from the app's frames is not named either.
+    const spread = failingRun({ '200': 300, '429': 700 }, []);
+    spread.cpu = { ...spread.cpu!, answerWriters: [{ ...writer, selfPercent: 40, totalPercent: 40 }] };
+    expect(analyseLoadErrors(spread).findings![0]!.culprits).toEqual([]);
+  });
+
   it('500s with an ordinary error logged: failing requests, naming the logged error and where it was thrown', () => {
     const log = Array.from({ length: 40 }, () => JSON.stringify({ level: 50, msg: 'query failed', err: { type: 'Error', message: 'boom', code: 'ECONNRESET', stack: 'Error: boom\n    at loadOrders (/srv/app/orders.js:31:9)' } }));
     const f = analyseLoadErrors(failingRun({ '200': 800, '500': 200 }, log)).findings![0]!;

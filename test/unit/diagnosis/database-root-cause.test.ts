@@ -76,7 +76,7 @@ describe('the database root cause behind a queue for a connection', () => {
 
 describe('queuedPools and waitingPools', () => {
   const one = (allBusyShare: number): DbConnections => ({ system: 'mysql', peakOpen: 1, busyShare: allBusyShare, allBusyShare, lost: 0 });
-  const figures = { meanLatencyMs: 150, ownWorkMs: 20, loopBusy: 0.4, concurrency: 10 };
+  const figures = { meanLatencyMs: 150, ownWorkMs: 20, loopBusy: 0.4, concurrency: 10, requests: 100 };
 
   it('the pool is where requests queue when its connections are busier than a loop with idle time', () => {
     expect(queuedPools([one(0.95)], figures)).toHaveLength(1);
