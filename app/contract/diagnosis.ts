@@ -97,6 +97,12 @@ export interface Culprit {
    * frames of functions inlined by the optimiser, so the memory may really be allocated in one of these.
    */
   mayInclude?: Array<{ functionName: string; url: string; line: number }>;
+  /**
+   * 'name': the file had no source map, and url:line is its TypeScript source's, found by the function's name
+   * (app/profile/source-maps/name-map.ts); `compiledAt` is where the compiled code ran.
+   */
+  mappedBy?: 'name';
+  compiledAt?: { url: string; line: number };
 }
 
 export interface Finding {
@@ -197,6 +203,8 @@ export interface Diagnosis {
   /** The kind of the most severe problem, else `healthy` (or `insufficient-data` when nothing could be judged). */
   verdict: FindingKind;
   findings: Finding[];
+  /** What the reading of the app's code could not do exactly: its source maps (coded CHK_SOURCE_MAP_* warnings). */
+  sourceNotes?: string[];
   /** Engine version and thresholds version that produced it, for re-analysis later. */
   analyser: string;
 }

@@ -1,0 +1,65 @@
+// A compiled .js file without a source map, matched to its TypeScript source by function name. tsc keeps a
+// function's name and, statement by statement, its body's lines; it drops types, blank lines and type-only
+// declarations, so the function moves but its body mostly keeps its shape. A line of the .js is placed at the .ts
+// line of the named function around it, and at the same line inside that function when both bodies have the same
+// number of lines with code on them; a name found more than once in either file, or not at all, places nothing.
+import { maskCode, scanFunctions, type ScannedFunction } from './function-scanner.js';
+
+export interface NamePosition {
+  line: number;
+  column: number;
+}
+
+/** The lines of [from, to] (1-based) with code on them, masked text (comments and blank lines have none). */
+function codeLines(maskedLines: string[], from: number, to: number): number[] {
+  const lines: number[] = [];
+  for (let l = from; l <= to; l++) if (maskedLines[l - 1]?.trim()) lines.push(l);
+  return lines;
+}
+
+function byUniqueName(functions: ScannedFunction[]): Map<string, ScannedFunction | null> {
+  const names = new Map<string, ScannedFunction | null>();
+  for (const f of functions) names.set(f.name, names.has(f.name) ? null : f);
+  return names;
+}
+
+export class NameMap {
+  private readonly jsFunctions: ScannedFunction[];
+  private readonly jsNames: Map<string, ScannedFunction | null>;
+  private readonly tsNames: Map<string, ScannedFunction | null>;
+  private readonly jsMasked: string[];
+  private readonly tsMasked: string[];
+  private readonly tsLines: string[];
+
+  constructor(jsText: string, tsText: string) {
+    const jsMasked = maskCode(jsText);
+    const tsMasked = maskCode(tsText);
+    this.jsFunctions = scanFunctions(jsText, jsMasked);
+    this.jsNames = byUniqueName(this.jsFunctions);
+    this.tsNames = byUniqueName(scanFunctions(tsText, tsMasked));
+    this.jsMasked = jsMasked.split('\n');
+    this.tsMasked = tsMasked.split('\n');
+    this.tsLines = tsText.split('\n');
+  }
+
+  /** The .ts position of line `line` of the .js, or undefined to keep the .js position. */
+  original(line: number): NamePosition | undefined {
+    // The innermost named function around the line: an anonymous callback's line is placed through its enclosing one.
+    let around: ScannedFunction | undefined;
+    for (const f of this.jsFunctions) {
+      if (f.line > line) break;
+      if (f.end >= line && (!around || f.line >= around.line)) around = f;
+    }
+    if (!around || this.jsNames.get(around.name) !== around) return undefined;
+    const ts = this.tsNames.get(around.name);
+    if (!ts) return undefined;
+    const own = { line: ts.line, column: Math.max(0, (this.tsLines[ts.line - 1] ?? '').indexOf(around.name.replace(/^#/, ''))) + 1 };
+    if (line < around.bodyStart) return own;
+    const jsBody = codeLines(this.jsMasked, around.bodyStart, around.end);
+    const tsBody = codeLines(this.tsMasked, ts.bodyStart, ts.end);
+    const index = jsBody.indexOf(line);
+    if (jsBody.length !== tsBody.length || index < 0) return own;
+    const tsLine = tsBody[index]!;
+    return { line: tsLine, column: (this.tsLines[tsLine - 1]?.search(/\S/) ?? 0) + 1 };
+  }
+}
