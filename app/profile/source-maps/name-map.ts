@@ -17,6 +17,24 @@ function codeLines(maskedLines: string[], from: number, to: number): number[] {
   return lines;
 }
 
+/** A line's code as tsc may print it: whitespace runs as one space, no trailing `;`. */
+function normalised(line: string): string {
+  return line.trim().replace(/\s+/g, ' ').replace(/;$/, '');
+}
+
+/** Lines of code shorter than this (`}`, `return x`) say too little to be matched by their text. */
+const MIN_TEXT = 16;
+
+/** Each line's code (masked text: no comments, no string contents) found once in the file, by its text. */
+function uniqueLines(maskedLines: string[]): Map<string, number | null> {
+  const lines = new Map<string, number | null>();
+  maskedLines.forEach((text, i) => {
+    const key = normalised(text);
+    if (key.length >= MIN_TEXT) lines.set(key, lines.has(key) ? null : i + 1);
+  });
+  return lines;
+}
+
 function byUniqueName(functions: ScannedFunction[]): Map<string, ScannedFunction | null> {
   const names = new Map<string, ScannedFunction | null>();
   for (const f of functions) names.set(f.name, names.has(f.name) ? null : f);
@@ -30,6 +48,8 @@ export class NameMap {
   private readonly jsMasked: string[];
   private readonly tsMasked: string[];
   private readonly tsLines: string[];
+  private jsText?: Map<string, number | null>;
+  private tsText?: Map<string, number | null>;
 
   constructor(jsText: string, tsText: string) {
     const jsMasked = maskCode(jsText);
@@ -50,16 +70,32 @@ export class NameMap {
       if (f.line > line) break;
       if (f.end >= line && (!around || f.line >= around.line)) around = f;
     }
-    if (!around || this.jsNames.get(around.name) !== around) return undefined;
+    if (!around) return this.byText(line);
+    if (this.jsNames.get(around.name) !== around) return undefined;
     const ts = this.tsNames.get(around.name);
     if (!ts) return undefined;
     const own = { line: ts.line, column: Math.max(0, (this.tsLines[ts.line - 1] ?? '').indexOf(around.name.replace(/^#/, ''))) + 1 };
-    if (line < around.bodyStart) return own;
+    if (line <= around.line || line < around.bodyStart) return own;
     const jsBody = codeLines(this.jsMasked, around.bodyStart, around.end);
     const tsBody = codeLines(this.tsMasked, ts.bodyStart, ts.end);
     const index = jsBody.indexOf(line);
     if (jsBody.length !== tsBody.length || index < 0) return own;
     const tsLine = tsBody[index]!;
+    return { line: tsLine, column: (this.tsLines[tsLine - 1]?.search(/\S/) ?? 0) + 1 };
+  }
+
+  /**
+   * A line outside every named function (a route handler passed inline, `app.get('/x', async (req, res) => {`) has
+   * no name to go by: it is placed where the same code stands once in the .ts, when it stands once in the .js. Types
+   * on the line make the texts differ, and then it stays where it ran.
+   */
+  private byText(line: number): NamePosition | undefined {
+    this.jsText ??= uniqueLines(this.jsMasked);
+    this.tsText ??= uniqueLines(this.tsMasked);
+    const key = normalised(this.jsMasked[line - 1] ?? '');
+    if (key.length < MIN_TEXT || this.jsText.get(key) !== line) return undefined;
+    const tsLine = this.tsText.get(key);
+    if (!tsLine) return undefined;
     return { line: tsLine, column: (this.tsLines[tsLine - 1]?.search(/\S/) ?? 0) + 1 };
   }
 }
