@@ -37,26 +37,32 @@ const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'ret
  * expression may start (after an operator or an opening bracket), which is where the language puts one.
  */
 export function maskCode(text: string): string {
-  const out = text.split('');
+  // Kept as slices of the text with the masked ranges in between, joined once: a file is read in one pass.
+  const n = text.length;
+  const parts: string[] = [];
+  let copiedTo = 0;
   const blank = (from: number, to: number) => {
-    for (let k = from; k < to && k < out.length; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+    const end = Math.min(to, n);
+    if (end <= from) return;
+    parts.push(text.slice(copiedTo, from), text.slice(from, end).replace(/[^\n\r]/g, ' '));
+    copiedTo = end;
   };
   /** Template literals open; each entry the brace depth at which its `${` was entered. */
   const templates: number[] = [];
   let depth = 0;
+  /** The last character that was not white space: 'a' for a word, a string or a closing bracket. */
   let lastSignificant = '';
   let i = 0;
-  const n = text.length;
   const scanTemplate = (from: number): number => {
     // From inside a template literal: to its end (returns the index after the closing backtick) or a `${`.
     let j = from;
     while (j < n) {
-      const c = text[j]!;
-      if (c === '\\') j += 2;
-      else if (c === '`') {
+      const c = text.charCodeAt(j);
+      if (c === 92 /* \\ */) j += 2;
+      else if (c === 96 /* ` */) {
         blank(from, j);
         return j + 1;
-      } else if (c === '$' && text[j + 1] === '{') {
+      } else if (c === 36 /* $ */ && text.charCodeAt(j + 1) === 123) {
         blank(from, j);
         templates.push(depth);
         depth++;
@@ -67,6 +73,17 @@ export function maskCode(text: string): string {
     return n;
   };
   while (i < n) {
+    const code = text.charCodeAt(i);
+    // White space, letters, digits, `$` and `_`: nothing to do but note a word.
+    if (code === 32 || code === 9 || code === 10 || code === 13) {
+      i++;
+      continue;
+    }
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36) {
+      lastSignificant = 'a';
+      i++;
+      continue;
+    }
     const c = text[i]!;
     const next = text[i + 1];
     if (c === '/' && next === '/') {
@@ -113,11 +130,12 @@ export function maskCode(text: string): string {
           continue;
         }
       }
-      if (!/\s/.test(c)) lastSignificant = /[\w$)\]]/.test(c) ? 'a' : c;
+      lastSignificant = c === ')' || c === ']' || c.charCodeAt(0) > 127 ? 'a' : c;
       i++;
     }
   }
-  return out.join('');
+  parts.push(text.slice(copiedTo));
+  return parts.join('');
 }
 
 /** Index just after the bracket matching the one at `open` in masked text, or -1. */

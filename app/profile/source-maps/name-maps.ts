@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MAX_MAP_BYTES } from './limits.js';
 import { NameMap } from './name-map.js';
+import { readScriptMap } from './read-map.js';
 import type { SourceMapSet } from './source-map-set.js';
 import { findTsSource } from './ts-source.js';
 import { sourceMapWarning } from './warnings.js';
@@ -31,6 +32,8 @@ export async function addNameMaps(set: SourceMapSet, scriptUrls: Iterable<string
     } catch {
       continue;
     }
+    // A map that is there but could not be used was said so already (CHK_SOURCE_MAP_UNREADABLE): its frames stay.
+    if ((await readScriptMap(url)).kind !== 'none') continue;
     const source = findTsSource(path);
     if (!source) continue;
     const [js, ts] = source.ts ? await Promise.all([readSmall(path), readSmall(source.ts)]) : [];
