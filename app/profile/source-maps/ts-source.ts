@@ -145,9 +145,9 @@ export function findTsSource(jsPath: string): TsSource | undefined {
     const relJs = inside(d, jsPath)!;
     const srcDir = join(dirname(d), 'src');
     const ts = firstFile(tsNames(relJs).map((name) => join(srcDir, name)));
+    // Without the .ts nothing here says TypeScript: a JavaScript project's lib/ (and a tsconfig that only
+    // type-checks it) is left alone, without a warning.
     if (ts) return { ts, out: basename(d), src: 'src' };
-    // A src/ folder beside it with a tsconfig above: TypeScript compiled, its source gone (or never shipped).
-    if (configFile && existsSync(srcDir)) return { out: basename(d), src: 'src' };
   }
   return undefined;
 }

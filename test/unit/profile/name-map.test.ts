@@ -68,9 +68,9 @@ describe('tsconfig reader', () => {
     expect(findTsSource(join(dir, 'dist', 'esm.mjs'))?.ts).toBe(join(dir, 'src', 'esm.mts'));
     expect(findTsSource(join(dir, 'dist', 'gone.js'))).toEqual({ out: 'dist', src: 'src' });
 
-    const bare = project({ 'src/a.ts': 'export const a = 1;', 'lib/a.js': '', 'lib/b.js': '' });
+    const bare = project({ 'tsconfig.json': '{ "compilerOptions": { "checkJs": true, "noEmit": true } }', 'src/a.ts': 'export const a = 1;', 'lib/a.js': '', 'lib/b.js': '' });
     expect(findTsSource(join(bare, 'lib', 'a.js'))?.ts).toBe(join(bare, 'src', 'a.ts'));
-    // A plain JavaScript project: nothing says lib/b.js was ever TypeScript.
+    // Nothing says lib/b.js was ever TypeScript (the tsconfig only type-checks): no source, no warning.
     expect(findTsSource(join(bare, 'lib', 'b.js'))).toBeUndefined();
   });
 });
