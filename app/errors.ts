@@ -85,6 +85,8 @@ const catalogue = {
   CHK_AB_NOTHING_TO_COMPARE: { message: 'Nothing to compare: the working tree has no uncommitted change, so {ref} is the same code.', hint: 'Edit the code first, or name an older commit with --against (e.g. HEAD~1).', exit: 2 },
   CHK_AB_NOT_A_PROJECT: { message: 'Cannot compare a bundled sample app with a commit: {detail}', hint: 'Run the slow and the fixed variant and compare them, or copy the lab into a git repository of your own.', exit: 2 },
   CHK_SOURCE_MAP_UNREADABLE: { message: 'The source map of {script} could not be read ({detail}); its frames are shown at the compiled code.', exit: 1 },
+  CHK_SOURCE_MAP_MISSING: { message: 'Compiled without source maps: lines from {out} mapped to {src} by function name; build with `sourceMap: true` for exact lines.', exit: 1 },
+  CHK_SOURCE_MAP_MISSING_TS: { message: 'Compiled without source maps: lines left as {out} (no TypeScript source found beside them); build with `sourceMap: true` for exact lines.', exit: 1 },
   CHK_SOURCE_MAP_TOO_LARGE: { message: 'The source map of {script} is {size}, more than Checkup reads ({limit}); its frames are shown at the compiled code.', exit: 1 },
   CHK_COURSE_INVALID: { message: 'The course in {file} cannot be used: {field}: {detail}.', hint: 'A course file is what Checkup exports from a course (Export course, `checkup course export`); a lab folder is described in docs/writing-a-lab.md.', exit: 2 },
   CHK_COURSE_NOT_FOUND: { message: 'There is no course "{id}".', hint: 'Available: {available}.', exit: 2 },

@@ -2,7 +2,7 @@
 import type { Culprit, Diagnosis, Finding } from '../contract/diagnosis.js';
 import type { LoadResult } from '../contract/metrics.js';
 import type { SessionDetail } from '../contract/session.js';
-import { CULPRIT_MEASURES, culpritName, setupWords, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
+import { CULPRIT_MEASURES, culpritName, mappedByWords, setupWords, evidenceWords, functionLabel, location as frameLocation, machineNotes, quantity, sig } from '../contract/words.js';
 import type { SerializedError } from '../errors.js';
 import { bold, cyan, dim, green, printable, printableDeep, red, yellow } from './terminal.js';
 import { formatUnitTree } from './unit-tree.js';
@@ -42,8 +42,9 @@ function culpritLines(culprits: Culprit[], indent: string): string[] {
   return culprits.map((c) => {
     const share = c.measure === 'stack' ? ' '.repeat(7) : `${sig(c.selfPercent, 3).padStart(5)} %`;
     const pkg = c.package ? dim(` [${c.package}]`) : '';
+    const byName = mappedByWords(c);
     const role = c.measure === 'stack' && c.role ? dim(`  ${c.role}`) : '';
-    const line = `${indent}${share}  ${bold(culpritName(c))}  ${cyan(location(c))}${pkg}${role}`;
+    const line = `${indent}${share}  ${bold(culpritName(c))}  ${cyan(location(c))}${byName ? dim(` (${byName})`) : ''}${pkg}${role}`;
     const also = c.mayInclude?.length ? `\n${indent}        ${dim('or in what it calls (inlined by V8): ' + c.mayInclude.map((f) => `${functionLabel(f.functionName)} ${location(f)}`).join(', '))}` : '';
     return line + also;
   });
@@ -96,6 +97,7 @@ export function humanReport(untrustedDetail: SessionDetail, untrustedError?: Ser
   const machine = machineNotes(s.machine);
   if (machine.length) out.push(`  Machine     ${yellow(machine.join('\n              '))}`);
   if (s.profilingCost) out.push(`  Profiling   ${dim(profilingCostWords(s.profilingCost))}`);
+  if (d?.sourceNotes?.length) out.push(`  Source      ${yellow(d.sourceNotes.join('\n              '))}`);
   for (const [i, f] of (d?.findings ?? []).entries()) {
     if (i > 0) out.push('', `  Also        ${severityLabel(f)}: ${bold(f.title)}`, `              ${f.explanation}`);
     const evidence = f.evidence.slice(0, 3).map((e) => evidenceWords(e));
@@ -141,6 +143,7 @@ export function jsonReport(detail: SessionDetail | undefined, error?: Serialized
           diagnosis: {
             verdict: detail.diagnosis.verdict,
             ...(detail.diagnosis.requestTime ? { requestTime: detail.diagnosis.requestTime } : {}),
+            ...(detail.diagnosis.sourceNotes?.length ? { sourceNotes: detail.diagnosis.sourceNotes } : {}),
             findings: detail.diagnosis.findings.map((f) => ({
               kind: f.kind,
               severity: f.severity,

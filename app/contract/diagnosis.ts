@@ -99,6 +99,12 @@ export interface Culprit {
   mayInclude?: Array<{ functionName: string; url: string; line: number }>;
   /** For a line named without a share of the time (measure 'stack'): what it is to the finding ("sets the pool's size"). */
   role?: string;
+  /**
+   * 'name': the file had no source map, and url:line is its TypeScript source's, found by the function's name
+   * (app/profile/source-maps/name-map.ts); `compiledAt` is where the compiled code ran.
+   */
+  mappedBy?: 'name';
+  compiledAt?: { url: string; line: number };
 }
 
 export interface Finding {
@@ -199,6 +205,8 @@ export interface Diagnosis {
   /** The kind of the most severe problem, else `healthy` (or `insufficient-data` when nothing could be judged). */
   verdict: FindingKind;
   findings: Finding[];
+  /** What the reading of the app's code could not do exactly: its source maps (coded CHK_SOURCE_MAP_* warnings). */
+  sourceNotes?: string[];
   /** Engine version and thresholds version that produced it, for re-analysis later. */
   analyser: string;
 }

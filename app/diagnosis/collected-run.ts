@@ -3,7 +3,7 @@
 // doctor's judgement of one process's run (diagnoseProcess) and the verdict of a run whose app never served
 // (diagnoseStartFailure). Pure: what was collected in, a diagnosis and the session's summary out.
 import { answerWriters } from './answer-writers.js';
-import type { Diagnosis } from '../contract/diagnosis.js';
+import type { Culprit, Diagnosis } from '../contract/diagnosis.js';
 import { cutMeasuredWindow } from '../contract/measured-window.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
@@ -15,6 +15,7 @@ import type { Profile } from '../profile/model/profile.js';
 import { applySourceMaps } from '../profile/source-maps/apply.js';
 import { mapProbeSites } from '../profile/source-maps/map-probe-sites.js';
 import type { RunSourceMaps } from '../profile/source-maps/run-maps.js';
+import type { SourceMapSet } from '../profile/source-maps/source-map-set.js';
 import { hotspotAdvice, loadDiagnosisAdvice } from './advice-files.js';
 import { findHotspots } from './hotspots/index.js';
 import type { DiagnosisInput, MemoryAfterLoad } from './input.js';
@@ -132,7 +133,7 @@ function finite<K extends string>(key: K, value: number): Partial<Record<K, numb
 /** The doctor's judgement of one process's run (the units aside), and the summary the session list shows. */
 export function diagnoseProcess(run: CollectedRun): RunDiagnosis {
   const input = doctorInput(run);
-  const diagnosis = judge(input, loadDiagnosisAdvice());
+  const diagnosis = withSourceNotes(judge(input, loadDiagnosisAdvice()), run.profiles.sourceMaps?.set);
   const load = run.load;
   const summary: SessionSummary = {
     verdict: diagnosis.verdict,
@@ -141,6 +142,19 @@ export function diagnoseProcess(run: CollectedRun): RunDiagnosis {
       : {}),
   };
   return { diagnosis, summary };
+}
+
+/**
+ * The culprits whose place was found by function name (a compiled file without a map) marked so, and the maps'
+ * warnings said with the diagnosis: a line found by name is the user's to check, not to trust as a map's.
+ */
+function withSourceNotes(diagnosis: Diagnosis, maps: SourceMapSet | undefined): Diagnosis {
+  if (!maps || maps.warnings.length === 0) return diagnosis;
+  const mark = (c: Culprit): Culprit => {
+    const compiledAt = maps.compiledAt(c.url, c.line);
+    return compiledAt ? { ...c, mappedBy: 'name', compiledAt } : c;
+  };
+  return { ...diagnosis, findings: diagnosis.findings.map((f) => ({ ...f, culprits: f.culprits.map(mark) })), sourceNotes: [...maps.warnings] };
 }
 
 /** A run whose app never served: the verdict says what happened at its start (start-failure.ts). */

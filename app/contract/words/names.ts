@@ -118,3 +118,17 @@ export function location(frame: { url: string; line: number }, base?: string): s
   const file = filePath(frame.url, base);
   return frame.url && frame.line > 0 ? `${file}:${frame.line}` : file;
 }
+
+/**
+ * How a culprit's place was found when its compiled file had no source map: "found by name: dist/ has no source
+ * maps" (the compiled file's own folder, where its path leaves the source's); undefined for a place as recorded.
+ */
+export function mappedByWords(c: { url: string; mappedBy?: 'name'; compiledAt?: { url: string; line: number } }): string | undefined {
+  if (c.mappedBy !== 'name') return undefined;
+  const compiled = filePath(c.compiledAt?.url ?? '').split('/');
+  const source = filePath(c.url).split('/');
+  let i = 0;
+  while (i < compiled.length - 1 && compiled[i] === source[i]) i++;
+  const folder = c.compiledAt && i < compiled.length - 1 ? `${compiled[i]}/` : 'the compiled code';
+  return `found by name: ${folder} has no source maps`;
+}

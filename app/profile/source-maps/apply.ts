@@ -7,6 +7,7 @@ import type { Profile } from '../model/profile.js';
 import { remapFrames } from '../model/remap-frames.js';
 import type { Frame, FrameInput } from '../model/types.js';
 import { loadSourceMaps, type RecordedMaps } from './load-maps.js';
+import { addNameMaps } from './name-maps.js';
 import type { SourceMapSet } from './source-map-set.js';
 
 /**
@@ -25,7 +26,12 @@ export function mappableScripts(profile: Profile): string[] {
 /** The profile with its frames at their original positions (the same profile when no frame has a map). */
 export function applySourceMaps(profile: Profile, maps: SourceMapSet): Profile {
   const replace = (frame: Frame): FrameInput | undefined => {
-    if (!mappable(frame) || !maps.has(frame.url)) return undefined;
+    if (!mappable(frame)) return undefined;
+    if (!maps.has(frame.url)) {
+      // No map: a compiled TypeScript file's function found in its .ts by name, or the frame as recorded.
+      const named = maps.hasNameMap(frame.url) ? maps.byName(frame.url, frame.line) : undefined;
+      return named ? { functionName: frame.functionName, url: named.url, line: named.line, column: named.column } : undefined;
+    }
     const pos = maps.original(frame.url, frame.line, frame.column);
     if (pos) return { functionName: pos.name ?? frame.functionName, url: normaliseFrameUrl(pos.url), line: pos.line, column: pos.column };
     // A function the (readable) map does not place (no mapping before it on its line, none near after it: see
@@ -46,5 +52,7 @@ export function applySourceMaps(profile: Profile, maps: SourceMapSet): Profile {
 export async function withOriginalSources(profile: Profile, recorded?: RecordedMaps): Promise<Profile> {
   const scripts = mappableScripts(profile);
   if (scripts.length === 0) return profile;
-  return applySourceMaps(profile, await loadSourceMaps(scripts, recorded));
+  const maps = await loadSourceMaps(scripts, recorded);
+  await addNameMaps(maps, scripts);
+  return applySourceMaps(profile, maps);
 }

@@ -30,7 +30,7 @@ function functionsByFile(functions: ReadonlyArray<{ functionName: string; url: s
 }
 
 export function mapProbeSites(samples: ProbeSample[], maps: SourceMapSet | undefined, functions?: ReadonlyArray<{ functionName: string; url: string; line: number }>): ProbeSample[] {
-  if (!maps || maps.size === 0) return samples;
+  if (!maps || maps.empty) return samples;
   const found = new Map<string, Site | null>();
   let named: ReturnType<typeof functionsByFile> | undefined;
   const enclosing = (url: string, line: number): string | undefined => {
@@ -44,11 +44,11 @@ export function mapProbeSites(samples: ProbeSample[], maps: SourceMapSet | undef
     return best;
   };
   const place = <T extends NamedSite>(site: T): T => {
-    if (!site.url || !maps.has(site.url)) return site;
+    if (!site.url || (!maps.has(site.url) && !maps.hasNameMap(site.url))) return site;
     const key = `${site.url}:${site.line}:${site.column}`;
     let pos = found.get(key);
     if (pos === undefined) {
-      const o = maps.original(site.url, site.line, site.column);
+      const o = maps.has(site.url) ? maps.original(site.url, site.line, site.column) : maps.byName(site.url, site.line);
       pos = o ? { url: normaliseFrameUrl(o.url), line: o.line, column: o.column } : null;
       found.set(key, pos);
     }

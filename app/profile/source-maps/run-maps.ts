@@ -4,6 +4,7 @@
 import { classifyFrame } from '../model/classify.js';
 import { normaliseFrameUrl } from '../model/frame-url.js';
 import { loadSourceMaps, type RecordedMaps } from './load-maps.js';
+import { addNameMaps } from './name-maps.js';
 import { recordTargetMaps, type Evaluate } from './runtime-maps.js';
 import type { SourceMapSet } from './source-map-set.js';
 import { MAX_SCRIPTS } from './limits.js';
@@ -41,5 +42,7 @@ export async function runSourceMaps(profiles: { cpu?: unknown; heap?: unknown },
   const set = await loadSourceMaps(scripts);
   const missing = [...scripts].filter((url) => !set.has(url));
   const recorded = evaluate && missing.length > 0 ? await recordTargetMaps(evaluate, missing, set) : {};
+  // Last, for what has no map on disk nor in the target: compiled TypeScript matched by function name.
+  await addNameMaps(set, scripts);
   return { set, recorded };
 }

@@ -3,6 +3,7 @@
 // coded warning: its frames stay where V8 saw them.
 import { decodedMappings, FlattenMap, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
 import { fileURLToPath } from 'node:url';
+import type { NameMap } from './name-map.js';
 import { sourceMapWarning } from './warnings.js';
 
 /** Where a compiled position came from. Line and column 1-based, like the profile model's. */
@@ -13,6 +14,8 @@ export interface OriginalPosition {
   column: number;
   /** The original name at that position, when the map records one. */
   name?: string;
+  /** Set when the position was found by function name in a .ts file (the compiled file had no map: name-map.ts). */
+  mappedBy?: 'name';
 }
 
 function displayPath(scriptUrl: string): string {
@@ -49,6 +52,10 @@ function nextMappingIsNear(map: TraceMap, needle: { line: number; column: number
 export class SourceMapSet {
   private readonly maps = new Map<string, TraceMap>();
   private readonly warningList: string[] = [];
+  /** Compiled scripts without a map, matched to their .ts source by function name. */
+  private readonly nameMaps = new Map<string, { map: NameMap; tsUrl: string }>();
+  /** Each .ts position found by name (`url:line`) and the compiled one it came from, to mark the culprits there. */
+  private readonly foundByName = new Map<string, { url: string; line: number }>();
 
   /** Adds the map of the script at `scriptUrl` (its text or parsed JSON); a malformed one becomes a warning. */
   add(scriptUrl: string, map: unknown, mapUrl: string): void {
@@ -60,6 +67,35 @@ export class SourceMapSet {
   /** A map parsed earlier (the cache's). */
   addParsed(scriptUrl: string, map: TraceMap): void {
     this.maps.set(scriptUrl, map);
+  }
+
+  /** A compiled script without a map whose lines are found in `tsUrl` by function name. */
+  addNameMap(scriptUrl: string, map: NameMap, tsUrl: string): void {
+    this.nameMaps.set(scriptUrl, { map, tsUrl });
+  }
+
+  hasNameMap(scriptUrl: string): boolean {
+    return this.nameMaps.has(scriptUrl);
+  }
+
+  /** Whether anything can be mapped at all (maps or name matches). */
+  get empty(): boolean {
+    return this.maps.size === 0 && this.nameMaps.size === 0;
+  }
+
+  /** The .ts position of a compiled line found by function name, or undefined to keep the compiled one. */
+  byName(scriptUrl: string, line: number): OriginalPosition | undefined {
+    const entry = this.nameMaps.get(scriptUrl);
+    const pos = entry?.map.original(line);
+    if (!entry || !pos) return undefined;
+    const key = `${entry.tsUrl}:${pos.line}`;
+    if (!this.foundByName.has(key)) this.foundByName.set(key, { url: scriptUrl, line });
+    return { url: entry.tsUrl, line: pos.line, column: pos.column, mappedBy: 'name' };
+  }
+
+  /** The compiled position a .ts position was found from by name, if it was. */
+  compiledAt(url: string, line: number): { url: string; line: number } | undefined {
+    return this.foundByName.get(`${url}:${line}`);
   }
 
   warn(message: string): void {
