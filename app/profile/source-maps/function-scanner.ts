@@ -172,10 +172,25 @@ function bodyAfter(masked: string, paren: number, arrow: boolean, expressionBody
     return expressionBody ? { open: k, expression: true } : undefined;
   }
   // A return type may hold an object type (`: { a: number } {`): the first `{` whose matching `}` is followed by
-  // something other than a body's `{` is taken as the body.
+  // something other than a body's `{` is taken as the body. Inside a return type's type arguments or parentheses
+  // (`: Map<string, number> {`, `: Promise<{ a: number }> {`, `: (x: number) => void {`) commas, arrows and object
+  // types belong to the type.
+  let nested = 0;
   for (let k = j; k < masked.length; k++) {
     const c = masked[k]!;
-    if (c === ';' || c === '}' || c === '=' || c === ',') return undefined;
+    if (c === '=' && masked[k + 1] === '>') {
+      k++;
+      continue;
+    }
+    if (c === '<' || c === '(') nested++;
+    else if ((c === '>' || c === ')') && nested > 0) nested--;
+    if (c === ';' || c === '}' || (nested === 0 && (c === '=' || c === ','))) return undefined;
+    if (c === '{' && nested > 0) {
+      const close = matchBracket(masked, k);
+      if (close < 0) return undefined;
+      k = close - 1;
+      continue;
+    }
     if (c === '{') {
       const close = matchBracket(masked, k);
       const after = close < 0 ? '' : masked.slice(close).trimStart();

@@ -162,6 +162,26 @@ describe('name scanner', () => {
     expect(new NameMap(out, server).original(lineOf(out, 'const port'))).toBeUndefined();
   });
 
+  it('reads return types with type arguments, object types and function types as types, not as the end of a signature', () => {
+    const text = [
+      'export function matrix(rules: string, peak: boolean): Map<string, number> {',
+      '  return new Map();',
+      '}',
+      'async function load(): Promise<{ a: number; b: string }> {',
+      '  return { a: 1, b: "" };',
+      '}',
+      'function later(): (x: number, y: number) => void {',
+      '  return () => undefined;',
+      '}',
+      'function pair(): Record<string, Array<[number, number]>> {',
+      '  return {};',
+      '}',
+      'declare function sig(a: number): Map<string, number>;',
+      '',
+    ].join('\n');
+    expect(scanFunctions(text).map((f) => `${f.name}:${f.line}-${f.end}`)).toEqual(['matrix:1-3', 'load:4-6', 'later:7-9', 'pair:10-12']);
+  });
+
   it('is not fooled by braces in strings, templates, comments and regular expressions', () => {
     const text = 'function a() {\n  const s = "}" + `${"{"}}` + /}/.source; // }\n  /* { */ return s;\n}\nfunction b() {\n  return 1;\n}\n';
     expect(scanFunctions(text)).toEqual([
