@@ -1,8 +1,9 @@
 'use strict';
 // A shipping-quote API on Fastify, knex and MariaDB (mysql2 under knex). createDb sets knex's pool to
 // { min: 0, max: 2 }, copied from a command-line script's config, while the checkout calls the quote endpoint from
-// thirty clients at once. shippingQuote runs one primary-key lookup of the zone's rate band (well under a
-// millisecond in MariaDB), so each request's own query is quick, but thirty requests take turns on two connections,
+// thirty clients at once. shippingQuote runs a primary-key lookup of the zone's rate band and an indexed aggregate of
+// the zone's recent delivery times (2,000 shipments; 10-20 ms a request alone on this machine), so each request's own queries
+// are quick, but thirty requests take turns on two connections,
 // waiting in knex's pool (tarn) while the database and the event loop have room to spare.
 const fastify = require('fastify')({ logger: false });
 const mysql = require('mysql2/promise');
@@ -21,7 +22,11 @@ async function seed() {
       base_cents INT NOT NULL, per_kg_cents INT NOT NULL, days INT NOT NULL, PRIMARY KEY (zone, weight_band)) ENGINE=InnoDB;
     INSERT INTO zone_rates SELECT CONCAT('Z', seq DIV 40), seq MOD 40, ELT(1 + seq MOD 3, 'parcelco', 'swiftpost', 'roadline'),
       300 + seq MOD 700, 40 + seq MOD 90, 1 + seq MOD 6 FROM seq_0_to_3999;
-    ANALYZE TABLE zone_rates;
+    DROP TABLE IF EXISTS shipments;
+    CREATE TABLE shipments (id INT PRIMARY KEY, zone VARCHAR(8) NOT NULL, days_taken INT NOT NULL, parcel_ref VARCHAR(20) NOT NULL,
+      KEY by_zone (zone)) ENGINE=InnoDB;
+    INSERT INTO shipments SELECT seq, CONCAT('Z', seq MOD 100), 1 + seq MOD 7, CONCAT('P', seq) FROM seq_1_to_200000;
+    ANALYZE TABLE zone_rates, shipments;
   `);
   await admin.end();
 }
@@ -34,7 +39,8 @@ async function shippingQuote(zone, weightKg) {
   const band = Math.min(39, Math.floor(weightKg));
   const rate = await db('zone_rates').where({ zone, weight_band: band }).first('carrier', 'base_cents', 'per_kg_cents', 'days');
   if (!rate) return null;
-  return { zone, weightKg, carrier: rate.carrier, cents: rate.base_cents + Math.ceil(weightKg * rate.per_kg_cents), days: rate.days };
+  const recent = await db('shipments').where({ zone }).avg({ avgDays: 'days_taken' }).count({ n: '*' }).first();
+  return { zone, weightKg, carrier: rate.carrier, cents: rate.base_cents + Math.ceil(weightKg * rate.per_kg_cents), days: rate.days, typicalDays: Math.round(Number(recent.avgDays) * 10) / 10, basedOn: Number(recent.n) };
 }
 
 fastify.get('/quote', async (request, reply) => {

@@ -16,7 +16,7 @@ async function seed() {
     CREATE TABLE al_events (id bigint PRIMARY KEY, created_at timestamptz NOT NULL, actor text NOT NULL,
       action text NOT NULL, target text NOT NULL, detail text NOT NULL);
     INSERT INTO al_events SELECT g, timestamptz '2026-01-01' + g * interval '37 seconds', 'user-' || (g % 900),
-      (ARRAY['login', 'update', 'delete', 'export', 'invite'])[1 + g % 5], 'record-' || (g * 7919 % 100000),
+      (ARRAY['login', 'update', 'delete', 'export', 'invite'])[1 + g % 5], 'record-' || (g::bigint * 7919 % 100000),
       'changed fields: status, owner, notes (' || g || ')' FROM generate_series(1, 300000) g;
     CREATE INDEX al_events_recent ON al_events (created_at DESC, id DESC);
     ANALYZE al_events;
