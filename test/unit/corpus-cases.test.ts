@@ -80,6 +80,9 @@ describe('the corpus loader', () => {
     // The tsc-built app names its culprit in its TypeScript source, which the loader found beside dist/.
     const culpritFile = (c: LoadedCase) => (c.expected as { culprit?: { file: string } }).culprit?.file ?? '';
     expect(round11.map(culpritFile).filter((f) => f.startsWith('src/'))).toEqual(['src/fares.ts']);
+    const round12 = cases.filter((c) => c.round === 12);
+    expect(round12.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(round12.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -118,7 +121,8 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted', 'database-bound']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 12 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11/);
+    expect(withCase({ round: 13 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12/);
+    expect(withCase({ round: 12, split: 'tuning' })).toThrow(/a round-12 case is held-out by construction/);
     expect(withCase({ round: 11, split: 'tuning' })).toThrow(/a round-11 case is held-out by construction/);
     expect(withCase({ expected: { verdict: 'hot-path', culprit: { function: 'f', file: 'lib/f.js' } } })).toThrow(/expected.culprit.file must be/);
     expect(withCase({ expected: { verdict: 'hot-path', culprit: { function: 'f', file: 'src/f.ts' } } })).toThrow(/expected.culprit.file src\/f.ts is missing/);
