@@ -1,6 +1,7 @@
 // The database: queries run once per row (N+1), a slow query, a pool too small for the concurrency, and requests that
 // simply spend their time waiting on the database while the loop idles. Read from the probe's socket-level query
 // timings (app/probe/db-wait.cjs); the culprit is the app's line that runs the query, not the driver's.
+import { waitCulprit } from './wait-culprit.js';
 import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
 import type { AppCallSite, DbSystem } from '../contract/metrics.js';
 import { classifyFrame } from '../profile/model/classify.js';
@@ -76,9 +77,7 @@ function byShape(sites: DbSite[]): Shape[] {
 }
 
 function culpritOf(s: DbSite, requestTimeMs: number): Culprit {
-  const c = classifyFrame(s.functionName, s.url);
-  const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
-  return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}), ...(s.via ? { via: s.via } : {}) };
+  return waitCulprit(s, s.totalMs / requestTimeMs);
 }
 
 /** The app's line that made a pool (where its size is set): a location without a share of the time. */
@@ -117,7 +116,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // behind other requests' queries: the shares below are of the time it was served, that wait aside, and never of less
   // than its own queries and loop work.
   const connections = dbConnections(samples);
-  const checkoutMsPerRequest = connections.reduce((n, c) => n + (c.checkouts?.waitMs ?? 0), 0) / Math.max(1, requests);
+  const checkoutMsPerRequest = connections.reduce((n, c) => n + timedWaitMs(c, requests), 0);
   // Where the pool is not timed (pg-pool's and mysql2's own query, the app's single connection) the queue shows in the
   // latency: every connection busy while requests take far longer than their own work. That wait is set aside the same
   // way, so that what holds the connections (a slow query, an N+1) is judged on the time a request is served.

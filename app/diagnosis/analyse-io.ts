@@ -1,8 +1,8 @@
 // Waiting on I/O: requests take long while the event loop idles, so the time goes to something outside the process
 // (a database, another service, a slow disk, a lock). The probe's outbound-call tracing names the call sites.
+import { waitCulprit } from './wait-culprit.js';
 import type { Culprit, Evidence } from '../contract/diagnosis.js';
 import type { IoSiteStats, OtherWaitStats } from '../contract/metrics.js';
-import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
@@ -85,11 +85,7 @@ export function analyseIo(input: DiagnosisInput): AnalyserResult {
   const avoidable = shape.serial || shape.queueing !== undefined || shape.heldInApp;
   const unseen = sites.length === 0 ? unseenWait(input) : undefined;
   const severity = unseen ? unseen.severity : !avoidable ? 'info' : p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning';
-  const culprits: Culprit[] = unseen ? unseen.culprits : sites.slice(0, T.culpritCount).map((s) => {
-    const c = classifyFrame(s.functionName, s.url);
-    const share = round(Math.min(100, (100 * s.totalMs) / requestTimeMs));
-    return { functionName: s.functionName, url: s.url, line: s.line, column: s.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(s.calledFrom ? { calledFrom: s.calledFrom } : {}), ...(s.via ? { via: s.via } : {}) };
-  });
+  const culprits: Culprit[] = unseen ? unseen.culprits : sites.slice(0, T.culpritCount).map((s) => waitCulprit(s, s.totalMs / requestTimeMs));
   const evidence: Evidence[] = [
     { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
     { label: 'Latency p99', value: p99, unit: 'ms', series: 'load.latencyP99' },
@@ -149,13 +145,6 @@ function databaseWaitPerRequest(input: DiagnosisInput): number {
 
 /** The title of the finding whose wait nothing timed accounts for: said with what was ruled out, set aside beside a named wait. */
 export const UNSEEN_TITLE = 'Requests wait on something Checkup cannot see';
-
-/** A timed DNS, file-system or timer call site as a culprit: the app's line that made the request wait. */
-function otherWaitCulprit(o: OtherWaitStats, requestTimeMs: number): Culprit {
-  const c = classifyFrame(o.functionName, o.url);
-  const share = round(Math.min(100, (100 * o.totalMs) / requestTimeMs));
-  return { functionName: o.functionName, url: o.url, line: o.line, column: o.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(o.calledFrom ? { calledFrom: o.calledFrom } : {}), ...(o.via ? { via: o.via } : {}) };
-}
 
 interface UnseenWait {
   severity: 'problem' | 'warning';
@@ -217,7 +206,7 @@ function unseenWait(input: DiagnosisInput): UnseenWait | undefined {
   }
   // The named sites are the lines that made the requests wait (as an outbound call's are): culprits, most wait first.
   const requestTimeMs = Math.max(1, load.latency.mean * requests);
-  const culprits = namedSites.sort((a, b) => b.totalMs - a.totalMs).slice(0, T.culpritCount).map((o) => otherWaitCulprit(o, requestTimeMs));
+  const culprits = namedSites.sort((a, b) => b.totalMs - a.totalMs).slice(0, T.culpritCount).map((o) => waitCulprit(o, o.totalMs / requestTimeMs));
   // Timed waits holding most of the request: the wait is theirs, said as such (a timer the app set is an artificial
   // delay, a poll or a back-off), not as one Checkup cannot see.
   const timed = culprits.length && namedMs >= T.timedWaitShareOfLatency * p50 ? namedKinds.join(' and ') : undefined;

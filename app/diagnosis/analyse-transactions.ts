@@ -3,9 +3,9 @@
 // connection stays out of the pool and the rows the transaction touched stay locked for that time. Read from the
 // probe's transactions (app/probe/db-wait.cjs, tx-watch.cjs); the culprits are the app's line that opened the
 // transaction and the line of the wait made inside it.
+import { waitCulprit } from './wait-culprit.js';
 import type { Culprit } from '../contract/diagnosis.js';
 import type { TransactionOutsideWait } from '../contract/metrics.js';
-import { classifyFrame } from '../profile/model/classify.js';
 import { round } from '../numbers.js';
 import { DB_SYSTEM_NAMES } from '../contract/request-time-words.js';
 import { dbConnections, dbTransactions, type DbTransactionSite } from './db-samples.js';
@@ -30,11 +30,6 @@ function waitWords(w: TransactionOutsideWait): string {
   return w.kind === 'threadpool' || w.kind === 'fs' || w.kind === 'dns' ? `${what} (${w.method})` : what;
 }
 
-function culprit(site: { functionName: string; url: string; line: number; column: number; calledFrom?: string; via?: string }, shareOfRequests: number): Culprit {
-  const c = classifyFrame(site.functionName, site.url);
-  const share = round(Math.min(100, 100 * shareOfRequests));
-  return { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: share, totalPercent: share, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'io-wait', ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}), ...(site.via ? { via: site.via } : {}) };
-}
 
 export function analyseTransactions(input: DiagnosisInput): AnalyserResult {
   const { load, samples } = input;
@@ -84,7 +79,7 @@ export function heldTransaction(tx: DbTransactionSite, requestTimeMs: number): H
   if (outsidePerTx < T.dbTxOutsideMinMs || outsidePerTx < T.dbTxOutsideOfQueries * queryPerTx) return undefined;
   // Waits of a twentieth of the time outside or less (a connection's set-up query, a stray timer) are not named.
   const shown = tx.outside.filter((w) => w.totalMs >= outsideMs / 20);
-  return { tx, heldPerTx: tx.heldMs / tx.count, queryPerTx, outsidePerTx, shown, opener: culprit(tx, tx.heldMs / requestTimeMs), waits: shown.slice(0, 3).map((w) => culprit(w, w.totalMs / requestTimeMs)) };
+  return { tx, heldPerTx: tx.heldMs / tx.count, queryPerTx, outsidePerTx, shown, opener: waitCulprit(tx, tx.heldMs / requestTimeMs), waits: shown.slice(0, 3).map((w) => waitCulprit(w, w.totalMs / requestTimeMs)) };
 }
 
 /** "an outbound HTTP call from chargeCard (app.js:12)" and the other waits: what a held transaction waits on. */

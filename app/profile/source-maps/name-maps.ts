@@ -8,7 +8,7 @@ import { MAX_MAP_BYTES } from './limits.js';
 import { NameMap } from './name-map.js';
 import { readScriptMap } from './read-map.js';
 import type { SourceMapSet } from './source-map-set.js';
-import { findTsSource } from './ts-source.js';
+import { findTsSource, type TsConfigDirs } from './ts-source.js';
 import { sourceMapWarning } from './warnings.js';
 
 async function readSmall(path: string): Promise<string | undefined> {
@@ -24,6 +24,7 @@ async function readSmall(path: string): Promise<string | undefined> {
 export async function addNameMaps(set: SourceMapSet, scriptUrls: Iterable<string>): Promise<void> {
   const mapped = new Set<string>();
   const left = new Set<string>();
+  const configs = new Map<string, TsConfigDirs | undefined>();
   for (const url of scriptUrls) {
     if (set.has(url) || set.hasNameMap(url) || !url.startsWith('file://')) continue;
     let path: string;
@@ -32,10 +33,11 @@ export async function addNameMaps(set: SourceMapSet, scriptUrls: Iterable<string
     } catch {
       continue;
     }
+    // Nothing says TypeScript (a plain JavaScript app, most scripts): no script is read again.
+    const source = findTsSource(path, configs);
+    if (!source) continue;
     // A map that is there but could not be used was said so already (CHK_SOURCE_MAP_UNREADABLE): its frames stay.
     if ((await readScriptMap(url)).kind !== 'none') continue;
-    const source = findTsSource(path);
-    if (!source) continue;
     const [js, ts] = source.ts ? await Promise.all([readSmall(path), readSmall(source.ts)]) : [];
     if (js === undefined || ts === undefined) {
       left.add(`${source.out}/*.js`);

@@ -121,11 +121,15 @@ function firstFile(candidates: string[]): string | undefined {
   });
 }
 
-/** Where the TypeScript source of the compiled `jsPath` is; undefined when nothing says it was compiled from TypeScript. */
-export function findTsSource(jsPath: string): TsSource | undefined {
+/**
+ * Where the TypeScript source of the compiled `jsPath` is; undefined when nothing says it was compiled from TypeScript.
+ * `configs` keeps the tsconfigs read for the scripts of one run (most share one), by file.
+ */
+export function findTsSource(jsPath: string, configs = new Map<string, TsConfigDirs | undefined>()): TsSource | undefined {
   if (!/\.[cm]?js$/.test(jsPath)) return undefined;
   const configFile = nearestTsConfig(dirname(jsPath));
-  const config = configFile ? readTsConfigDirs(configFile) : undefined;
+  if (configFile && !configs.has(configFile)) configs.set(configFile, readTsConfigDirs(configFile));
+  const config = configFile ? configs.get(configFile) : undefined;
   if (config?.outDir) {
     const relJs = inside(config.outDir, jsPath);
     if (relJs) {
