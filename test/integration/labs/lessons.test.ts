@@ -170,7 +170,9 @@ describe.each(NODES)('lesson claims on Node %s', (version, node) => {
       const screenP99 = screen!.chart.data[1] as number[];
       const figure = compareFigures(d, d).find((f) => f.key === 'delayP99')!;
       expect(screenP99.length).toBe(d.measured.samples.length);
-      expect(screenP99.length).toBeGreaterThan(5);
+      // Several windows, so a face cutting its own would differ. Not a count: the blocking lab stretches each probe
+      // window by its blocked turns, and on a busy machine the 3 s load held 5 of them (CI, session 17).
+      expect(screenP99.length).toBeGreaterThanOrEqual(3);
       // The comparison's figure is the doctor's own (one figure, one number on every screen), of that same window.
       expect(figure.before).toBe(d.diagnosis!.figures!.delayP99Ms);
 
