@@ -170,22 +170,25 @@ function createQueryHints(performance, systemOf = () => undefined) {
   function timeCheckout(pool, driver, promise) {
     const t0 = performance.now();
     const request = requestContext.current();
-    promise.then((connection) => {
-      const ms = performance.now() - t0;
-      let system = driver.system || poolSystem.get(pool);
-      if (!system) {
-        system = safe(() => systemOf(socketOf(connection)), undefined);
-        if (system) poolSystem.set(pool, system);
-      }
-      if (!system) return;
-      // The request that asked, for its route (record.waits, 'checkout:<system>').
-      if (request) requestContext.addWait(request, 'checkout:' + system, ms);
-      const w = waits.get(system) || { count: 0, totalMs: 0, maxMs: 0 };
-      w.count++;
-      w.totalMs += ms;
-      if (ms > w.maxMs) w.maxMs = ms;
-      waits.set(system, w);
-    }, () => {});
+    promise.then((connection) => recordCheckout(pool, driver, t0, request, connection), () => {});
+  }
+
+  /** A checkout answered: the wait from the ask (t0) to the connection handed over, for the request that asked. */
+  function recordCheckout(pool, driver, t0, request, connection) {
+    const ms = performance.now() - t0;
+    let system = driver.system || poolSystem.get(pool);
+    if (!system) {
+      system = safe(() => systemOf(socketOf(connection)), undefined);
+      if (system) poolSystem.set(pool, system);
+    }
+    if (!system) return;
+    // The request that asked, for its route (record.waits, 'checkout:<system>').
+    if (request) requestContext.addWait(request, 'checkout:' + system, ms);
+    const w = waits.get(system) || { count: 0, totalMs: 0, maxMs: 0 };
+    w.count++;
+    w.totalMs += ms;
+    if (ms > w.maxMs) w.maxMs = ms;
+    waits.set(system, w);
   }
 
   function wrapCheckout(Class, driver) {
@@ -198,12 +201,20 @@ function createQueryHints(performance, systemOf = () => undefined) {
       const site = safe(() => checkoutSite(wrapper), null);
       let args = arguments;
       const last = arguments.length - 1;
-      // Callback style (mysql's and mysql2's getConnection(cb), pg-pool's connect(cb)): the connection comes to the callback.
+      // Callback style (mysql's and mysql2's getConnection(cb), pg-pool's connect(cb)): the connection comes to the
+      // callback. The pools' own query() checks out this way (pg-pool's and mysql2's pool.query), so a pool the app
+      // only queries through is timed too: its queue is the wait before the callback.
       if (last >= 0 && typeof arguments[last] === 'function') {
         const callback = arguments[last];
+        const asked = { pool: this, driver };
+        const t0 = performance.now();
+        const request = requestContext.current();
         args = Array.prototype.slice.call(arguments);
         args[last] = function (err, connection) {
-          if (!err) safe(() => bind(connection, site));
+          if (!err) {
+            safe(() => bind(connection, site));
+            safe(() => recordCheckout(asked.pool, asked.driver, t0, request, connection));
+          }
           return callback.apply(this, arguments);
         };
       }
