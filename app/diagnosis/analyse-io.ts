@@ -8,7 +8,8 @@ import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
 import { otherWaitSites } from './other-wait-samples.js';
 import { requestCost } from './request-cost.js';
-import { round } from '../numbers.js';
+import { round, sum } from '../numbers.js';
+import { poolCallCulprits } from './threadpool.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests } from './slow-requests.js';
@@ -147,7 +148,7 @@ function databaseWaitPerRequest(input: DiagnosisInput): number {
 export const UNSEEN_TITLE = 'Requests wait on something Checkup cannot see';
 
 interface UnseenWait {
-  severity: 'problem' | 'warning';
+  severity: 'problem' | 'warning' | 'info';
   words: string;
   evidence: Evidence[];
   /** The call sites of the DNS, file-system or timer waits named, most wait first. */
@@ -176,6 +177,8 @@ function unseenWait(input: DiagnosisInput): UnseenWait | undefined {
   const poolWords = poolFull >= T.threadpoolSaturatedShare ? ` Not ruled out: the threadpool, its ${off!.poolThreads} threads occupied ${pct(poolFull)} of the time, so work handed to it (crypto, zlib, fs, native addons) queues.` : '';
   const waited = cpuWaitShare(input.samples);
   if (waited !== undefined) ruledOut.push(`a busy machine (the main thread waited for a CPU ${pct(waited)} of the time)`);
+  const ownWork = threadpoolWork(input, p50, poolFull, cpuMs);
+  if (ownWork) return ownWork;
   // DNS, the file system and timers, when the probe timed them: the ones that waited are named with their share of
   // the wait (said, not subtracted: the finding stays as it was judged), the others ruled out.
   const others = otherWaitSites(input.samples);
@@ -220,5 +223,35 @@ function unseenWait(input: DiagnosisInput): UnseenWait | undefined {
     evidence,
     culprits,
     ...(timed ? { timed } : {}),
+  };
+}
+
+/**
+ * Requests that wait on work they handed to the threadpool (bcrypt's compare, crypto's scrypt, zlib), timed per call
+ * from call to callback, while the pool had a thread free: the wait is the work itself running beside the loop, not a
+ * queue nor something unseen. Said as the request's own cost (info): a password hash at a standard cost is its purpose;
+ * a pool that queues is analyse-threadpool's. Judged with the timed waits' line (half a request, timedWaitShareOfLatency).
+ */
+function threadpoolWork(input: DiagnosisInput, p50: number, poolFull: number, cpuMs: number): UnseenWait | undefined {
+  const off = input.offMain;
+  const requests = input.load?.requestsTotal ?? 0;
+  if (!off || off.poolThreads === 0 || requests <= 0 || poolFull >= T.threadpoolSaturatedShare || !off.calls.length) return undefined;
+  const perRequestMs = sum(off.calls.map((c) => c.totalMs)) / requests;
+  if (perRequestMs < T.timedWaitShareOfLatency * p50) return undefined;
+  const top = off.calls[0]!;
+  const requestTimeMs = Math.max(1, (input.load?.latency.mean ?? p50) * requests);
+  return {
+    severity: 'info',
+    words:
+      `A request's latency is ${round(p50 / cpuMs)} times its CPU on the event loop, and ${ms(perRequestMs)} of it is work it handed to the threadpool: ` +
+      `${top.api} from ${top.functionName} (line ${top.line}), ${ms(top.totalMs / Math.max(1, top.count))} per call from call to callback. ` +
+      `The pool had room (its ${off.poolThreads} threads occupied ${pct(poolFull)} of the time), so the calls did not queue: the wait is the work itself, ` +
+      'done off the loop as it should be. It costs what it costs: lower it only if the work is more than it needs to be (a hash cost above the standard, data compressed twice).',
+    evidence: [
+      { label: "Of a request's time, its own work in the threadpool", value: round((100 * perRequestMs) / p50), unit: '%', series: 'io.wait', threshold: 100 * T.timedWaitShareOfLatency },
+      { label: 'Threadpool occupied', value: round(100 * poolFull), unit: '%', series: 'io.wait', threshold: 100 * T.threadpoolSaturatedShare },
+    ],
+    culprits: poolCallCulprits(off, requestTimeMs, T.culpritCount),
+    timed: 'their own work in the threadpool',
   };
 }

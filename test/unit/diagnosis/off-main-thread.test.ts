@@ -121,6 +121,22 @@ describe('slow is a finding', () => {
     expect(f!.explanation).toMatch(/Not ruled out: the threadpool, its 4 threads occupied \d+ %/);
   });
 
+  it("logins that wait on their own bcrypt compare, the pool with room: healthy, the work named, not a wait Checkup cannot see", () => {
+    // 60 requests in the 5 s at p50 180 ms, each waiting 170 ms on bcrypt's compare (timed per call, read every fourth
+    // window), about two calls in flight on 4 threads: they never queue; the latency is the hash itself, off the loop.
+    const bcryptSite = { api: 'bcrypt.compare', functionName: 'checkPassword', url: 'file:///srv/app/login.js', line: 18, column: 9, count: 12, totalMs: 2040 };
+    const d = judge(run({ requests: 60, p50: 180, poolRunMs: 400, poolWaitMs: 0, poolCalls: [bcryptSite] }));
+    expect(d.verdict).toBe('healthy');
+    const f = d.findings.find((x) => x.kind === 'io-bound')!;
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Requests wait on their own work in the threadpool');
+    expect(f.culprits[0]).toMatchObject({ functionName: 'checkPassword', line: 18 });
+    // The same latency with only a sliver of it in the pool's calls: still a wait Checkup cannot see.
+    const sliver = judge(run({ requests: 60, p50: 180, poolRunMs: 400, poolWaitMs: 0, poolCalls: [{ ...bcryptSite, totalMs: 100 }] }));
+    expect(sliver.verdict).toBe('io-bound');
+    expect(sliver.findings[0]!.title).toMatch(/cannot see/);
+  });
+
   it('few requests because each waits 2 s: judged, not insufficient-data', () => {
     const d = judge(run({ requests: 12, p50: 2000, poolRunMs: 1, poolWaitMs: 0 }));
     expect(d.verdict).toBe('io-bound');
