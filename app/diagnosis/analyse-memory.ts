@@ -42,7 +42,8 @@ function analyseRetained(input: DiagnosisInput, m: NonNullable<DiagnosisInput['m
     { label: 'Highest heap used during the load', value: round(m.peakBytes / 1048576), unit: 'MB', series: 'memory.heapUsed' },
     { label: 'Waited for queued requests to finish', value: Math.round(m.drainMs), unit: 'ms', series: 'memory.afterLoad' },
   ];
-  if (retained >= T.retainedProblemBytes && rate >= T.retainedProblemRateBytesPerSec) {
+  const filled = filledAtStart(input, m, rate);
+  if (retained >= T.retainedProblemBytes && rate >= T.retainedProblemRateBytesPerSec && !filled) {
     return {
       findings: [
         {
@@ -61,7 +62,9 @@ function analyseRetained(input: DiagnosisInput, m: NonNullable<DiagnosisInput['m
       ],
     };
   }
-  const slow = slowLeak(input, retained, rate, evidence);
+  // After a fill, what the load kept as it ran is judged at the middle's own pace (the fill is said beside it).
+  const slow = slowLeak(input, retained, filled ? filled.middleRate : rate, evidence);
+  if (filled) return { findings: [...(slow?.severity === 'problem' ? [slow] : []), filledFinding(input, retained, filled, evidence), ...(slow && slow.severity !== 'problem' ? [slow] : [])] };
   if (slow) return { findings: [slow] };
   // The heap's floor (after GC, so not garbage) rose under load and was given back: queued requests, not a leak.
   // Worth saying when it was large.
@@ -82,6 +85,38 @@ function analyseRetained(input: DiagnosisInput, m: NonNullable<DiagnosisInput['m
         score: 0,
       },
     ],
+  };
+}
+
+/**
+ * Memory kept after the load but not kept as the load ran: the heap profile's survivors from the load's middle window
+ * (between its 15 and 85 % marks) stand for less than the leak line's rate, so what was kept came when the load
+ * arrived (a pool opening its connections, caches and lazy set-up filling) or is held at the very end. A leak keeps a
+ * share of every request, the middle included. Judged with the same rate line (retainedProblemRateBytesPerSec), on the
+ * window that tells a leak from a fill; undefined when the load was not marked or kept at the leak's pace.
+ */
+function filledAtStart(input: DiagnosisInput, m: NonNullable<DiagnosisInput['memoryAfterLoad']>, rate: number): { middleRate: number; startBytes: number } | undefined {
+  const phases = input.heapKeptByPhase;
+  if (!phases || rate < T.retainedProblemRateBytesPerSec) return undefined;
+  const middleRate = phases.middleBytes / Math.max(0.001, phases.middleShareOfLoad * m.elapsedSec);
+  return middleRate < T.retainedProblemRateBytesPerSec ? { middleRate, startBytes: phases.startBytes } : undefined;
+}
+
+function filledFinding(input: DiagnosisInput, retained: number, filled: { middleRate: number; startBytes: number }, evidence: Evidence[]): ScoredFinding {
+  const connections = (input.samples.at(-1)?.db?.connections ?? []).reduce((n, c) => n + c.open, 0);
+  const opened = input.samples[0]?.db ? Math.max(0, connections - input.samples[0].db.connections.reduce((n, c) => n + c.open, 0)) : 0;
+  return {
+    kind: 'memory-leak',
+    severity: 'info',
+    title: 'Memory kept when the load arrived, not as it ran',
+    explanation:
+      `After the load the app held ${mb(retained)} more than before it, but the load's middle kept only ${mb(filled.middleRate)}/s: ` +
+      `the sampled survivors come from the load's first moments (${mb(filled.startBytes)}) and its end, not from all through it. ` +
+      (opened > 0 ? `The app opened ${opened} more database connection${opened === 1 ? '' : 's'} during the run: a pool filling up to its size keeps memory this way. ` : '') +
+      'A pool, a cache or lazy set-up filling once looks like this; a leak keeps a share of every request, the middle included.',
+    evidence: [...evidence, { label: "Kept per second of the load's middle (heap profile)", value: round(filled.middleRate / 1048576, 3), unit: 'MB/s', series: 'profile', threshold: T.retainedProblemRateBytesPerSec / 1048576 }],
+    culprits: (input.heapCulprits ?? []).slice(0, 1),
+    score: 0,
   };
 }
 

@@ -20,7 +20,7 @@ import { hotspotAdvice, loadDiagnosisAdvice } from './advice-files.js';
 import { findHotspots } from './hotspots/index.js';
 import type { DiagnosisInput, MemoryAfterLoad } from './input.js';
 import { judge } from './judge.js';
-import { keptThroughLoad } from './kept-through-load.js';
+import { keptByPhase, keptThroughLoad } from './kept-through-load.js';
 import { calledAppFunctions, cpuEvidence, profileCulprits } from './profile-evidence.js';
 import { requestCost } from './request-cost.js';
 import { startFailedDiagnosis } from './start-failure.js';
@@ -121,6 +121,8 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
       const mayInclude = cpuModel ? calledAppFunctions(cpuModel, site) : [];
       return mayInclude.length ? { ...site, mayInclude } : site;
     });
+    const phases = keptByPhase(run.profiles.heap);
+    if (phases) input.heapKeptByPhase = phases;
   }
   return input;
 }

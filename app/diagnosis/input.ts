@@ -41,6 +41,8 @@ export interface DiagnosisInput {
   heapCulprits?: Culprit[];
   /** App allocation sites whose survivors span the middle of the load (kept-through-load.ts): a steady leak's mark. */
   heapKeptThroughLoad?: import('./kept-through-load.js').KeptSite[];
+  /** The heap profile's survivors by where in the load they were allocated, when the load was marked. */
+  heapKeptByPhase?: import('./kept-through-load.js').KeptByPhase;
   target: {
     /** The target exited on its own before we shut it down. */
     crashed?: boolean;

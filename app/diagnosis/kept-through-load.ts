@@ -135,3 +135,33 @@ export function keptThroughLoad(profile: unknown): KeptSite[] {
   }
   return kept.sort((a, b) => b.bytes - a.bytes);
 }
+
+/** The sampled survivors' bytes by where in the load they were allocated (the heap marks' windows). */
+export interface KeptByPhase {
+  /** Allocated before the 15 % mark: the load's arrival (pools opening connections, caches and lazy set-up filling). */
+  startBytes: number;
+  /** Between the 15 and 85 % marks: what the load kept as it ran. */
+  middleBytes: number;
+  /** After the 85 % mark: requests in flight and young garbage at the profile's end. */
+  endBytes: number;
+  /** The middle window's share of the load's time (its marks are set by time): 0.7. */
+  middleShareOfLoad: number;
+}
+
+/** Undefined without both marks of the middle window (a load of a number of requests, other tools' profiles). */
+export function keptByPhase(profile: unknown): KeptByPhase | undefined {
+  const p = profile as { head?: HeapNode; samples?: HeapSample[] };
+  if (!p?.head || !Array.isArray(p.samples) || p.samples.length === 0) return undefined;
+  const marks = markOrdinals(p.head, p.samples);
+  const from = marks.at.at15;
+  const to = marks.at.at85;
+  if (from === undefined || to === undefined) return undefined;
+  const out: KeptByPhase = { startBytes: 0, middleBytes: 0, endBytes: 0, middleShareOfLoad: MIDDLE_TO - MIDDLE_FROM };
+  for (const s of p.samples) {
+    if (marks.nodes.has(s.nodeId)) continue;
+    if (s.ordinal < from) out.startBytes += s.size;
+    else if (s.ordinal < to) out.middleBytes += s.size;
+    else out.endBytes += s.size;
+  }
+  return out;
+}
