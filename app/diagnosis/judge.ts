@@ -13,6 +13,7 @@ import { analyseHotPath } from './analyse-hot-path.js';
 import { analyseIo } from './analyse-io.js';
 import { analyseListeners } from './analyse-listeners.js';
 import { analyseLoadErrors } from './analyse-load-errors.js';
+import { loadShedding } from './load-shedding.js';
 import { analyseMemory } from './analyse-memory.js';
 import { analyseStartup } from './analyse-startup.js';
 import { analyseThreadpool } from './analyse-threadpool.js';
@@ -87,9 +88,20 @@ function failuresAreSlowness(input: DiagnosisInput): boolean {
   return Boolean(load && load.timeouts + load.errors > load.non2xx);
 }
 
+/**
+ * The app refuses requests by a policy that watches its own resources (@fastify/under-pressure: the heap, the loop's
+ * delay and utilisation): the refusals are the guard doing its job, and what pushed the resource past its line (a
+ * blocked loop, a hot path, a leak) is the cause.
+ */
+function shedsOnResources(input: DiagnosisInput, cause: FindingKind): boolean {
+  // A hot path pushes the loop's utilisation only when the loop is saturated by it.
+  if (cause === 'hot-path' && loopBusy(input).share < T.busyElu) return false;
+  return loadShedding(input)?.resource !== undefined;
+}
+
 function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void {
   for (const cause of findings.filter((f) => f.severity === 'problem')) {
-    const effects = [...(consequences[cause.kind] ?? []), ...(SLOWING.has(cause.kind) && failuresAreSlowness(input) ? (['load-errors'] as const) : [])];
+    const effects = [...(consequences[cause.kind] ?? []), ...(SLOWING.has(cause.kind) && (failuresAreSlowness(input) || shedsOnResources(input, cause.kind)) ? (['load-errors'] as const) : [])];
     for (const effect of findings) {
       if (effect !== cause && effect.severity === 'problem' && effects.includes(effect.kind)) {
         effect.severity = 'warning';

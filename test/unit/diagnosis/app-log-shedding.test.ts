@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppLogReader } from '../../../app/diagnosis/app-log.js';
 import { analyseLoadErrors } from '../../../app/diagnosis/analyse-load-errors.js';
+import { judge } from '../../../app/diagnosis/judge.js';
 import { syntheticRun } from '../../helpers/synthetic-run.js';
 
 const UNDER_PRESSURE = JSON.stringify({
@@ -16,8 +17,8 @@ const UNDER_PRESSURE = JSON.stringify({
   msg: 'Service Unavailable',
 });
 
-function failingRun(statuses: Record<string, number>, log: string[]) {
-  const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
+function failingRun(statuses: Record<string, number>, log: string[], scenario: 'healthy-idle' | 'blocked' = 'healthy-idle') {
+  const input = syntheticRun({ scenario, noise: 0 });
   const failed = Object.entries(statuses).filter(([c]) => !c.startsWith('2')).reduce((n, [, v]) => n + v, 0);
   input.load = { ...input.load!, statusCodes: statuses, non2xx: failed, requestsTotal: Object.values(statuses).reduce((a, b) => a + b, 0) };
   input.samples = input.samples.map((s, i) => ({ ...s, memory: { ...s.memory, heapUsed: (i < 3 ? 12 : 110) * 1024 * 1024 } }));
@@ -61,6 +62,20 @@ describe('the app\'s own load shedding', () => {
     expect(f.explanation).toContain('@fastify/under-pressure');
     expect(f.explanation).toMatch(/most likely the heap \(110 MB/);
     expect(f.culprits[0]).toMatchObject({ url: expect.stringContaining('@fastify/under-pressure/index.js'), line: 153, package: '@fastify/under-pressure' });
+  });
+
+  it('under-pressure refusing while the loop is blocked: the blocked loop is the verdict, the 503s its consequence', () => {
+    // The guard watches the loop's delay; a function blocking the loop pushed it past its line. Written first: the cause
+    // is the blocking (event-loop-blocked), the refusals stay listed as a warning that says so.
+    const served = syntheticRun({ scenario: 'blocked', noise: 0 }).load!.requestsTotal;
+    const d = judge(failingRun({ '200': Math.round(served / 4), '503': served - Math.round(served / 4) }, Array.from({ length: 200 }, () => UNDER_PRESSURE), 'blocked'));
+    expect(d.verdict).toBe('event-loop-blocked');
+    const refusals = d.findings.find((f) => f.kind === 'load-errors')!;
+    expect(refusals.severity).toBe('warning');
+    expect(refusals.explanation).toMatch(/consequence of the event loop is blocked/);
+    // The same refusals on an idle loop: nothing pushed the loop, the shedding stays a problem of its own.
+    const idle = judge(failingRun({ '200': Math.round(served / 4), '503': served - Math.round(served / 4) }, Array.from({ length: 200 }, () => UNDER_PRESSURE)));
+    expect(idle.findings.find((f) => f.kind === 'load-errors')!.severity).toBe('problem');
   });
 
   it('429s without a log: a rate limiter', () => {
