@@ -67,7 +67,16 @@ const consequences: Partial<Record<FindingKind, FindingKind[]>> = {
  */
 const bottlenecks: Partial<Record<FindingKind, FindingKind[]>> = {
   'db-pool-exhausted': ['hot-path'],
+  // A query that holds most of a request (slow-query's own line) sets its latency while the loop keeps idle time: the
+  // loop's work per request is then not what users wait for (a row lock's UPDATE at 93 % of a request, the loop half
+  // busy). With the loop saturated both are bottlenecks and both stay problems.
+  'slow-query': ['hot-path'],
 };
+
+/** Whether the cause is a bottleneck now: the pool's rule sees the loop's idle time itself; a slow query needs it. */
+function bottleneckNow(cause: FindingKind, input: DiagnosisInput): boolean {
+  return cause === 'db-pool-exhausted' || loopBusy(input).share < T.busyElu;
+}
 
 /**
  * Database clients and ORMs: a hot path led by one of them under an N+1 is the client's work per query (sending it,
@@ -111,7 +120,7 @@ function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void 
         effect.severity = 'warning';
         effect.explanation += ' Most of it is the database client handling each query: a consequence of the same query run many times per request.';
       }
-      if (effect !== cause && effect.severity === 'problem' && bottlenecks[cause.kind]?.includes(effect.kind)) {
+      if (effect !== cause && effect.severity === 'problem' && bottlenecks[cause.kind]?.includes(effect.kind) && bottleneckNow(cause.kind, input)) {
         effect.severity = 'warning';
         effect.explanation += ` It is not what sets the latency now: ${cause.title.toLowerCase().replace(/^the /, '')}, and the loop has time to spare.`;
       }

@@ -111,6 +111,17 @@ describe('database waits through checkup run', () => {
     expect(checkout!.msPerRequest).toBeGreaterThan(0.3 * report.diagnosis.requestTime!.latencyMeanMs);
   }, 180_000);
 
+  it('tells a write waiting for a row lock from a slow plan: the same row read by the same filter is fast (pg)', async () => {
+    const { report } = await run('row-lock', '/ticket', 16, 3);
+    const context = JSON.stringify(report.diagnosis.findings.map((f) => [f.kind, f.title]));
+    expect(report.diagnosis.verdict, context).toBe('database-bound');
+    const lock = report.diagnosis.findings.find((f) => f.title === 'Requests wait for a row lock')!;
+    expect(lock.explanation).toMatch(/UPDATE counters SET n = n \+ \? WHERE id = \?/i);
+    expect(lock.explanation).toMatch(/reads the same rows of counters \(WHERE id = \?\)/);
+    const line = readFileSync(app, 'utf8').split('\n').findIndex((l) => l.includes("'update counters set n = n + 1")) + 1;
+    expect(lock.culprits[0]).toMatchObject({ functionName: 'takeNumber', line });
+  }, 180_000);
+
   it('finds nothing wrong with one fast Redis read per request, and still accounts for it (ioredis)', async () => {
     const { report } = await run('healthy', '/profile');
     expect(kinds(report).filter((k) => DB_KINDS.includes(k))).toEqual([]);

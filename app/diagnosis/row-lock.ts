@@ -1,0 +1,54 @@
+// A write that waits for a row lock, told from a slow plan by the app's own reads: a write finds its rows the way a
+// read with the same filter does, so when the same table read by the same filter answers many times faster than the
+// write, the write's time is not its plan but the wait for rows other transactions hold (a counter row every request
+// updates, a hot account, SELECT ... FOR UPDATE on one stock row). Shapes have their values removed (query-shape.cjs),
+// so "the same filter" is the same WHERE text.
+
+/** What the doctor needs of a query shape here. */
+export interface ShapeTimes {
+  shape: string;
+  count: number;
+  totalMs: number;
+}
+
+export interface LockWait {
+  table: string;
+  where: string;
+  /** The read of the same rows and its mean time, ms. */
+  read: ShapeTimes;
+  readMs: number;
+}
+
+/**
+ * A read of the same rows must answer in under this share of the write's time for the write's time to be called a
+ * wait: a write of rows found by an index costs about what reading them costs (both well under a millisecond on an
+ * indexed key), so a write ten times slower than its own rows' read is waiting, not working.
+ */
+const READ_SHARE_OF_WRITE = 0.1;
+
+const WRITE = /^\s*(?:UPDATE\s+`?"?([\w.]+)|DELETE\s+FROM\s+`?"?([\w.]+)|SELECT\b.*?\bFROM\s+`?"?([\w.]+)[\s\S]*\bFOR\s+(?:UPDATE|NO\s+KEY\s+UPDATE|SHARE)\b)/i;
+const READ = /^\s*SELECT\b[\s\S]*?\bFROM\s+`?"?([\w.]+)/i;
+
+/** The WHERE clause's text, up to what ends it (ORDER BY, LIMIT, FOR UPDATE, RETURNING). */
+function whereOf(shape: string): string | undefined {
+  const m = /\bWHERE\b([\s\S]*?)(?:\bORDER\s+BY\b|\bLIMIT\b|\bFOR\s+(?:UPDATE|NO\s+KEY|SHARE)\b|\bRETURNING\b|;|$)/i.exec(shape);
+  return m ? m[1]!.replace(/[`"]/g, '').replace(/\s+/g, ' ').trim() : undefined;
+}
+
+/** The lock the slow write waits for, when the app reads the same rows much faster; undefined otherwise. */
+export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[]): LockWait | undefined {
+  const w = WRITE.exec(write.shape);
+  if (!w) return undefined;
+  const table = (w[1] ?? w[2] ?? w[3])!.toLowerCase();
+  const where = whereOf(write.shape);
+  if (!where) return undefined;
+  const writeMs = write.totalMs / Math.max(1, write.count);
+  for (const other of all) {
+    if (other === write || WRITE.test(other.shape)) continue;
+    const r = READ.exec(other.shape);
+    if (!r || r[1]!.toLowerCase() !== table || whereOf(other.shape) !== where) continue;
+    const readMs = other.totalMs / Math.max(1, other.count);
+    if (other.count >= 3 && readMs < READ_SHARE_OF_WRITE * writeMs) return { table, where, read: other, readMs };
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+// A write waiting for a row lock, told from a slow plan by the app's own read of the same rows. Written first:
+// - a counter row's UPDATE at 97 ms beside the same table read by the same filter at 0.85 ms: a lock wait;
+// - SELECT ... FOR UPDATE on a stock row at 60 ms, its plain read at 1 ms: a lock wait;
+// - an UPDATE whose rows are read 40 ms too (a slow plan for both): not a lock;
+// - a slow read (SELECT without FOR UPDATE): never a lock; a write with no read of its rows: unknown, undefined.
+import { describe, expect, it } from 'vitest';
+import { lockWait } from '../../../app/diagnosis/row-lock.js';
+
+const shape = (text: string, meanMs: number, count = 100) => ({ shape: text, count, totalMs: meanMs * count });
+
+describe('lockWait', () => {
+  it('names the counter row an UPDATE waits for, read by the same filter 100 times faster', () => {
+    const write = shape('UPDATE ticket_counter SET next_no = next_no + ? WHERE id = ?', 97);
+    const read = shape('SELECT next_no FROM ticket_counter WHERE id = ?', 0.85);
+    const lock = lockWait(write, [write, shape('INSERT INTO tickets (a) VALUES (?)', 0.6), read]);
+    expect(lock).toMatchObject({ table: 'ticket_counter', where: 'id = ?', read });
+  });
+
+  it('SELECT ... FOR UPDATE on a stock row, quoted names (PostgreSQL), its plain read fast', () => {
+    const write = shape('SELECT "qty" FROM "stock" WHERE "sku" = ? FOR UPDATE', 60);
+    const read = shape('SELECT "qty", "name" FROM "stock" WHERE "sku" = ?', 1);
+    expect(lockWait(write, [read, write])?.table).toBe('stock');
+  });
+
+  it('a write whose rows are slow to read too is a slow plan, not a lock', () => {
+    const write = shape('UPDATE orders SET seen = ? WHERE email = ?', 45);
+    expect(lockWait(write, [write, shape('SELECT id FROM orders WHERE email = ?', 40)])).toBeUndefined();
+  });
+
+  it('a slow read is never a lock wait, and a write with no read of its rows is not known to be one', () => {
+    const read = shape('SELECT * FROM orders WHERE email = ?', 80);
+    expect(lockWait(read, [read, shape('SELECT id FROM orders WHERE email = ?', 1)])).toBeUndefined();
+    const write = shape('UPDATE counters SET n = n + ? WHERE id = ?', 90);
+    expect(lockWait(write, [write, shape('SELECT n FROM other WHERE id = ?', 1)])).toBeUndefined();
+  });
+});
