@@ -49,7 +49,8 @@ function entries(samples: readonly ProbeSample[]): Entry[] {
 
 /**
  * The throw site of the failing route's errors (of all routes' when the probe filed none under it): the most
- * frequent error answer's most frequent site, a site in the app's own code before one that names only a dependency.
+ * frequent error answer's most frequent site, a site in the app's own code before one that names only a dependency
+ * (body-parser's 400 for a malformed body), never one inside the framework that answered.
  */
 export function throwSite(samples: readonly ProbeSample[], failing?: { method: string; route: string }): ThrowSite | undefined {
   const all = entries(samples);
@@ -58,7 +59,9 @@ export function throwSite(samples: readonly ProbeSample[], failing?: { method: s
   for (const entry of candidates) {
     const sites = [...entry.sites.values()]
       .map((site) => ({ ...site, culprit: responsibleFrame(parseStackFrames(site.stack)) }))
-      .filter((site): site is typeof site & { culprit: Culprit } => site.culprit !== undefined)
+      // An error the framework made itself (restify's 404 and 405 for a route it does not have) names no culprit:
+      // the request, not the code, is what is wrong.
+      .filter((site): site is typeof site & { culprit: Culprit } => site.culprit !== undefined && !(site.culprit.category !== 'app' && site.culprit.package === entry.framework))
       .sort((a, b) => Number(b.culprit.category === 'app') - Number(a.culprit.category === 'app') || b.count - a.count);
     const site = sites[0];
     if (!site) continue;

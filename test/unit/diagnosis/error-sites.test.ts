@@ -32,6 +32,9 @@ describe('throwSite', () => {
     // Only a dependency's frames: the dependency is named.
     expect(throwSite(windows([entry('/x', 400, 3, [[DEP, 3]])]))!.culprit).toMatchObject({ functionName: 'parse', category: 'dependency' });
     expect(throwSite(windows([]))).toBeUndefined();
+    // restify's own 404 for a route it does not have: no culprit.
+    const NOT_FOUND = stack('ResourceNotFoundError: /nope does not exist', 'Router.defaultRoute (/srv/billing/node_modules/restify/lib/router.js:343:15)', 'Server._runRoute (/srv/billing/node_modules/restify/lib/server.js:1122:21)');
+    expect(throwSite(windows([{ ...entry('/nope', 404, 50, [[NOT_FOUND, 8]]), framework: 'restify' }]))).toBeUndefined();
   });
 });
 
