@@ -101,7 +101,9 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
-  writeFileSync(script, SERVER);
+  // CHECKUP_VG_SERVER=FILE: another server to count (a framework's, for a part whose cost is in the framework's path);
+  // it prints `port N` once it listens, as the hello world does.
+  writeFileSync(script, process.env.CHECKUP_VG_SERVER ? readFileSync(process.env.CHECKUP_VG_SERVER, 'utf8') : SERVER);
   const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', o.probeFile ?? probePath] : []), script], {
     env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(o.intervalMs), CHECKUP_PROBE_WITHOUT: (o.without ?? []).join(',') },
     stdio: ['ignore', 'pipe', o.logFile ? 'pipe' : 'ignore'],

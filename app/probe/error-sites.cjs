@@ -3,8 +3,7 @@
 // them (an express error handler that answers 500, koa's default onerror for a 4xx, restify's answer to a rejected
 // async handler), so the failing requests' cause is nowhere in their output. Each framework's own error path is
 // wrapped as Node loads its file (one suffix test per loaded file, as pool-made.cjs does): the wrapper runs only when
-// the framework handles an error, never for a request that succeeds (koa's excepted: it calls ctx.onerror(null) at
-// every response's finish, one extra call that returns at once).
+// the framework handles an error, never for a request that succeeds.
 //
 // Per window, per (method, route, status, framework): how many errors, and the stacks of a few of them (error-site-
 // stats.cjs bounds what is kept). fastify publishes its handler's errors on a tracing channel too, but subscribing to
@@ -22,8 +21,10 @@ const ERROR_PATHS = [
   // express 4 (its router's Layer) and the router package of express 5: the error is offered to each later layer.
   { framework: 'express', file: 'node_modules/express/lib/router/layer.js', wrap: (Layer, seen) => wrapMethod(Layer && Layer.prototype, ['handle_error', 'handleError'], (e, args) => seen('express', args[0], args[1], args[2])) },
   { framework: 'express', file: 'node_modules/router/lib/layer.js', wrap: (Layer, seen) => wrapMethod(Layer && Layer.prototype, ['handleError', 'handle_error'], (e, args) => seen('express', args[0], args[1], args[2])) },
-  // koa: the context's onerror answers every error that left the middleware (and is called with null at each finish).
-  { framework: 'koa', file: 'node_modules/koa/lib/context.js', wrap: (context, seen) => wrapMethod(context, ['onerror'], (ctx, args) => seen('koa', args[0], ctx && ctx.req, ctx && ctx.res)) },
+  // koa: ctx.onerror emits app.emit('error', err, ctx) for every error that left the middleware, then answers it.
+  // ctx.onerror itself is called with null at every response's finish: the application's emit is wrapped instead,
+  // which koa calls for errors only (the status is then koa's own rule: err.status, else 500).
+  { framework: 'koa', file: 'node_modules/koa/lib/application.js', wrap: (Application, seen) => wrapMethod(Application && Application.prototype, ['emit'], (app, args) => args[0] === 'error' && args[2] && seen('koa', args[1], args[2].req, args[2].res)) },
   // restify: a handler's error, thrown, passed to next() or a rejected async handler's.
   { framework: 'restify', file: 'node_modules/restify/lib/server.js', wrap: (Server, seen) => wrapMethod(Server && Server.prototype, ['_onHandlerError'], (e, args) => seen('restify', args[0], args[1], args[2])) },
   // fastify: handleError(reply, error), taken by reply.js when it loads (so only a fastify loaded after the probe).
@@ -56,9 +57,12 @@ function wrapMethod(owner, names, after) {
   Object.defineProperty(wrapped, 'length', { value: original.length });
   const desc = Object.getOwnPropertyDescriptor(owner, name);
   if (desc && !desc.writable && !desc.set) return null;
+  const own = Object.prototype.hasOwnProperty.call(owner, name);
   owner[name] = wrapped;
   return () => {
-    if (owner[name] === wrapped) owner[name] = original;
+    if (owner[name] !== wrapped) return;
+    if (own) owner[name] = original;
+    else delete owner[name]; // an inherited method (koa's emit, EventEmitter's) is inherited again
   };
 }
 
@@ -124,7 +128,8 @@ function createErrorSiteCollector(options = {}, Module = require('module')) {
 /** The status answered, when the framework has answered; else the one the error asks for, else 500. */
 function statusOf(err, res) {
   if (res && res.headersSent === true && Number.isInteger(res.statusCode)) return res.statusCode;
-  const asked = Number.isInteger(err.statusCode) ? err.statusCode : err.status;
+  if (err.code === 'ENOENT') return 404; // koa's rule, and express's static files'
+  const asked = Number.isInteger(err.status) ? err.status : err.statusCode;
   return Number.isInteger(asked) && asked >= 400 && asked <= 599 ? asked : 500;
 }
 

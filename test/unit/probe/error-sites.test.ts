@@ -139,7 +139,7 @@ describe('the hooks on real frameworks', () => {
     expect(Layer.prototype.handle_error.name).toBe('handle_error');
   });
 
-  it('koa: a ctx.throw(4xx) is counted at the status koa answered, the null of every finish passes through', async () => {
+  it('koa: a ctx.throw(4xx) is counted at the status koa answers, nothing for a request that succeeds', async () => {
     const sites = createErrorSiteCollector({});
     stops.push(() => sites.stop());
     const Koa = require('koa');
