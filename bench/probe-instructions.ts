@@ -356,7 +356,7 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
   const { warmup, requests, chunks, processes, nodeArgs } = r.settings;
   const against = (s: SettingCount, base: SettingCount) => `${range(s.perRequest)} per request, ${(100 * (s.perRequest.median / base.perRequest.median - 1)).toFixed(1)} % against ${base.label}; main thread ${range(s.mainThreadPerRequest)}; ${(s.idlePerSecond.median / 1e6).toFixed(2)} M/s idle`;
   return [
-    `Probe cost in instructions (valgrind callgrind; hello-world server; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
+    `Probe cost in instructions (valgrind callgrind; ${process.env.CHECKUP_VG_SERVER ? 'server ' + process.env.CHECKUP_VG_SERVER : 'hello-world server'}; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
     ...(r.plain.perRequest.each.length && r.probe.perRequest.each.length
       ? [
           `  per request: ${range(r.plain.perRequest)} without the probe, ${range(r.probe.perRequest)} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
