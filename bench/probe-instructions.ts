@@ -101,7 +101,9 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
   const channel = await sink(dir);
   const base = `cg-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.out`;
   const script = join(dir, 'server.cjs');
-  writeFileSync(script, SERVER);
+  // CHECKUP_VG_SERVER=FILE: another server to count (a framework's, for a part whose cost is in the framework's path);
+  // it prints `port N` once it listens, as the hello world does.
+  writeFileSync(script, process.env.CHECKUP_VG_SERVER ? readFileSync(process.env.CHECKUP_VG_SERVER, 'utf8') : SERVER);
   const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, base)}`, '--smc-check=all-non-file', '--dump-instr=no', process.execPath, ...(o.nodeArgs ?? []), ...(o.probe ? ['--require', o.probeFile ?? probePath] : []), script], {
     env: { ...process.env, CHECKUP_PROBE_CHANNEL: channel.path, CHECKUP_PROBE_INTERVAL_MS: String(o.intervalMs), CHECKUP_PROBE_WITHOUT: (o.without ?? []).join(',') },
     stdio: ['ignore', 'pipe', o.logFile ? 'pipe' : 'ignore'],
@@ -354,7 +356,7 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
   const { warmup, requests, chunks, processes, nodeArgs } = r.settings;
   const against = (s: SettingCount, base: SettingCount) => `${range(s.perRequest)} per request, ${(100 * (s.perRequest.median / base.perRequest.median - 1)).toFixed(1)} % against ${base.label}; main thread ${range(s.mainThreadPerRequest)}; ${(s.idlePerSecond.median / 1e6).toFixed(2)} M/s idle`;
   return [
-    `Probe cost in instructions (valgrind callgrind; hello-world server; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
+    `Probe cost in instructions (valgrind callgrind; ${process.env.CHECKUP_VG_SERVER ? 'server ' + process.env.CHECKUP_VG_SERVER : 'hello-world server'}; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
     ...(r.plain.perRequest.each.length && r.probe.perRequest.each.length
       ? [
           `  per request: ${range(r.plain.perRequest)} without the probe, ${range(r.probe.perRequest)} with it: ratio ${r.perRequestRatio.toFixed(3)}`,

@@ -132,6 +132,22 @@ export interface RouteStats {
   waits?: Array<{ kind: string; count: number; totalMs: number }>;
 }
 
+/**
+ * Errors a web framework turned into error answers (probe 3, its part 'error-sites'), per method, route, answered
+ * status and framework, in one window: how many, and the stacks of up to three distinct throw sites among those whose
+ * stack was read (a route's first 8 of the window, then one in 16). A stack's first line is the error's name and
+ * message cut to ~120 characters; its frames are cut to 12.
+ */
+export interface ErrorSiteStats {
+  method: string;
+  route: string;
+  status: number;
+  /** express, koa, restify, fastify. */
+  framework: string;
+  count: number;
+  sites: Array<{ stack: string; count: number }>;
+}
+
 export interface OtherWaitStats extends AppCallSite {
   kind: 'dns' | 'fs' | 'timer';
   /** lookup, readFile, stat, setTimeout... */
@@ -168,6 +184,8 @@ export interface ProbeSample {
    * it did not run.
    */
   otherWaits?: OtherWaitStats[];
+  /** Errors frameworks answered with an error status, and where they were thrown (probe 3); absent when none. */
+  errorSites?: ErrorSiteStats[];
   /** Followed listener counts (probe 2); absent when none reached the threshold. */
   listeners?: ListenerCount[];
   /** Requests served in the window, per route (probe 2). */

@@ -90,6 +90,9 @@ export const ProbeSampleSchema = z.looseObject({
       inFlight: num,
     }),
   ),
+  errorSites: z
+    .array(z.looseObject({ method: z.string(), route: z.string(), status: num, framework: z.string(), count: num, sites: z.array(z.looseObject({ stack: z.string(), count: num })) }))
+    .optional(),
   listeners: z.array(z.looseObject({ id: num, emitter: z.string(), event: z.string(), count: num, stack: z.string() })).optional(),
   routes: z
     .array(z.looseObject({ method: z.string(), route: z.string(), count: num, totalMs: num, maxMs: num, syncMs: num, syncMaxMs: num, errors: num, db: z.array(z.looseObject({ system: DbSystemSchema, count: num, totalMs: num })).optional(), waits: z.array(z.looseObject({ kind: z.string(), count: num, totalMs: num })).optional() }))

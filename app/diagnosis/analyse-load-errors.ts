@@ -7,6 +7,13 @@ import { parseStackFrames, responsibleFrame } from './stack-frames.js';
 import { thresholds as T } from './thresholds.js';
 import { loadShedding } from './load-shedding.js';
 import type { AppLogGroup } from './app-log.js';
+import { throwSite, type ThrowSite } from './error-sites.js';
+
+/** "thrown in formatInvoice (server.js:12), 11,705 times, answered 500 by express's error handling" (plain text). */
+function siteWords(site: ThrowSite): string {
+  const times = `${site.estimated ? 'about ' : ''}${site.count.toLocaleString('en-US')} time${site.count === 1 ? '' : 's'}`;
+  return `thrown in ${named(site.culprit)}, ${times}, answered ${site.status} by ${site.framework}'s error handling`;
+}
 
 /** "FST_UNDER_PRESSURE, “Service Unavailable”": a logged error as the evidence names it (plain text). */
 function logWords(g: AppLogGroup): string {
@@ -28,7 +35,11 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
   // The app's own log says why, when it writes JSON lines: its most frequent error, with its stack.
   const logged = (input.appLog?.groups ?? []).find((g) => g.level !== 'warn');
   const shed = loadShedding(input);
-  const thrower = shed?.where ?? responsibleFrame(parseStackFrames(logged?.stack ?? (input.target.stderrTail ?? []).join('\n')));
+  const fromLog = shed?.where ?? responsibleFrame(parseStackFrames(logged?.stack ?? (input.target.stderrTail ?? []).join('\n')));
+  // The app's own words first; an app that answered its errors without logging them is read from the probe's hooks
+  // on the framework's error path.
+  const site = fromLog || shed ? undefined : throwSite(input.samples, failing);
+  const thrower = fromLog ?? site?.culprit;
   const culprits: Culprit[] = thrower ? [thrower] : [];
   const evidence: Evidence[] = [
     { label: 'Failed requests', value: Math.round(share * 1000) / 10, unit: '%', series: 'load.errors', threshold: T.loadErrorProblemShare * 100 },
@@ -38,6 +49,7 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
     ...(failing ? [{ label: `Failed ${routeName(failing)} requests`, value: Math.round((1000 * failing.errors) / Math.max(1, failing.count)) / 10, unit: '%', series: 'routes' as const }] : []),
     ...(logged ? [{ label: `Logged by the app: ${logWords(logged)}`, value: logged.count, unit: 'times', series: 'target' as const }] : []),
     ...(shed?.evidence ?? []),
+    ...(site ? [{ label: `Errors answered ${site.status} on ${routeName(site)}, thrown in ${site.culprit.functionName}`, value: site.count, unit: 'times', series: 'routes' as const }] : []),
   ];
   const why = shed
     ? ` These are the app's own load shedding: ${shed.policy}${shed.logged ? ` (its log says ${logWords(shed.logged)}, ${shed.logged.count} times)` : ''} answered ${shed.status}` +
@@ -46,7 +58,9 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
       '. The app chose to refuse these requests: lower what the policy watches (or raise its limit) rather than looking for a crash.'
     : logged
       ? ` The app logged ${logWords(logged)} ${logged.count} times${thrower ? `, thrown in ${named(thrower)}` : ''}.`
-      : thrower
+      : site
+        ? ` The app did not log these errors: ${siteWords(site)}.`
+        : thrower
         ? ` The last error the app logged was thrown in ${named(thrower)}.`
         : " Check the request path, method and body, and the app's log.";
   return {

@@ -25,6 +25,12 @@ const PARTS = [
   },
   { name: 'tick', when: 'request', work: "one promise reaction per turn that started requests: the end of the handlers' synchronous part (part of routes)" },
   {
+    name: 'error-sites', when: 'call',
+    work: "per error a framework turns into an error answer (express's router layer, koa's app.emit('error'), restify's handler error, fastify's handleError, wrapped as their files load: one test of its path's end per .js file Node loads): a WeakSet check, the route, a map update, the error's stack read for a route's first 8 errors per window then 1 in 16; nothing per successful request",
+    start: (c) => require('./error-sites.cjs').createErrorSiteCollector({ routeOf: c.part('routes') ? c.part('routes').routeOf : null }),
+    sample: (s, sites) => addList(s, 'errorSites', sites.take()),
+  },
+  {
     name: 'listeners', when: 'request',
     work: "EventEmitter.prototype.on/addListener/prependListener wrapped: a call through the wrapper and three property reads (the emitter's listener list for that event) per listener added; an http request adds three (res 'finish', the socket's 'close' while it is assigned, req 'end'), any other listener the app adds pays the same",
     start: (c) => require('./listeners.cjs').createListenerTracker({ eventTargets: c.on('event-targets') }),

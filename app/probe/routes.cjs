@@ -261,6 +261,8 @@ function createRouteCollector(performance, options) {
     inFlight() {
       return inFlight;
     },
+    /** The route a request is filed under when it finishes (error-sites.cjs files its errors under the same one). */
+    routeOf,
     /** The framework's route table was read (route-table.cjs): group by its patterns from now on. */
     usePatterns(match) {
       matchPattern = match;

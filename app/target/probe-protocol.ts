@@ -94,6 +94,9 @@ const isDbWindow = (d: unknown): boolean =>
   isObj(d) && Array.isArray(d.queries) && d.queries.every(isDbQuery) && Array.isArray(d.connections) && d.connections.every(isDbConnections) && (d.notes === undefined || isStrArray(d.notes)) &&
   (d.transactions === undefined || (Array.isArray(d.transactions) && d.transactions.every(isDbTransaction)));
 
+const isErrorSite = (e: unknown): boolean =>
+  isObj(e) && isStr(e.method) && isStr(e.route) && isNum(e.status) && isStr(e.framework) && isNum(e.count) && Array.isArray(e.sites) && e.sites.every((x: unknown) => isObj(x) && isStr(x.stack) && isNum(x.count));
+
 /**
  * The optional fields of probe 2, checked one by one: a malformed one is dropped rather than costing the whole sample
  * (its required part is what every chart and finding reads).
@@ -108,6 +111,7 @@ function withoutMalformedExtras(s: ProbeSample): ProbeSample {
   if ('listeners' in s && !(Array.isArray(s.listeners) && s.listeners.every(isListenerCount))) delete out.listeners;
   if ('routes' in s && !(Array.isArray(s.routes) && s.routes.every(isRouteStats))) delete out.routes;
   if ('db' in s && !isDbWindow(s.db)) delete out.db;
+  if ('errorSites' in s && !(Array.isArray(s.errorSites) && s.errorSites.every(isErrorSite))) delete out.errorSites;
   const badMin = (site: unknown) => isObj(site) && 'minMs' in site && !isNum(site.minMs);
   if (s.io.some(badMin)) {
     out.io = s.io.map((site) => {
