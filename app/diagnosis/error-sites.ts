@@ -79,3 +79,8 @@ export function throwSite(samples: readonly ProbeSample[], failing?: { method: s
   }
   return undefined;
 }
+
+/** Every stack the probe read on the frameworks' error paths over the window (for the load-shedding policies' own errors). */
+export function errorStacks(samples: readonly ProbeSample[]): string[] {
+  return entries(samples).flatMap((e) => [...e.sites.values()].map((site) => site.stack));
+}

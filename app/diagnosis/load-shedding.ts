@@ -8,6 +8,7 @@ import type { DiagnosisInput } from './input.js';
 import { loopBusy } from './loop-busy.js';
 import { loopDelay } from './loop-delay.js';
 import { parseStackFrames, responsibleFrame } from './stack-frames.js';
+import { errorStacks } from './error-sites.js';
 import { classifyFrame } from '../profile/model/classify.js';
 import { round } from '../numbers.js';
 import { thresholds as T } from './thresholds.js';
@@ -85,6 +86,16 @@ export function loadShedding(input: DiagnosisInput): Shedding | undefined {
     const resource = sig.watchesResources ? resourceOf(input) : undefined;
     const where = whereAnswered(logged.stack, sig.pkg);
     return { policy: sig.policy, status: String(logged.status ?? sig.status), logged, ...(resource ? { resource: resource.words } : {}), ...(where ? { where } : {}), evidence: resource?.evidence ?? [] };
+  }
+  // No log to say so, but the framework's error path carried the policy's own error (the probe's hooks read its stack,
+  // in the policy's package): @fastify/under-pressure passes one error it made at start-up to fastify's handler.
+  for (const sig of SIGNATURES) {
+    if (!sig.pkg) continue;
+    const stack = errorStacks(input.samples).find((st) => parseStackFrames(st).some((f) => classifyFrame(f.functionName, f.url).package === sig.pkg));
+    if (!stack || !(statuses[sig.status] ?? 0)) continue;
+    const resource = sig.watchesResources ? resourceOf(input) : undefined;
+    const where = whereAnswered(stack, sig.pkg);
+    return { policy: sig.policy, status: sig.status, ...(resource ? { resource: resource.words } : {}), ...(where ? { where } : {}), evidence: resource?.evidence ?? [] };
   }
   // No log to say so: 429 is a rate limiter's answer by definition. Where it is produced, from the CPU profile: when
   // the refusals are most of the answers and one app function wrote most of the answers written from the app's own

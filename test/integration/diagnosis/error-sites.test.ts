@@ -18,8 +18,8 @@ interface Finding {
   culprits: Array<{ functionName: string; line: number; url: string }>;
 }
 
-async function diagnose(fixture: string, path: string): Promise<{ verdict: string; findings: Finding[] }> {
-  const args = ['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '10', '--no-heap', '--path', path, '--', 'node', join(fixturesDir, 'error-sites', fixture)];
+async function diagnose(fixture: string, path: string, method = 'GET'): Promise<{ verdict: string; findings: Finding[] }> {
+  const args = ['run', '--json', '--out', out, '-d', '3', '--warmup', '1', '-c', '10', '--no-heap', '--method', method, '--path', path, '--', 'node', join(fixturesDir, 'error-sites', fixture)];
   const result = await runCli(args);
   expect(result.code, result.stderr).toBe(0);
   return (JSON.parse(result.stdout) as { diagnosis: { verdict: string; findings: Finding[] } }).diagnosis;
@@ -45,4 +45,13 @@ describe('where the silently answered errors were thrown', () => {
       expect(finding.explanation).toMatch(new RegExp(`The app did not log these errors: thrown in ${c.culprit} \\(.*${c.fixture.replace('.', '\\.')}:${c.line}\\), [\\d,]+ times, answered ${c.status} by ${c.framework}'s error handling`));
     });
   }
+
+  it("fastify-pressure-app.cjs: under-pressure's unlogged 503s are the app's load shedding, the blocked loop behind them the verdict", async () => {
+    const d = await diagnose('fastify-pressure-app.cjs', '/quotes', 'POST');
+    expect(d.verdict, summary(d)).toBe('event-loop-blocked');
+    expect(d.findings[0]!.culprits[0], summary(d)).toMatchObject({ functionName: 'priceQuote' });
+    const shed = d.findings.find((f) => f.kind === 'load-errors')!;
+    expect(shed.explanation, summary(d)).toMatch(/the app's own load shedding: @fastify\/under-pressure answered 503/);
+    expect(shed.explanation).toMatch(/consequence of the event loop is blocked/);
+  });
 });
