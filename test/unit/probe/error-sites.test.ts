@@ -1,14 +1,14 @@
 // The error-sites part: what it keeps of the errors frameworks answered is bounded (entries per window, sites per
 // entry, frames per stack, characters of the message, stacks read), and its hooks on a real express and koa count
 // each error once, on the route it failed, only when the answer is an error, and leave on stop.
-import { createServer, request, type RequestListener } from 'node:http';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rootDir } from '../../../app/paths.js';
 import type { ErrorSiteStats } from '../../../app/contract/metrics.js';
+import { listenOnLoopback } from '../../helpers/loopback-server.js';
 
 const require = createRequire(import.meta.url);
 const probe = (file: string) => require(join(rootDir, 'app', 'probe', file));
@@ -84,15 +84,7 @@ describe('error-site stats, bounded', () => {
   });
 });
 
-async function listen(handler: RequestListener): Promise<number> {
-  const server = createServer(handler);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  stops.push(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return (server.address() as AddressInfo).port;
-}
+const listen = (handler: Parameters<typeof listenOnLoopback>[0]) => listenOnLoopback(handler, stops);
 
 function get(port: number, path: string): Promise<number> {
   return new Promise((resolve, reject) => {

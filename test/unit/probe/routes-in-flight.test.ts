@@ -2,13 +2,14 @@
 // a WeakMap), so it must let go by itself of a request whose client left before the response: at the end of the
 // window, not before, and never of one still being served; and it must tell apart requests pipelined and kept alive
 // on one connection. Its count of requests in flight is what other-waits reads.
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { request, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rootDir } from '../../../app/paths.js';
+import { listenOnLoopback } from '../../helpers/loopback-server.js';
 
 const require = createRequire(import.meta.url);
 const { createRouteCollector } = require(join(rootDir, 'app', 'probe', 'routes.cjs')) as {
@@ -18,15 +19,7 @@ const { createRouteCollector } = require(join(rootDir, 'app', 'probe', 'routes.c
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((s) => s()));
 
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<number> {
-  const server = createServer(handler);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  stops.push(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return (server.address() as AddressInfo).port;
-}
+const serve = (handler: Parameters<typeof listenOnLoopback>[0]) => listenOnLoopback(handler, stops);
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
