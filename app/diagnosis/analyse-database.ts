@@ -1,7 +1,7 @@
 // The database: queries run once per row (N+1), a slow query, a pool too small for the concurrency, and requests that
 // simply spend their time waiting on the database while the loop idles. Read from the probe's socket-level query
 // timings (app/probe/db-wait.cjs); the culprit is the app's line that runs the query, not the driver's.
-import { lockWait } from './row-lock.js';
+import { lockEvidence, lockExplanation, lockWait } from './row-lock.js';
 import { waitCulprit } from './wait-culprit.js';
 import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
 import type { AppCallSite, DbSystem } from '../contract/metrics.js';
@@ -220,15 +220,8 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
           'database-bound',
           alsoRepeated ? 'warning' : 'problem',
           'Requests wait for a row lock',
-          `\`${shape.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[shape.system]} (the slowest ${ms(Math.max(...shape.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}, ` +
-            `while the app reads the same rows of ${lock.table} (WHERE ${lock.where}) in ${ms(lock.readMs)}: the write finds its rows as fast, so its time is the wait for a lock ` +
-            "other requests' transactions hold on them, not its plan. Concurrent requests take turns on the same rows: hold the lock for less time (write those rows last, just before COMMIT, and make no other call while it is held), or stop every request writing one row (a sequence or AUTO_INCREMENT for numbers, a counter split in parts).",
-          [
-            { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
-            { label: 'Wait per write', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
-            { label: `Read of the same rows (${lock.table})`, value: round(lock.readMs, 2), unit: 'ms', series: 'io.wait' },
-            { label: "Of a request's time, waiting on this write", value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
-          ],
+          lockExplanation(lock, shape, perQuery, share, top),
+          lockEvidence(lock, p50, perQuery, share),
           shape.sites,
           perQuery / T.dbSlowQueryMs,
         ),

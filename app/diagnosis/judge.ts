@@ -102,15 +102,17 @@ function failuresAreSlowness(input: DiagnosisInput): boolean {
  * delay and utilisation): the refusals are the guard doing its job, and what pushed the resource past its line (a
  * blocked loop, a hot path, a leak) is the cause.
  */
-function shedsOnResources(input: DiagnosisInput, cause: FindingKind): boolean {
+function shedsOnResources(input: DiagnosisInput, cause: FindingKind, sheds: () => boolean): boolean {
   // A hot path pushes the loop's utilisation only when the loop is saturated by it.
   if (cause === 'hot-path' && loopBusy(input).share < T.busyElu) return false;
-  return loadShedding(input)?.resource !== undefined;
+  return sheds();
 }
 
 function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void {
+  let shedding: boolean | undefined;
+  const sheds = () => (shedding ??= loadShedding(input)?.resource !== undefined);
   for (const cause of findings.filter((f) => f.severity === 'problem')) {
-    const effects = [...(consequences[cause.kind] ?? []), ...(SLOWING.has(cause.kind) && (failuresAreSlowness(input) || shedsOnResources(input, cause.kind)) ? (['load-errors'] as const) : [])];
+    const effects = [...(consequences[cause.kind] ?? []), ...(SLOWING.has(cause.kind) && (failuresAreSlowness(input) || shedsOnResources(input, cause.kind, sheds)) ? (['load-errors'] as const) : [])];
     for (const effect of findings) {
       if (effect !== cause && effect.severity === 'problem' && effects.includes(effect.kind)) {
         effect.severity = 'warning';

@@ -89,9 +89,10 @@ export function loadShedding(input: DiagnosisInput): Shedding | undefined {
   }
   // No log to say so, but the framework's error path carried the policy's own error (the probe's hooks read its stack,
   // in the policy's package): @fastify/under-pressure passes one error it made at start-up to fastify's handler.
+  const stacks = errorStacks(input.samples);
   for (const sig of SIGNATURES) {
     if (!sig.pkg) continue;
-    const stack = errorStacks(input.samples).find((st) => parseStackFrames(st).some((f) => classifyFrame(f.functionName, f.url).package === sig.pkg));
+    const stack = stacks.find((st) => parseStackFrames(st).some((f) => classifyFrame(f.functionName, f.url).package === sig.pkg));
     if (!stack || !(statuses[sig.status] ?? 0)) continue;
     const resource = sig.watchesResources ? resourceOf(input) : undefined;
     const where = whereAnswered(stack, sig.pkg);

@@ -3,6 +3,12 @@
 // write, the write's time is not its plan but the wait for rows other transactions hold (a counter row every request
 // updates, a hot account, SELECT ... FOR UPDATE on one stock row). Shapes have their values removed (query-shape.cjs),
 // so "the same filter" is the same WHERE text.
+import type { Culprit, Evidence } from '../contract/diagnosis.js';
+import type { DbSystem } from '../contract/metrics.js';
+import { DB_SYSTEM_NAMES } from '../contract/request-time-words.js';
+import { round } from '../numbers.js';
+import { ms, named, pct } from './format.js';
+import { thresholds as T } from './thresholds.js';
 
 /** What the doctor needs of a query shape here. */
 export interface ShapeTimes {
@@ -51,4 +57,22 @@ export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[]): LockWai
     if (other.count >= 3 && readMs < READ_SHARE_OF_WRITE * writeMs) return { table, where, read: other, readMs };
   }
   return undefined;
+}
+
+/** The finding's words: the write, the read it was compared with, and what helps. */
+export function lockExplanation(lock: LockWait, write: ShapeTimes & { system: DbSystem; sites: Array<{ maxMs: number }> }, perQuery: number, share: number, top: Culprit): string {
+  return (
+    `\`${write.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[write.system]} (the slowest ${ms(Math.max(...write.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}, ` +
+    `while the app reads the same rows of ${lock.table} (WHERE ${lock.where}) in ${ms(lock.readMs)}: the write finds its rows as fast, so its time is the wait for a lock ` +
+    "other requests' transactions hold on them, not its plan. Concurrent requests take turns on the same rows: hold the lock for less time (write those rows last, just before COMMIT, and make no other call while it is held), or stop every request writing one row (a sequence or AUTO_INCREMENT for numbers, a counter split in parts)."
+  );
+}
+
+export function lockEvidence(lock: LockWait, p50: number, perQuery: number, share: number): Evidence[] {
+  return [
+    { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
+    { label: 'Wait per write', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
+    { label: `Read of the same rows (${lock.table})`, value: round(lock.readMs, 2), unit: 'ms', series: 'io.wait' },
+    { label: "Of a request's time, waiting on this write", value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
+  ];
 }
