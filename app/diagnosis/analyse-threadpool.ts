@@ -5,7 +5,7 @@
 import type { Culprit, Evidence } from '../contract/diagnosis.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
-import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { loopBusyEvidence, loopOwnWork } from './loop-busy.js';
 import { round } from '../numbers.js';
 import { POOL_ADDONS, poolCallCulprits, type OffMainThread } from './threadpool.js';
 import { thresholds as T } from './thresholds.js';
@@ -32,8 +32,8 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
   const load = input.load;
   if (!off || !load || !enoughWindows(input.samples)) return { findings: [] };
   if (off.poolThreads === 0 || off.poolOccupied < T.threadpoolSaturatedShare) return { findings: [] };
-  const busy = loopBusy(input);
-  // The main loop busy too: the requests' own work there is the bottleneck, and the other analysers say so.
+  const busy = loopOwnWork(input);
+  // The main loop busy too with the requests' own work: that is the bottleneck, and the other analysers say so.
   if (busy.share >= T.busyElu) return { findings: [] };
   const requests = load.requestsTotal;
   // The pool time one request occupies (runnable: on a CPU or waiting for one); requests wait for a thread when
@@ -68,7 +68,7 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
     ...(heldElsewhere ? [{ label: 'CPU of the threads outside the pool (the work the calls started)', value: round(startedCores, 2), unit: 'cores', series: 'cpu' as const }] : []),
     { label: 'Threadpool CPU', value: round(off.poolCores, 2), unit: 'cores', series: 'cpu' },
     { label: "Of the pool threads' time, waiting for a CPU", value: round(100 * waitedForCpu), unit: '%', series: 'cpu' },
-    { ...loopBusyEvidence(busy, T.busyElu * 100), label: `Main thread: ${loopBusyEvidence(busy).label.toLowerCase()}` },
+    busy.source === 'thread-cpu' ? loopBusyEvidence(busy, T.busyElu * 100) : { ...loopBusyEvidence(busy, T.busyElu * 100), label: `Main thread: ${loopBusyEvidence(busy).label.toLowerCase()}` },
     { label: 'Latency p50', value: round(load.latency.p50), unit: 'ms', series: 'load.latencyP99', ...(Number.isFinite(occupiedPerRequest) ? { threshold: round(Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest), 1) } : {}) },
     ...(cpuPerRequest !== undefined ? [{ label: 'Threadpool CPU per request', value: round(cpuPerRequest, 1), unit: 'ms', series: 'cpu' as const }] : []),
     { label: 'Requests completed', value: requests, unit: 'requests', series: 'load.rps' },

@@ -3,7 +3,7 @@
 // (blocked). Pure: computed from the probe windows, the load result and the CPU evidence.
 import type { ProbeSample, RouteStats } from '../contract/metrics.js';
 import type { DiagnosisInput } from './input.js';
-import { loopBusy } from './loop-busy.js';
+import { loopBusy, type LoopBusy } from './loop-busy.js';
 import { ranShare } from './cpu-wait.js';
 import { sum } from '../numbers.js';
 import { unfinishedRequests } from './slow-requests.js';
@@ -29,7 +29,7 @@ export interface RequestCost {
   /** Process CPU (all threads) per request, ms, from the probe. */
   cpuMsPerRequest: number;
   /** Where it came from, for the evidence label. */
-  source: 'profile' | 'elu';
+  source: LoopBusy['source'];
   /** Routes seen by the probe, costliest (by total synchronous time) first. */
   routes: RouteCost[];
   /**

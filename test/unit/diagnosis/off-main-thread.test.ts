@@ -24,12 +24,14 @@ interface Shape {
   elu?: number;
   /** The process's CPU, cores (user). */
   cpuUser?: number;
+  /** Per window of 250 ms: the main thread's ms on a CPU (10 unless said). */
+  mainMs?: number;
 }
 
 function run(shape: Shape): DiagnosisInput {
   const input = syntheticRun({ scenario: 'healthy-idle', noise: 0 });
   const seconds = (input.samples.length * 250) / 1000;
-  const threads: ThreadCpu = { mainMs: 10, pool: { runMs: shape.poolRunMs, waitMs: shape.poolWaitMs, threads: 4 }, helpersMs: 2, otherMs: 0 };
+  const threads: ThreadCpu = { mainMs: shape.mainMs ?? 10, pool: { runMs: shape.poolRunMs, waitMs: shape.poolWaitMs, threads: 4 }, helpersMs: 2, otherMs: 0 };
   input.samples = input.samples.map((s, i) => ({
     ...s,
     elu: shape.elu ?? s.elu,
@@ -87,6 +89,17 @@ describe('work off the main thread', () => {
     // Half the threads held and hardly runnable: the pool has room.
     const half = judge(run({ requests: 200, p50: 120, poolRunMs: 20, poolWaitMs: 10, poolCalls: [{ ...argon2Site, totalMs: 2000 }], cpuUser: 0.6 }));
     expect(half.verdict).not.toBe('threadpool-saturated');
+  });
+
+  it("on a machine busier than its cores, the loop's own work decides, not the time it waited for a CPU", () => {
+    // bcrypt logins queueing for the pool (p50 800 ms for ~8 ms of pool work each); the loop reads 90 % busy, but its
+    // thread ran 50 ms of each 250 ms window (20 %): the rest it waited for a CPU, which is not the requests' work.
+    const waited = judge(run({ requests: 110, p50: 800, poolRunMs: 480, poolWaitMs: 500, addons: ['bcrypt'], elu: 0.9, mainMs: 50 }));
+    expect(waited.verdict).toBe('threadpool-saturated');
+    expect(waited.findings[0]!.evidence.find((e) => /own CPU/.test(e.label))!.value).toBe(20);
+    // The same loop running its own work 90 % of the time: that is the bottleneck, and the threadpool stands aside.
+    const ran = judge(run({ requests: 110, p50: 800, poolRunMs: 480, poolWaitMs: 500, addons: ['bcrypt'], elu: 0.9, mainMs: 225 }));
+    expect(ran.verdict).not.toBe('threadpool-saturated');
   });
 
   it('a busy pool whose requests take about as long as their own work is only well used', () => {
