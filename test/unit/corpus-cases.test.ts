@@ -83,6 +83,9 @@ describe('the corpus loader', () => {
     const round12 = cases.filter((c) => c.round === 12);
     expect(round12.length).toBeGreaterThanOrEqual(12);
     expect(new Set(round12.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
+    const round13 = cases.filter((c) => c.round === 13);
+    expect(round13.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(round13.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -121,7 +124,8 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted', 'database-bound']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 13 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12/);
+    expect(withCase({ round: 14 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13/);
+    expect(withCase({ round: 13, split: 'tuning' })).toThrow(/a round-13 case is held-out by construction/);
     expect(withCase({ round: 12, split: 'tuning' })).toThrow(/a round-12 case is held-out by construction/);
     expect(withCase({ round: 11, split: 'tuning' })).toThrow(/a round-11 case is held-out by construction/);
     expect(withCase({ expected: { verdict: 'hot-path', culprit: { function: 'f', file: 'lib/f.js' } } })).toThrow(/expected.culprit.file must be/);
