@@ -21,6 +21,7 @@ export interface SavedSession {
   target?: Pick<TargetInfo, 'nodeVersion' | 'startupMs' | 'exitCode' | 'signal' | 'exitedUnexpectedly'>;
   timings: SessionTimings;
   memoryAfterLoad?: unknown;
+  machine?: { databases?: unknown[] };
 }
 
 /** The session's own record, or undefined when the folder holds none. */
@@ -40,6 +41,7 @@ export function savedRun(dir: string, session: SavedSession): CollectedRun {
     timings: session.timings,
     recipe: session.recipe,
     ...(session.memoryAfterLoad ? { memoryAfterLoad: session.memoryAfterLoad } : {}),
+    ...(session.machine?.databases ? { databaseServers: session.machine.databases } : {}),
     // A target that exited on its own during the load crashed: its exit, at the end of the measured window.
     ...(session.target?.exitedUnexpectedly ? { crash: { code: session.target.exitCode ?? null, signal: session.target.signal ?? null, at: session.timings.measureEndAt ?? session.timings.startedAt } } : {}),
   } as unknown as CollectedRun;

@@ -56,6 +56,8 @@ export interface DbConnectionStats {
   checkouts?: number;
   checkoutWaitMs?: number;
   checkoutMaxMs?: number;
+  /** The server's ports where it runs on this machine (connections to loopback), at most 4. */
+  loopbackPorts?: number[];
 }
 
 /** A wait made inside a transaction by the request that holds it open, but not on the transaction's connection. */

@@ -5,11 +5,12 @@ import { lockEvidence, lockExplanation, lockWait } from './row-lock.js';
 import { waitCulprit } from './wait-culprit.js';
 import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
 import type { AppCallSite, DbSystem } from '../contract/metrics.js';
-import { classifyFrame } from '../profile/model/classify.js';
 import { ms, named, pct } from './format.js';
 import { location } from '../contract/words.js';
 import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
+import { serverDoesTheWork, serverWork, serverWorkEvidence, serverWorkWords } from './database-server-cpu.js';
+import { cpuWaitShare } from './cpu-wait.js';
 import { requestCost } from './request-cost.js';
 import { dbConnections, dbNotes, dbSites, dbTransactions, type DbSite } from './db-samples.js';
 import { round } from '../numbers.js';
@@ -17,7 +18,7 @@ import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } from './slow-requests.js';
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
-import { checkoutMsPerRequest as timedWaitMs, poolHeldBy, queueAsConsequence, queueBehindFewWords, queuedPools, timedQueue, waitingPools } from './db-pool-queue.js';
+import { checkoutMsPerRequest as timedWaitMs, poolCulprit, poolHeldBy, queueAsConsequence, queueBehindFewWords, queuedPools, timedQueue, waitingPools } from './db-pool-queue.js';
 import { heldByTransactionWords, holderCulprits, holderEvidence, transactionHolders } from './pool-held-by-transaction.js';
 
 
@@ -79,14 +80,6 @@ function byShape(sites: DbSite[]): Shape[] {
 
 function culpritOf(s: DbSite, requestTimeMs: number): Culprit {
   return waitCulprit(s, s.totalMs / requestTimeMs);
-}
-
-/** The app's line that made a pool (where its size is set): a location without a share of the time. */
-function poolCulprit(site: AppCallSite, settings: string[] | undefined): Culprit {
-  const c = classifyFrame(site.functionName, site.url);
-  // Shown as plain text beside the line (table cell, terminal), so without the explanation's code marks.
-  const role = `makes the pool and sets its size${settings?.length ? ` (${settings.join(' + ').replace(/`/g, '')})` : ''}`;
-  return { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'stack', ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}), role };
 }
 
 /** The app's own lines first: a query the driver sent on its own (a handshake, a ping) is no culprit to fix. */
@@ -373,19 +366,22 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
   // Waiting for a pooled connection is waiting on the database too (its connections are busy with queries).
   const dbShare = meanLatency > 0 ? (dbMsPerRequest + checkoutMsPerRequest) / meanLatency : 0;
   const slow = p50 >= T.ioLatencyP50Ms || p99 >= T.ioLatencyP99WarningMs;
-  if (!findings.length && slow && busy.share <= T.ioMaxElu && dbShare >= T.dbShareOfLatency) {
+  const server = serverWork(input, requests);
+  const serverWorks = serverDoesTheWork(server);
+  if (!findings.length && slow && (busy.share <= T.ioMaxElu || serverWorks) && dbShare >= T.dbShareOfLatency) {
     const top = culprits(sites, requestTimeMs)[0];
     findings.push(
       finding(
         'database-bound',
         p50 >= T.ioLatencyP50Ms ? 'problem' : 'warning',
         'Requests are waiting on the database',
-        `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy only ${pct(busy.share)} of the time, and ${pct(Math.min(1, dbShare))} of a request's time is spent waiting on its ${round(sites.reduce((n, s) => n + s.count, 0) / requests, 1)} queries (${ms(dbMsPerRequest)} per request${checkoutMsPerRequest > 0.05 * dbMsPerRequest ? `, and ${ms(checkoutMsPerRequest)} waiting for a pooled connection to run them` : ''})${top ? `, mostly \`${sites[0]!.shape}\` from ${named(top)}` : ''}. The database, not this process, sets the pace: its queries are what to make cheaper.`,
+        `Requests take ${ms(p50)} (median, p99 ${ms(p99)}) while the event loop is busy ${busy.share <= T.ioMaxElu ? 'only ' : ''}${pct(busy.share)} of the time, and ${pct(Math.min(1, dbShare))} of a request's time is spent waiting on its ${round(sites.reduce((n, s) => n + s.count, 0) / requests, 1)} queries (${ms(dbMsPerRequest)} per request${checkoutMsPerRequest > 0.05 * dbMsPerRequest ? `, and ${ms(checkoutMsPerRequest)} waiting for a pooled connection to run them` : ''})${top ? `, mostly \`${sites[0]!.shape}\` from ${named(top)}` : ''}. The database, not this process, sets the pace: its queries are what to make cheaper.${serverWorks ? serverWorkWords(server!, cpuWaitShare(samples)) : ''}`,
         [
           { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99', threshold: T.ioLatencyP50Ms },
           { label: 'Of a request\'s time, waiting on the database', value: round(100 * Math.min(1, dbShare)), unit: '%', series: 'io.wait', threshold: 100 * T.dbShareOfLatency },
           { label: 'Database wait per request', value: round(dbMsPerRequest, 2), unit: 'ms', series: 'io.wait' },
           loopBusyEvidence(busy, T.ioMaxElu * 100),
+          ...(serverWorks ? serverWorkEvidence(server!) : []),
         ],
         sites,
         dbShare / T.dbShareOfLatency,

@@ -7,7 +7,7 @@ import type { Culprit, Diagnosis } from '../contract/diagnosis.js';
 import { cutMeasuredWindow } from '../contract/measured-window.js';
 import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import type { SessionSummary, SessionTimings } from '../contract/session.js';
+import type { DatabaseServerCpu, SessionSummary, SessionTimings } from '../contract/session.js';
 import type { CheckupError } from '../errors.js';
 import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';
@@ -62,6 +62,8 @@ export interface CollectedRun {
   appLog?: AppLogSummary;
   /** Every process and thread the probe reached, when there was more than the main process's main thread. */
   units?: UnitsCollected;
+  /** The database servers on this machine the app talked to, and their CPU over the measured window. */
+  databaseServers?: DatabaseServerCpu[];
 }
 
 export interface RunDiagnosis {
@@ -101,6 +103,7 @@ export function doctorInput(run: CollectedRun): DiagnosisInput {
     ...(run.memoryAfterLoad ? { memoryAfterLoad: run.memoryAfterLoad } : {}),
   };
   if (run.appLog && run.appLog.lines > 0) input.appLog = run.appLog;
+  if (run.databaseServers?.length) input.databaseServers = run.databaseServers;
   const offMain = offMainThread(input.samples, run.samples);
   if (offMain) input.offMain = offMain;
   // Checkup's probe runs inside the app and shows in its profiles: classified as its own package, it is never the

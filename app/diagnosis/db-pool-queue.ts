@@ -3,7 +3,9 @@
 // queue is the pool's fault only when the queries that hold the connections are quick. When a slow query or an N+1
 // holds them, each request waits because the queries ahead of it are slow or many: the query is the cause to fix and
 // the queue its consequence. Pure.
-import type { DbSystem } from '../contract/metrics.js';
+import type { AppCallSite, DbSystem } from '../contract/metrics.js';
+import type { Culprit } from '../contract/diagnosis.js';
+import { classifyFrame } from '../profile/model/classify.js';
 import type { DbConnections } from './db-samples.js';
 import { ms } from './format.js';
 import { thresholds as T } from './thresholds.js';
@@ -98,4 +100,12 @@ export function queueBehindFewWords(c: DbConnections, runsPerRequest: number): s
 /** Said in the pool finding, then a secondary one: what holds the connections. */
 export function poolHeldBy(kindWords: string): string {
   return `The queue is the consequence of ${kindWords} (the finding above), which hold the connections: `;
+}
+
+/** The app's line that made a pool (where its size is set): a location without a share of the time. */
+export function poolCulprit(site: AppCallSite, settings: string[] | undefined): Culprit {
+  const c = classifyFrame(site.functionName, site.url);
+  // Shown as plain text beside the line (table cell, terminal), so without the explanation's code marks.
+  const role = `makes the pool and sets its size${settings?.length ? ` (${settings.join(' + ').replace(/`/g, '')})` : ''}`;
+  return { functionName: site.functionName, url: site.url, line: site.line, column: site.column, selfPercent: 0, totalPercent: 0, category: c.category, ...(c.package ? { package: c.package } : {}), measure: 'stack', ...(site.calledFrom ? { calledFrom: site.calledFrom } : {}), role };
 }

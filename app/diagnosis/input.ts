@@ -3,6 +3,7 @@ import type { Culprit } from '../contract/diagnosis.js';
 import type { LoadResult, MemoryAfterLoad, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { OffMainThread } from './threadpool.js';
 import type { AppLogSummary } from './app-log.js';
+import type { DatabaseServerCpu } from '../contract/session.js';
 
 export interface CpuEvidence {
   /** Sampled profile time, ms. */
@@ -65,6 +66,8 @@ export interface DiagnosisInput {
   offMain?: OffMainThread;
   /** Warnings and errors the app wrote to its own structured log (JSON lines), grouped. */
   appLog?: AppLogSummary;
+  /** The database servers on this machine the app talked to, and their CPU over the measured window (session.machine). */
+  databaseServers?: DatabaseServerCpu[];
 }
 
 /**

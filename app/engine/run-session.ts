@@ -5,7 +5,7 @@ import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import type { InterleavedRole, SessionFile } from '../contract/session.js';
+import type { DatabaseServerCpu, InterleavedRole, SessionFile } from '../contract/session.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
@@ -26,6 +26,7 @@ import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
 import { profilingCost } from './profiling-cost.js';
 import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
+import { startServerWatch } from './database-servers.js';
 import { resolveTarget, type ResolvedTarget } from '../target/resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from '../target/run-target.js';
 import { RunProfilers } from './run-profilers.js';
@@ -68,6 +69,7 @@ export class RunSession {
   private readonly appLog = new AppLogReader();
   /** The machine's counters when the measurement began (app/engine/machine-load.ts). */
   private machineAtStart: MachineSnapshot | undefined;
+  private endServerWatch: (() => DatabaseServerCpu[]) | undefined;
   private readonly warnings: ProbeWarning[] = [];
   private readonly batcher: LiveBatcher;
   /** What a window that connects mid-run is shown (Engine.currentRun). */
@@ -213,6 +215,7 @@ export class RunSession {
       const carried = await this.runSetup(ready.port);
       const ending = await this.runLoad(ready.port, carried);
       const machineAtEnd = machineSnapshot();
+      const servers = this.endServerWatch?.() ?? [];
       if (ending.kind === 'crashed') out.crash = ending.exit;
       out.load = ending.kind === 'done' ? ending.result : await this.load?.stop();
       this.phase('collecting');
@@ -221,6 +224,7 @@ export class RunSession {
       if (out.memoryAfterLoad) session.memoryAfterLoad = out.memoryAfterLoad;
       if (this.machineAtStart) {
         const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
+        if (machine && servers.length) machine.databases = servers;
         if (machine) session.machine = machine;
       }
       const { measureStartAt, measureEndAt } = session.timings;
@@ -278,6 +282,7 @@ export class RunSession {
       recipe: this.recipe,
       ...(measured.memoryAfterLoad ? { memoryAfterLoad: measured.memoryAfterLoad } : {}),
       appLog: this.appLog.summary(),
+      ...(this.writer.session.machine?.databases ? { databaseServers: this.writer.session.machine.databases } : {}),
       ...(this.units?.several ? { units: this.units.collected() } : {}),
     };
     const result = diagnose(run);
@@ -369,6 +374,7 @@ export class RunSession {
           await this.profilers?.start(this.recipe.load.amount === undefined ? this.recipe.load.durationSec : undefined);
           timings.measureStartAt = Date.now();
           this.machineAtStart = machineSnapshot();
+          this.endServerWatch = startServerWatch(this.samples);
           this.phase('measuring');
         },
         onMeasureEnd: (window) => {

@@ -15,6 +15,8 @@ const txWatch = require('./tx-watch.cjs');
 const MAX_SITES = 2000;
 const MAX_PENDING = 10000;
 const MAX_TX_SITES = 200;
+const MAX_LOOPBACK_PORTS = 4;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 // A transaction opens with BEGIN or START TRANSACTION (what pg's users, mysql2's beginTransaction, Sequelize and knex
 // send) and ends with COMMIT, END or ROLLBACK (not ROLLBACK TO a savepoint). One text that opens and ends it at once
 // ("BEGIN; ...; COMMIT") holds nothing across a wait.
@@ -118,7 +120,7 @@ function createDbCollector(performance) {
   function systemStats(system) {
     let s = systems.get(system);
     if (!s) {
-      s = { open: 0, busy: 0, lastAt: performance.now(), busyConnMs: 0, allBusyMs: 0, peakOpen: 0, peakBusy: 0, lost: 0 };
+      s = { open: 0, busy: 0, lastAt: performance.now(), busyConnMs: 0, allBusyMs: 0, peakOpen: 0, peakBusy: 0, lost: 0, loopbackPorts: new Set() };
       systems.set(system, s);
     }
     return s;
@@ -139,6 +141,8 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
+    // The server's port when it runs on this machine: Checkup reads that server's CPU (app/engine/database-servers.ts).
+    if (s.loopbackPorts.size < MAX_LOOPBACK_PORTS && LOOPBACK.test(socket.remoteAddress || '')) s.loopbackPorts.add(socket.remotePort);
     const t = { system, socket, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null, tx: null };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
@@ -357,6 +361,7 @@ function createDbCollector(performance) {
       for (const [system, s] of systems) {
         account(s, now);
         const c = { system, open: s.open, peakOpen: s.peakOpen, peakBusy: s.peakBusy, busyConnMs: round(s.busyConnMs, 3), allBusyMs: round(s.allBusyMs, 3), lost: s.lost };
+        if (s.loopbackPorts.size) c.loopbackPorts = [...s.loopbackPorts];
         if (poolSizes.has(system)) {
           c.poolSize = poolSizes.get(system);
           c.poolSettings = poolSettings.get(system);

@@ -6,6 +6,7 @@ import type { MachineLoad } from '../session.js';
 import type { LoadTick } from '../metrics.js';
 import type { UnitRole } from '../units.js';
 import { num, quantity } from './numbers.js';
+import { DB_SYSTEM_NAMES } from '../request-time-words.js';
 
 /**
  * When the machine's other load is worth telling: a quarter of a core taken by other programs moves a CPU-bound
@@ -18,7 +19,9 @@ export const MACHINE_NOTICE = { otherCores: 0.25, checkupCores: 0.9, stealPercen
 export function machineNotes(m: MachineLoad | undefined, run = 'this run'): string[] {
   if (!m) return [];
   const out: string[] = [];
-  if (m.otherCores >= MACHINE_NOTICE.otherCores) out.push(`The machine was busy: other programs used ${num(m.otherCores, 1)} of its ${m.cores} cores during ${run}, so requests/s and latency are lower than the app alone would give.`);
+  const servers = (m.databases ?? []).filter((d) => d.cores >= 0.05);
+  const ofThem = servers.length ? ` (the app's own ${servers.map((d) => `${DB_SYSTEM_NAMES[d.system]} server ${num(d.cores, 1)}`).join(', ')})` : '';
+  if (m.otherCores >= MACHINE_NOTICE.otherCores) out.push(`The machine was busy: other programs used ${num(m.otherCores, 1)} of its ${m.cores} cores during ${run}${ofThem}, so requests/s and latency are lower than the app alone would give.`);
   if (m.checkupCores >= MACHINE_NOTICE.checkupCores) out.push(`Checkup's load generator used ${num(m.checkupCores, 2)} cores during ${run}: it may have been the bottleneck, not the app.`);
   if ((m.stealPercent ?? 0) >= MACHINE_NOTICE.stealPercent) out.push(`The hypervisor gave ${num(m.stealPercent, 0)} % of the CPU time to other guests during ${run}.`);
   return out;

@@ -95,6 +95,13 @@ describe('database waits through checkup run', () => {
     const finding = report.diagnosis.findings.find((f) => f.kind === 'slow-query')!;
     expect(finding.explanation).toContain('select count(*)::int as n from events where owner = ?');
     expect(finding.culprits[0]!.functionName).toBe('countOwnerEvents');
+    // The count reads 300,000 rows in PostgreSQL: its server, on this machine, is found behind the port the app
+    // connected to and its CPU read over the measured window (PostgreSQL serves each connection from a process).
+    const machine = JSON.parse(readFileSync(join(report.session, 'session.json'), 'utf8')).machine;
+    const server = machine.databases.find((d: { system: string }) => d.system === 'postgres');
+    expect(server).toMatchObject({ port: pg.port, found: 'listener' });
+    expect(server.processes).toBeGreaterThan(1);
+    expect(server.cores).toBeGreaterThan(0.05);
   }, 240_000);
 
   it('tells a pool of one connection from a slow database (mysql2)', async () => {
