@@ -83,7 +83,8 @@ export function findServers(servers: ReadonlyArray<{ system: DbSystem; port: num
     try {
       const socket = listeningSocket(port);
       if (!socket) continue;
-      const listener = pids().find((pid) => holdsSocket(pid, socket.inode));
+      // Only the processes of the socket's owner can hold it: their descriptors alone are read.
+      const listener = pids().find((pid) => ownerOf(pid) === socket.uid && holdsSocket(pid, socket.inode));
       if (listener !== undefined) out.push({ system, port, found: 'listener', listener, uid: socket.uid });
       else if (socket.uid !== 0 && socket.uid !== me) out.push({ system, port, found: 'owner', uid: socket.uid });
     } catch {
