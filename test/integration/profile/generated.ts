@@ -1,7 +1,7 @@
 // Generated big .cpuprofile files for the huge-file tests, made by the repo's generator in a child process.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { rootDir } from '../../../app/paths.js';
@@ -47,4 +47,15 @@ export async function cachedProfile(size: string, seed: number): Promise<Generat
   } finally {
     rmSync(making, { recursive: true, force: true });
   }
+}
+
+/** The kept file (cachedProfile) at `out`, for a test whose file must have a name of its own: a hard link, else a copy. */
+export async function cachedProfileAt(out: string, size: string, seed: number): Promise<Generated> {
+  const made = await cachedProfile(size, seed);
+  try {
+    linkSync(made.path, out);
+  } catch {
+    copyFileSync(made.path, out);
+  }
+  return { ...made, path: out };
 }
