@@ -11,7 +11,7 @@
 // As a command: `node test/helpers/databases.mjs postgres mariadb redis` starts them, prints one JSON line with
 // their addresses and the environment variables for each, and keeps them until SIGINT/SIGTERM or stdin closes.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, openSync, closeSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, openSync, closeSync, readFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -63,6 +63,37 @@ function run(command, args, { ids, logPath }) {
   });
 }
 
+/**
+ * A new server's data folder at `data`, copied from one initialised once per kind (and per installed server binary):
+ * initdb and mariadb-install-db write the same files every time and take 2-5 s on this machine, a copy under half a
+ * second, and the suite starts a server in every database test file. The templates live in the temporary folder
+ * (during a test run the suite's own, removed with it). Each is made in a folder of its own and renamed into place,
+ * so that two test files starting the same kind at once never copy a half-made one. `init(folder)` initialises an
+ * empty folder; `owner` (root only) is the user the server runs as, who must own the folder it initialises.
+ */
+async function initialisedData(kind, binary, data, init, owner) {
+  const templates = join(tmpdir(), 'checkup-db-templates');
+  const template = join(templates, `${kind}-${Math.round(statSync(binary).mtimeMs)}`);
+  if (!existsSync(template)) {
+    mkdirSync(templates, { recursive: true });
+    const making = mkdtempSync(join(templates, `making-${kind}-`));
+    try {
+      if (owner) chownTree(making, owner);
+      await init(join(making, 'data'));
+      try {
+        renameSync(join(making, 'data'), template);
+      } catch (err) {
+        // Another file made the same template meanwhile: theirs is as good.
+        if (!existsSync(template)) throw err;
+      }
+    } finally {
+      rmSync(making, { recursive: true, force: true });
+    }
+  }
+  // -a keeps the owner (postgres) and the modes (PostgreSQL refuses a data folder others can read).
+  execFileSync('cp', ['-a', template, data]);
+}
+
 const live = new Set();
 
 function stopAllNow() {
@@ -101,7 +132,7 @@ async function startPostgres(dir, port, options) {
   if (ids) chownTree(dir, ids);
   const data = join(dir, 'data');
   const logPath = join(dir, 'postgres.log');
-  await run(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], { ids, logPath });
+  await initialisedData('postgres', join(PG_BIN, 'initdb'), data, (folder) => run(join(PG_BIN, 'initdb'), ['-D', folder, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], { ids, logPath }), ids);
   const settings = {
     listen_addresses: '127.0.0.1',
     port: String(port),
@@ -139,9 +170,11 @@ async function startMariadb(dir, port, options) {
   const data = join(dir, 'data');
   const logPath = join(dir, 'mariadb.log');
   const socket = join(dir, 'mysqld.sock');
-  mkdirSync(data);
   const asUser = isRoot() ? ['--user=root'] : [];
-  await run('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, ...asUser, '--auth-root-authentication-method=normal', '--skip-test-db', '--skip-name-resolve'], { logPath });
+  await initialisedData('mariadb', '/usr/sbin/mariadbd', data, async (folder) => {
+    mkdirSync(folder);
+    await run('mariadb-install-db', ['--no-defaults', `--datadir=${folder}`, ...asUser, '--auth-root-authentication-method=normal', '--skip-test-db', '--skip-name-resolve'], { logPath });
+  });
   const args = [
     '--no-defaults',
     `--datadir=${data}`,

@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledEntry } from '../../../app/paths.js';
 import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile } from '../../../app/profile/import/import-profile.js';
-import { generateProfile, type Generated } from './generated.js';
+import { cachedProfile, generateProfile, type Generated } from './generated.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkup-huge-'));
 let big: Generated;
 
 beforeAll(async () => {
-  big = await generateProfile(join(dir, 'big.cpuprofile'), '60MB', 11);
+  big = await cachedProfile('60MB', 11);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -9,13 +9,14 @@ import { summarizeProfile } from '../../../app/diagnosis/profile-summary.js';
 import { importProfile, type ImportProgress } from '../../../app/profile/import/import-profile.js';
 import { importInWorker } from '../../../app/open-profile/in-worker.js';
 import { profileFixture } from '../../helpers/fixtures.js';
-import { generateProfile, type Generated } from './generated.js';
+import { cachedProfileAt, type Generated } from './generated.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'checkup-worker-'));
 let big: Generated;
 
 beforeAll(async () => {
-  big = await generateProfile(join(dir, 'big.cpuprofile'), '40MB', 3);
+  // The generator's file for seed 3, kept between runs (generated.ts), under the name the messages must show.
+  big = await cachedProfileAt(join(dir, 'big.cpuprofile'), '40MB', 3);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
