@@ -9,7 +9,7 @@ import { ms, named, pct } from './format.js';
 import { location } from '../contract/words.js';
 import type { AnalyserResult, DiagnosisInput, ScoredFinding } from './input.js';
 import { loopBusy, loopBusyEvidence } from './loop-busy.js';
-import { serverDoesTheWork, serverWork, serverWorkEvidence, serverWorkWords } from './database-server-cpu.js';
+import { serverCpuMs, serverDoesTheWork, serverWork, serverWorkEvidence, serverWorkWords } from './database-server-cpu.js';
 import { cpuWaitShare } from './cpu-wait.js';
 import { requestCost } from './request-cost.js';
 import { dbConnections, dbNotes, dbSites, dbTransactions, type DbSite } from './db-samples.js';
@@ -206,7 +206,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     // A slow query run once per row is the N+1's cost too: one query for all the rows saves the repeats, an index only
     // part of each. The N+1 is the verdict; the slow query stays beside it as a warning worth its own look.
     const alsoRepeated = repeatedShare >= T.dbRepeatShareOfLatency && repeated.some((r) => r.shape === shape);
-    const lock = lockWait(shape, shapes);
+    const lock = lockWait(shape, shapes, serverCpuMs(input, shape.system));
     if (lock) {
       findings.push(causeOf(
         finding(

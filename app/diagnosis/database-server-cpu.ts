@@ -5,6 +5,7 @@
 // at least as much CPU per request as the app's main thread does on its own work, the database is where the work is
 // done: said as such, with the figures, rather than judged on the app's loop alone. Pure.
 import type { Evidence } from '../contract/diagnosis.js';
+import type { DbSystem } from '../contract/metrics.js';
 import { DB_SYSTEM_NAMES } from '../contract/request-time-words.js';
 import { ms, pct } from './format.js';
 import type { DiagnosisInput } from './input.js';
@@ -33,6 +34,12 @@ export function serverWork(input: DiagnosisInput, requests: number): ServerWork 
     cores,
     names: [...new Set(servers.map((s) => DB_SYSTEM_NAMES[s.system]))].join(' and '),
   };
+}
+
+/** One system's servers' CPU over the measured window, ms; undefined where none was read. */
+export function serverCpuMs(input: DiagnosisInput, system: DbSystem): number | undefined {
+  const servers = (input.databaseServers ?? []).filter((s) => s.system === system);
+  return servers.length ? servers.reduce((n, s) => n + s.cores, 0) * requestCost(input).wallMs : undefined;
 }
 
 /** The server does at least the app's own share of the work for each request. */

@@ -20,9 +20,11 @@ export interface ShapeTimes {
 export interface LockWait {
   table: string;
   where: string;
-  /** The read of the same rows and its mean time, ms. */
-  read: ShapeTimes;
-  readMs: number;
+  /** The read of the same rows and its mean time, ms (told by the app's own reads). */
+  read?: ShapeTimes;
+  readMs?: number;
+  /** The database server's CPU over the window against the writes' waits, both ms (told by the server's own CPU). */
+  server?: { cpuMs: number; writesMs: number };
 }
 
 /**
@@ -41,8 +43,13 @@ function whereOf(shape: string): string | undefined {
   return m ? m[1]!.replace(/[`"]/g, '').replace(/\s+/g, ' ').trim() : undefined;
 }
 
-/** The lock the slow write waits for, when the app reads the same rows much faster; undefined otherwise. */
-export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[]): LockWait | undefined {
+/**
+ * The lock the slow write waits for, when the app reads the same rows much faster, or when the database server (on
+ * this machine, its CPU over the window read: serverCpuMs) worked under the same tenth of the time the writes spent
+ * waiting: a write slow by its plan keeps the server busy reading rows, one waiting for a lock keeps it idle (a wait
+ * for the disk happens at COMMIT, a statement of its own). Undefined otherwise.
+ */
+export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[], serverCpuMs?: number): LockWait | undefined {
   const w = WRITE.exec(write.shape);
   if (!w) return undefined;
   const table = (w[1] ?? w[2] ?? w[3])!.toLowerCase();
@@ -56,6 +63,7 @@ export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[]): LockWai
     const readMs = other.totalMs / Math.max(1, other.count);
     if (other.count >= 3 && readMs < READ_SHARE_OF_WRITE * writeMs) return { table, where, read: other, readMs };
   }
+  if (serverCpuMs !== undefined && write.count >= 3 && serverCpuMs < READ_SHARE_OF_WRITE * write.totalMs) return { table, where, server: { cpuMs: serverCpuMs, writesMs: write.totalMs } };
   return undefined;
 }
 
@@ -63,7 +71,9 @@ export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[]): LockWai
 export function lockExplanation(lock: LockWait, write: ShapeTimes & { system: DbSystem; sites: Array<{ maxMs: number }> }, perQuery: number, share: number, top: Culprit): string {
   return (
     `\`${write.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[write.system]} (the slowest ${ms(Math.max(...write.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}, ` +
-    `while the app reads the same rows of ${lock.table} (WHERE ${lock.where}) in ${ms(lock.readMs)}: the write finds its rows as fast, so its time is the wait for a lock ` +
+    (lock.server
+      ? `while the ${DB_SYSTEM_NAMES[write.system]} server on this machine worked ${ms(lock.server.cpuMs)} of CPU in all against the writes' ${ms(lock.server.writesMs)} of waiting: the write waits, it does not work, so its time is the wait for a lock `
+      : `while the app reads the same rows of ${lock.table} (WHERE ${lock.where}) in ${ms(lock.readMs!)}: the write finds its rows as fast, so its time is the wait for a lock `) +
     "other requests' transactions hold on them, not its plan. Concurrent requests take turns on the same rows: hold the lock for less time (write those rows last, just before COMMIT, and make no other call while it is held), or stop every request writing one row (a sequence or AUTO_INCREMENT for numbers, a counter split in parts)."
   );
 }
@@ -72,7 +82,9 @@ export function lockEvidence(lock: LockWait, p50: number, perQuery: number, shar
   return [
     { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
     { label: 'Wait per write', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
-    { label: `Read of the same rows (${lock.table})`, value: round(lock.readMs, 2), unit: 'ms', series: 'io.wait' },
+    ...(lock.server
+      ? [{ label: "The database server's CPU over the run (on this machine), against the writes' waits", value: round(lock.server.cpuMs), unit: 'ms', series: 'cpu' as const, threshold: round(READ_SHARE_OF_WRITE * lock.server.writesMs) }]
+      : [{ label: `Read of the same rows (${lock.table})`, value: round(lock.readMs!, 2), unit: 'ms', series: 'io.wait' as const }]),
     { label: "Of a request's time, waiting on this write", value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
   ];
 }

@@ -129,6 +129,16 @@ describe('database waits through checkup run', () => {
     expect(lock.culprits[0]).toMatchObject({ functionName: 'takeNumber', line });
   }, 180_000);
 
+  it("tells a row lock with no read of the row: the PostgreSQL server idles while the updates wait (pg)", async () => {
+    const { report } = await run('row-lock-unread', '/ticket', 16, 3);
+    const context = JSON.stringify(report.diagnosis.findings.map((f) => [f.kind, f.title]));
+    expect(report.diagnosis.verdict, context).toBe('database-bound');
+    const lock = report.diagnosis.findings.find((f) => f.title === 'Requests wait for a row lock')!;
+    expect(lock.explanation).toMatch(/PostgreSQL server on this machine worked [\d.]+ ms of CPU in all against the writes'/);
+    const line = readFileSync(app, 'utf8').split('\n').findIndex((l) => l.includes("'update counters set n = n + 1 where id = $1 returning n'")) + 1;
+    expect(lock.culprits[0]).toMatchObject({ functionName: 'takeNumberUnread', line });
+  }, 180_000);
+
   it('finds nothing wrong with one fast Redis read per request, and still accounts for it (ioredis)', async () => {
     const { report } = await run('healthy', '/profile');
     expect(kinds(report).filter((k) => DB_KINDS.includes(k))).toEqual([]);

@@ -33,4 +33,15 @@ describe('lockWait', () => {
     const write = shape('UPDATE counters SET n = n + ? WHERE id = ?', 90);
     expect(lockWait(write, [write, shape('SELECT n FROM other WHERE id = ?', 1)])).toBeUndefined();
   });
+
+  it("with no read of its rows, the database server's own CPU tells: idle while the writes waited is a lock", () => {
+    // 100 UPDATEs of one merchant row at 90 ms each: 9,000 ms of waiting. The server on this machine worked 300 ms
+    // in all (a lock: it waits too), or 4,000 ms (a plan reading rows: it works).
+    const write = shape('UPDATE merchants SET balance = balance + ? WHERE id = ?', 90);
+    expect(lockWait(write, [write], 300)).toMatchObject({ table: 'merchants', where: 'id = ?', server: { cpuMs: 300, writesMs: 9000 } });
+    expect(lockWait(write, [write], 4000)).toBeUndefined();
+    // A slow read is never a lock, whatever the server did.
+    const read = shape('SELECT * FROM merchants WHERE region = ?', 90);
+    expect(lockWait(read, [read], 10)).toBeUndefined();
+  });
 });
