@@ -3,7 +3,7 @@
 // (blocked). Pure: computed from the probe windows, the load result and the CPU evidence.
 import type { ProbeSample, RouteStats } from '../contract/metrics.js';
 import type { DiagnosisInput } from './input.js';
-import { loopBusy, type LoopBusy } from './loop-busy.js';
+import { loopOwnWork, type LoopBusy } from './loop-busy.js';
 import { ranShare } from './cpu-wait.js';
 import { sum } from '../numbers.js';
 import { unfinishedRequests } from './slow-requests.js';
@@ -66,7 +66,9 @@ export function requestCost(input: DiagnosisInput): RequestCost {
   // No request finished, every connection held one: the busy time was spent on the requests in flight (lower bounds).
   const unfinished = unfinishedRequests(input);
   const requests = unfinished ? unfinished.inFlight : Math.max(1, input.load?.requestsTotal ?? routed);
-  const busy = loopBusy(input);
+  // A request's cost is the CPU its work took: on a machine busier than its cores the loop also reads busy while its
+  // thread only waits for a CPU, and that wait is not the request's (loopOwnWork; saturation is judged on loopBusy).
+  const busy = loopOwnWork(input);
   const busyMs = busy.share * wallMs;
   const cpuMs = sum(input.samples.map((s) => (s.cpu.user + s.cpu.system) * s.windowMs));
   const routes = totals

@@ -16,6 +16,18 @@ describe('requestCost on seeded synthetic runs', () => {
   });
 });
 
+describe('requestCost on a machine busier than its cores', () => {
+  it("counts the main thread's own CPU, not the time it waited for one", () => {
+    const run = syntheticRun({ scenario: 'hot', noise: 0, seed: 1 });
+    const gross = requestCost(run).loopMsPerRequest;
+    // The same run whose main thread ran half of each 250 ms window, the loop reading busy throughout.
+    const waited = { ...run, offMain: { mainCores: 0.5 } as NonNullable<typeof run.offMain> };
+    const own = requestCost(waited);
+    expect(own.source).toBe('thread-cpu');
+    expect(own.loopMsPerRequest).toBeLessThan(0.6 * gross);
+  });
+});
+
 describe('requestCost on recorded lab sessions', () => {
   it('blocking: its /report route holds the loop for milliseconds per request and takes most of the loop', () => {
     const cost = requestCost(recordedInput('blocking'));
