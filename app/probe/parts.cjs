@@ -19,7 +19,7 @@
 const PARTS = [
   {
     name: 'routes', when: 'request',
-    work: "two diagnostics-channel messages (http.server.request.start, response.finish), each a message object Node builds only because we subscribe; the record found from one to the other through its connection (a Map entry per connection, set once, and a lookup per request; pipelined requests in a Map of their own; requests whose client left and closed connections swept per window), two clock reads (three when the handler goes asynchronous), one Map lookup of the request target, a stats update (no lookup for a run of requests to one route); its in-flight count is other-waits' too",
+    work: "two diagnostics-channel messages (http.server.request.start, response.finish), each a message object Node builds only because we subscribe; the record found from one to the other through its connection (a Map entry per connection, set once, and a lookup per request started; none at its finish when it is answered in the turn that started it, the record then at hand; pipelined requests in a Map of their own; requests whose client left and closed connections swept per window), two clock reads (three when the handler goes asynchronous), one Map lookup of the request target, a stats update (no lookup for a run of requests to one route); its in-flight count is other-waits' too",
     start: (c) => require('./routes.cjs').createRouteCollector(c.performance, { turnEnd: c.on('tick') }),
     sample: (s, routes) => addList(s, 'routes', routes.take()),
   },
