@@ -12,6 +12,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import type { DbSystem } from '../contract/db-metrics.js';
 import type { DatabaseServerCpu } from '../contract/session.js';
 import type { ProbeSample } from '../contract/metrics.js';
+import { statFields } from '../target/proc-stat.js';
 
 /** Linux's USER_HZ: /proc/<pid>/stat's CPU times are in these ticks on every architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
@@ -102,15 +103,11 @@ interface Stat {
 }
 
 function readStat(pid: number): Stat | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    // The command name (field 2) may hold spaces and parentheses: the fields are read after its last ')'.
-    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const ticks = (i: number) => Number(f[i]) || 0;
-    return { pid, ppid: ticks(1), ownMs: ((ticks(11) + ticks(12)) * 1000) / TICKS_PER_SECOND, reapedMs: ((ticks(13) + ticks(14)) * 1000) / TICKS_PER_SECOND };
-  } catch {
-    return undefined;
-  }
+  const f = statFields(pid);
+  if (!f) return undefined;
+  const ticks = (i: number) => Number(f[i]) || 0;
+  // utime, stime, then cutime, cstime (fields 14-17 of proc(5)).
+  return { pid, ppid: ticks(1), ownMs: ((ticks(11) + ticks(12)) * 1000) / TICKS_PER_SECOND, reapedMs: ((ticks(13) + ticks(14)) * 1000) / TICKS_PER_SECOND };
 }
 
 function ownerOf(pid: number): number | undefined {

@@ -9,6 +9,7 @@
 // Windows walks the tree with taskkill /T (process-tree.ts); job objects would hold a whole tree but are out of reach
 // from Node without a native module.
 import { readFileSync, readdirSync } from 'node:fs';
+import { statFields } from './proc-stat.js';
 
 /** The environment variable that marks a target's processes; its value is random per launch. */
 export const TREE_MARK_VAR = 'CHECKUP_TREE';
@@ -28,15 +29,9 @@ interface ProcStat {
   state: string;
 }
 
-/** /proc/<pid>/stat, read past the command name (which may hold spaces and parentheses). */
 function readStat(pid: number): ProcStat | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0] ?? '?', ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]) };
-  } catch {
-    return undefined;
-  }
+  const fields = statFields(pid);
+  return fields && { pid, state: fields[0] ?? '?', ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]) };
 }
 
 function carriesMark(pid: number, needle: Buffer): boolean {
