@@ -42,6 +42,7 @@ export const OUTSIDE_ARCHIVE: readonly string[] = [
   'out/app/target/supervisor.js',
   'out/app/target/process-tree.js',
   'out/app/target/tree-members.js',
+  'out/app/target/proc-stat.js',
   'out/app/attach/inspector-guard-process.js',
   'out/app/attach/inspector-closer.js',
   'out/app/attach/inspector-list.js',
