@@ -23,17 +23,6 @@ export function gcShare(input: DiagnosisInput): number {
   return input.cpu && input.cpu.durationMs > 0 ? input.cpu.gcPercent / 100 : gcPauseShare(input);
 }
 
-/**
- * The loop's time per request that is not the collector's (ms): what each request would still cost the loop were
- * collection free. At or above the line of a blocked loop (blockingRequestMs), the requests' own work blocks it
- * whatever the collector does, so the collector's time is not the cause of the blocked or hot loop but a part of the
- * same work (its allocations), said beside it.
- */
-export function workBesideGcMs(input: DiagnosisInput, loopMsPerRequest: number): number {
-  const busy = input.cpu && input.cpu.durationMs > 0 ? (100 - input.cpu.idlePercent) / 100 : 0;
-  return busy > 0 ? loopMsPerRequest * Math.max(0, 1 - gcShare(input) / busy) : loopMsPerRequest;
-}
-
 export function analyseGc(input: DiagnosisInput): AnalyserResult {
   const { samples } = input;
   if (!enoughWindows(samples)) return { insufficient: `only ${samples.length} probe windows were recorded` };

@@ -8,7 +8,7 @@ import { withoutUnexplainedIo } from './unexplained-io.js';
 import { analyseTransactions } from './analyse-transactions.js';
 import { requestTime } from './request-time.js';
 import { analyseDelay } from './analyse-delay.js';
-import { analyseGc, gcShare, workBesideGcMs } from './analyse-gc.js';
+import { analyseGc, gcShare } from './analyse-gc.js';
 import { analyseHotPath } from './analyse-hot-path.js';
 import { analyseIo } from './analyse-io.js';
 import { analyseListeners } from './analyse-listeners.js';
@@ -108,24 +108,15 @@ function shedsOnResources(input: DiagnosisInput, cause: FindingKind, sheds: () =
   return sheds();
 }
 
-/** The collector explains a blocked or hot loop only where the requests' own work would not block it without it. */
-function explains(cause: FindingKind, input: DiagnosisInput): boolean {
-  return cause !== 'gc-pressure' || workBesideGcMs(input, requestCost(input).costlyRequestMs) < T.blockingRequestMs;
-}
-
 function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void {
   let shedding: boolean | undefined;
   const sheds = () => (shedding ??= loadShedding(input)?.resource !== undefined);
   for (const cause of findings.filter((f) => f.severity === 'problem')) {
-    const effects = [...(explains(cause.kind, input) ? (consequences[cause.kind] ?? []) : []), ...(SLOWING.has(cause.kind) && (failuresAreSlowness(input) || shedsOnResources(input, cause.kind, sheds)) ? (['load-errors'] as const) : [])];
+    const effects = [...(consequences[cause.kind] ?? []), ...(SLOWING.has(cause.kind) && (failuresAreSlowness(input) || shedsOnResources(input, cause.kind, sheds)) ? (['load-errors'] as const) : [])];
     for (const effect of findings) {
       if (effect !== cause && effect.severity === 'problem' && effects.includes(effect.kind)) {
         effect.severity = 'warning';
         effect.explanation += ` This is most likely a consequence of the ${cause.title.toLowerCase().replace(/^the /, '')}.`;
-      }
-      if (effect !== cause && effect.severity === 'problem' && effect.kind === 'gc-pressure' && (cause.kind === 'event-loop-blocked' || cause.kind === 'hot-path') && !explains('gc-pressure', input)) {
-        effect.severity = 'warning';
-        effect.explanation += ` It is part of the requests' own work (${ms(workBesideGcMs(input, requestCost(input).costlyRequestMs))} of loop time each beside the collector's): ${cause.title.toLowerCase().replace(/^the /, '')}, and what makes that work cheaper allocates less too.`;
       }
       if (effect !== cause && effect.severity === 'problem' && cause.kind === 'n-plus-one' && effect.kind === 'hot-path' && DATABASE_CLIENTS.has(hotPackage(effect, input) ?? '')) {
         effect.severity = 'warning';
