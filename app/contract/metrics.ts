@@ -12,8 +12,7 @@ export type { DbConnectionStats, DbQueryStats, DbSystem, DbTransactionStats, DbW
  */
 export interface DelayStats {
   min: number;
-  /** Not measured since session 19 (its price: the histogram walks every bucket); in older sessions. */
-  mean?: number;
+  mean: number;
   p50: number;
   p90: number;
   p99: number;
