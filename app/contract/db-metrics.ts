@@ -96,3 +96,16 @@ export interface DbWindowStats {
   /** What could not be read ("mysql2 4.x: queries not attributed to the app's line ..."). */
   notes?: string[];
 }
+
+/** A database server on this machine and its CPU while the run was measured (app/engine/database-servers.ts). */
+export interface DatabaseServerCpu {
+  system: DbSystem;
+  /** The loopback port the app connected to. */
+  port: number;
+  /** Cores' worth of CPU its processes used over the measured window (part of otherCores). */
+  cores: number;
+  /** Its processes at the end of the window. */
+  processes: number;
+  /** 'listener': the process listening on the port and its children; 'owner': every process of the user owning that port. */
+  found: 'listener' | 'owner';
+}

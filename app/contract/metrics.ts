@@ -4,7 +4,7 @@
 import type { DbSystem, DbWindowStats } from './db-metrics.js';
 
 // The database part of a window lives in db-metrics.ts; its types are named from here too, as the rest are.
-export type { DbConnectionStats, DbQueryStats, DbSystem, DbTransactionStats, DbWindowStats, TransactionOutsideWait } from './db-metrics.js';
+export type { DatabaseServerCpu, DbConnectionStats, DbQueryStats, DbSystem, DbTransactionStats, DbWindowStats, TransactionOutsideWait } from './db-metrics.js';
 
 /**
  * Event-loop delay over one window, from perf_hooks.monitorEventLoopDelay (ms): how late each tick of the 10 ms

@@ -10,7 +10,7 @@
 //   1 (Checkup 0.1.0) first format.
 import type { SetupOutcome } from './setup.js';
 import type { Diagnosis, FindingKind } from './diagnosis.js';
-import type { DbSystem, LoadResult, LoadTick, MemoryAfterLoad, ProbeSample, ProbeWarning } from './metrics.js';
+import type { DatabaseServerCpu, LoadResult, LoadTick, MemoryAfterLoad, ProbeSample, ProbeWarning } from './metrics.js';
 import type { Recipe } from './recipe.js';
 import type { RoutesFile } from './routes.js';
 import type { UnitsFile } from './units.js';
@@ -209,19 +209,6 @@ export interface MachineLoad {
   stealPercent?: number;
   /** The database servers the app talked to on this machine (Linux), their CPU over the window. Added in 1, later. */
   databases?: DatabaseServerCpu[];
-}
-
-/** A database server on this machine and its CPU while the run was measured (app/engine/database-servers.ts). */
-export interface DatabaseServerCpu {
-  system: DbSystem;
-  /** The loopback port the app connected to. */
-  port: number;
-  /** Cores' worth of CPU its processes used over the measured window (part of otherCores). */
-  cores: number;
-  /** Its processes at the end of the window. */
-  processes: number;
-  /** 'listener': the process listening on the port and its children; 'owner': every process of the user owning that port. */
-  found: 'listener' | 'owner';
 }
 
 /**

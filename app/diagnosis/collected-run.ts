@@ -5,9 +5,9 @@
 import { answerWriters } from './answer-writers.js';
 import type { Culprit, Diagnosis } from '../contract/diagnosis.js';
 import { cutMeasuredWindow } from '../contract/measured-window.js';
-import type { LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
+import type { DatabaseServerCpu, LoadResult, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import type { DatabaseServerCpu, SessionSummary, SessionTimings } from '../contract/session.js';
+import type { SessionSummary, SessionTimings } from '../contract/session.js';
 import type { CheckupError } from '../errors.js';
 import { cpuProfileToModel } from '../profile/import/cpuprofile.js';
 import { heapProfileToModel } from '../profile/import/heapprofile.js';

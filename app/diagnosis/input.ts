@@ -3,7 +3,7 @@ import type { Culprit } from '../contract/diagnosis.js';
 import type { LoadResult, MemoryAfterLoad, ProbeSample, ProbeWarning } from '../contract/metrics.js';
 import type { OffMainThread } from './threadpool.js';
 import type { AppLogSummary } from './app-log.js';
-import type { DatabaseServerCpu } from '../contract/session.js';
+import type { DatabaseServerCpu } from '../contract/metrics.js';
 
 export interface CpuEvidence {
   /** Sampled profile time, ms. */

@@ -10,7 +10,7 @@
 // Nothing is sent to the server and nothing runs: only /proc is read. Anywhere else, or on any failure, nothing.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import type { DbSystem } from '../contract/db-metrics.js';
-import type { DatabaseServerCpu } from '../contract/session.js';
+import type { DatabaseServerCpu } from '../contract/metrics.js';
 import type { ProbeSample } from '../contract/metrics.js';
 import { statFields } from '../target/proc-stat.js';
 

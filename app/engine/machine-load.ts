@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { MachineLoad } from '../contract/session.js';
+import type { ProbeSample } from '../contract/metrics.js';
 
 export interface MachineSnapshot {
   at: number;
@@ -64,4 +65,11 @@ export function machineLoad(start: MachineSnapshot, end: MachineSnapshot, target
     out.stealPercent = round2((100 * (end.steal.steal - start.steal.steal)) / (end.steal.total - start.steal.total));
   }
   return out;
+}
+
+/** The target's CPU over [from, to], ms: its probe windows that end inside the span (each covers windowMs before ts). */
+export function targetCpuMs(samples: readonly ProbeSample[], from: number, to: number): number {
+  let ms = 0;
+  for (const s of samples) if (s.ts > from && s.ts <= to) ms += (s.cpu.user + s.cpu.system) * s.windowMs;
+  return ms;
 }

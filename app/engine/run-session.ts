@@ -5,7 +5,8 @@ import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
 import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import type { DatabaseServerCpu, InterleavedRole, SessionFile } from '../contract/session.js';
+import type { InterleavedRole, SessionFile } from '../contract/session.js';
+import type { DatabaseServerCpu } from '../contract/metrics.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
@@ -25,7 +26,7 @@ import { LiveBatcher } from './live-batcher.js';
 import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
 import { profilingCost } from './profiling-cost.js';
-import { machineLoad, machineSnapshot, type MachineSnapshot } from './machine-load.js';
+import { machineLoad, machineSnapshot, targetCpuMs, type MachineSnapshot } from './machine-load.js';
 import { startServerWatch } from './database-servers.js';
 import { resolveTarget, type ResolvedTarget } from '../target/resolve-target.js';
 import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnlessStopped, raceLoad, unlessStopped, type LoadEnding, type RunTarget, type TargetSource } from '../target/run-target.js';
@@ -393,11 +394,4 @@ export class RunSession {
     const result = await this.target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });
     return { code: result.exitCode, signal: result.signal, unexpected: false, at: Date.now() };
   }
-}
-
-/** The target's CPU over [from, to], ms: its probe windows that end inside the span (each covers windowMs before ts). */
-function targetCpuMs(samples: ProbeSample[], from: number, to: number): number {
-  let ms = 0;
-  for (const s of samples) if (s.ts > from && s.ts <= to) ms += (s.cpu.user + s.cpu.system) * s.windowMs;
-  return ms;
 }

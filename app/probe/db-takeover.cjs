@@ -79,4 +79,12 @@ function systemFromNextWrite(buf, remotePort) {
   return { system, midStream: true };
 }
 
-module.exports = { openClientSockets, systemFromNextWrite };
+const MAX_LOOPBACK_PORTS = 4;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The server's port when it runs on this machine, at most 4 per system: Checkup reads that server's CPU (app/engine/database-servers.ts). */
+function rememberLoopbackPort(ports, socket) {
+  if (ports.size < MAX_LOOPBACK_PORTS && LOOPBACK.test(socket.remoteAddress || '')) ports.add(socket.remotePort);
+}
+
+module.exports = { openClientSockets, systemFromNextWrite, rememberLoopbackPort };

@@ -8,15 +8,13 @@ const { round, safe } = require('./util.cjs');
 const { captureSite, createSiteSampler } = require('./call-site.cjs');
 const { createQueryHints } = require('./db-hints.cjs');
 const { systemFromFirstWrite, systemFromFirstRead, toBuffer, createWire } = require('./db-wire.cjs');
-const { openClientSockets, systemFromNextWrite } = require('./db-takeover.cjs');
+const { openClientSockets, rememberLoopbackPort, systemFromNextWrite } = require('./db-takeover.cjs');
 const requestContext = require('./request-context.cjs');
 const txWatch = require('./tx-watch.cjs');
 
 const MAX_SITES = 2000;
 const MAX_PENDING = 10000;
 const MAX_TX_SITES = 200;
-const MAX_LOOPBACK_PORTS = 4;
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 // A transaction opens with BEGIN or START TRANSACTION (what pg's users, mysql2's beginTransaction, Sequelize and knex
 // send) and ends with COMMIT, END or ROLLBACK (not ROLLBACK TO a savepoint). One text that opens and ends it at once
 // ("BEGIN; ...; COMMIT") holds nothing across a wait.
@@ -141,8 +139,7 @@ function createDbCollector(performance) {
     account(s, performance.now());
     s.open++;
     if (s.open > s.peakOpen) s.peakOpen = s.open;
-    // The server's port when it runs on this machine: Checkup reads that server's CPU (app/engine/database-servers.ts).
-    if (s.loopbackPorts.size < MAX_LOOPBACK_PORTS && LOOPBACK.test(socket.remoteAddress || '')) s.loopbackPorts.add(socket.remotePort);
+    rememberLoopbackPort(s.loopbackPorts, socket);
     const t = { system, socket, stats: s, queue: [], byId: new Map(), busy: false, wire: null, closed: false, peerEnded: false, quitting: false, onClose: null, lastKey: null, tx: null };
     t.wire = createWire(system, {
       started: (shape, id) => started(t, shape, id),
