@@ -192,9 +192,12 @@ function createRouteCollector(performance, options) {
     }
   }
 
+  // Not the request's own `destroyed`: Node destroys a request whose body was read to its end (autoDestroy) while its
+  // answer is still being made, and a login or a POST answered after the window would be lost. A client that left
+  // destroys the socket, and the response with it.
   function gone(timing) {
-    const { req, res, socket } = timing;
-    if (!((res && res.destroyed === true) || (socket && socket.destroyed === true) || req.destroyed === true)) return false;
+    const { res, socket } = timing;
+    if (!((res && res.destroyed === true) || (socket && socket.destroyed === true))) return false;
     return !(res && res.writableFinished === true); // finished: its 'finish' is on its way
   }
 

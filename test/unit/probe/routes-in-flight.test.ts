@@ -62,6 +62,28 @@ describe('requests in flight, as the routes part follows them', () => {
     expect(routes.take().map((r) => `${r.route} ${r.count}`)).toEqual(['/slow 1']);
   });
 
+  it('keeps a request whose body was read to its end while its answer is still being made (Node destroys the request)', async () => {
+    const routes = createRouteCollector(performance);
+    stops.push(() => routes.stop());
+    const held: ServerResponse[] = [];
+    const port = await serve((req, res) => {
+      req.resume();
+      req.on('end', () => held.push(res)); // a login reading its JSON body, then waiting on its hash or its database
+    });
+    const post = request({ port, host: '127.0.0.1', path: '/users/login', method: 'POST' });
+    const answered = new Promise<void>((done) => post.on('response', (res) => res.resume().on('end', done)));
+    post.end(JSON.stringify({ user: 'a', password: 'b' }));
+    await until(() => held.length === 1 && (held[0]!.req as { destroyed?: boolean }).destroyed === true);
+    expect(routes.inFlight()).toBe(1);
+    // A window ends while it is still being answered: it must not be taken for a request whose client left.
+    expect(routes.take()).toEqual([]);
+    expect(routes.inFlight()).toBe(1);
+    held[0]!.end('ok');
+    await answered;
+    await until(() => routes.inFlight() === 0);
+    expect(routes.take().map((r) => `${r.route} ${r.count}`)).toEqual(['/users/login 1']);
+  });
+
   it('follows requests pipelined and kept alive on one connection, each to its own route', async () => {
     const routes = createRouteCollector(performance);
     stops.push(() => routes.stop());
