@@ -2,6 +2,7 @@
 // simply spend their time waiting on the database while the loop idles. Read from the probe's socket-level query
 // timings (app/probe/db-wait.cjs); the culprit is the app's line that runs the query, not the driver's.
 import { lockEvidence, lockExplanation, lockWait } from './row-lock.js';
+import { lateAnswers, lateAnswersEvidence, lateAnswersWords } from './late-answers.js';
 import { waitCulprit } from './wait-culprit.js';
 import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
 import type { AppCallSite, DbSystem } from '../contract/metrics.js';
@@ -20,7 +21,6 @@ import { enoughRequests, meanLatencyMs, unfinishedRequests, unfinishedWords } fr
 import { DB_SYSTEM_NAMES, shapeCut } from '../contract/request-time-words.js';
 import { checkoutMsPerRequest as timedWaitMs, poolCulprit, poolHeldBy, queueAsConsequence, queueBehindFewWords, queuedPools, timedQueue, waitingPools } from './db-pool-queue.js';
 import { heldByTransactionWords, holderCulprits, holderEvidence, transactionHolders } from './pool-held-by-transaction.js';
-
 
 /** The wait for a connection as timed at the pool itself, when it was (the ORMs' pools, pg Pool's connect()). */
 function checkoutWords(checkouts: { count: number; waitMs: number; maxMs: number } | undefined): string {
@@ -206,7 +206,13 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     // A slow query run once per row is the N+1's cost too: one query for all the rows saves the repeats, an index only
     // part of each. The N+1 is the verdict; the slow query stays beside it as a warning worth its own look.
     const alsoRepeated = repeatedShare >= T.dbRepeatShareOfLatency && repeated.some((r) => r.shape === shape);
-    const lock = lockWait(shape, shapes, serverCpuMs(input, shape.system));
+    const serverMs = serverCpuMs(input, shape.system);
+    const late = lateAnswers(shape.totalMs, serverMs, busy.share);
+    const lock = lockWait(shape, shapes, serverMs);
+    if (late && !lock?.read) {
+      aside.push(finding('slow-query', 'warning', 'Queries answered late: the event loop was busy', lateAnswersWords(late, shape.shape, shape.system, perQuery, input.cpu?.packages), lateAnswersEvidence(late, perQuery), shape.sites, 0));
+      continue;
+    }
     if (lock) {
       findings.push(causeOf(
         finding(

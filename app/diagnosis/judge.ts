@@ -3,7 +3,7 @@
 import type { Diagnosis, Finding, FindingKind, RunFigures, Severity } from '../contract/diagnosis.js';
 import { analyseCrash } from './analyse-crash.js';
 import { analyseDatabase } from './analyse-database.js';
-import { heaviestPackage } from './package-cost.js';
+import { DATABASE_CLIENTS, heaviestPackage } from './package-cost.js';
 import { withoutUnexplainedIo } from './unexplained-io.js';
 import { analyseTransactions } from './analyse-transactions.js';
 import { requestTime } from './request-time.js';
@@ -78,12 +78,6 @@ function bottleneckNow(cause: FindingKind, input: DiagnosisInput): boolean {
   return cause === 'db-pool-exhausted' || loopBusy(input).share < T.busyElu;
 }
 
-/**
- * Database clients and ORMs: a hot path led by one of them under an N+1 is the client's work per query (sending it,
- * parsing its answer, handing the connection on), which the N+1 multiplies.
- */
-const DATABASE_CLIENTS: ReadonlySet<string> = new Set(['pg', 'pg-pool', 'pg-protocol', 'mysql2', 'mysql', 'sequelize', 'sequelize-pool', 'knex', 'tarn', 'typeorm', 'drizzle-orm', 'ioredis', 'redis', 'mongodb', 'mongoose']);
-
 /** The package a hot path is in: its first culprit's, or, for one spread over a package's functions, that package. */
 function hotPackage(finding: ScoredFinding, input: DiagnosisInput): string | undefined {
   return finding.culprits.length ? finding.culprits[0]!.package : heaviestPackage(input.cpu?.packages)?.name;
@@ -118,6 +112,7 @@ function applyCausality(findings: ScoredFinding[], input: DiagnosisInput): void 
         effect.severity = 'warning';
         effect.explanation += ` This is most likely a consequence of the ${cause.title.toLowerCase().replace(/^the /, '')}.`;
       }
+      // A hot path led by a database client under an N+1 is the client's work per query, which the N+1 multiplies.
       if (effect !== cause && effect.severity === 'problem' && cause.kind === 'n-plus-one' && effect.kind === 'hot-path' && DATABASE_CLIENTS.has(hotPackage(effect, input) ?? '')) {
         effect.severity = 'warning';
         effect.explanation += ' Most of it is the database client handling each query: a consequence of the same query run many times per request.';

@@ -93,6 +93,9 @@ export const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
   'restify', '@hapi/hapi', 'hapi', '@nestjs/core', '@nestjs/common', '@nestjs/platform-express', 'rxjs', 'reflect-metadata',
 ]);
 
+/** Database clients and ORMs: their work on the loop is per query (sending it, parsing its answer, the connection). */
+export const DATABASE_CLIENTS: ReadonlySet<string> = new Set(['pg', 'pg-pool', 'pg-protocol', 'mysql2', 'mysql', 'sequelize', 'sequelize-pool', 'knex', 'tarn', 'typeorm', 'drizzle-orm', 'ioredis', 'redis', 'mongodb', 'mongoose']);
+
 /** The costliest package a request could spend less in: frameworks left out. */
 export function heaviestPackage(packages: readonly PackageCost[] | undefined): PackageCost | undefined {
   return packages?.find((p) => !FRAMEWORK_PACKAGES.has(p.name));

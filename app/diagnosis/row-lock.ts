@@ -32,7 +32,7 @@ export interface LockWait {
  * wait: a write of rows found by an index costs about what reading them costs (both well under a millisecond on an
  * indexed key), so a write ten times slower than its own rows' read is waiting, not working.
  */
-const READ_SHARE_OF_WRITE = 0.1;
+export const READ_SHARE_OF_WRITE = 0.1;
 
 const WRITE = /^\s*(?:UPDATE\s+`?"?([\w.]+)|DELETE\s+FROM\s+`?"?([\w.]+)|SELECT\b.*?\bFROM\s+`?"?([\w.]+)[\s\S]*\bFOR\s+(?:UPDATE|NO\s+KEY\s+UPDATE|SHARE)\b)/i;
 const READ = /^\s*SELECT\b[\s\S]*?\bFROM\s+`?"?([\w.]+)/i;

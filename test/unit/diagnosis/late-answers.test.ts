@@ -1,0 +1,36 @@
+// A query that seems slow because the loop was late to read its answers. Written first, from the real case that
+// showed it (a login whose bcryptjs hash held the loop; its one user lookup by e-mail "took" 937 ms while MariaDB
+// worked 1 ms of CPU in all): 60 requests at 2.6 s, each waiting 940 ms on one query, the loop 99 % busy.
+// - the server nearly idle: the answers waited for the loop; no slow query, a warning that says so;
+// - the server working (its CPU 1.5 cores, a good part of the waits): a slow query, as before;
+// - the server's CPU not read (a remote database), or a loop with time to spare: judged as before.
+import { describe, expect, it } from 'vitest';
+import { analyseDatabase } from '../../../app/diagnosis/analyse-database.js';
+import type { DiagnosisInput } from '../../../app/diagnosis/input.js';
+import { runWith } from '../../helpers/db-run.js';
+
+function loginRun(serverCores: number | undefined, elu = 0.99): DiagnosisInput {
+  const input = runWith({ requests: 60, latencyMs: 2600, queries: [{ perRequest: 1, meanMs: 940, shape: 'SELECT id, password FROM users WHERE email = ?' }] });
+  input.samples = input.samples.map((s) => ({ ...s, elu }));
+  input.cpu = { ...input.cpu!, idlePercent: 100 * (1 - elu), busyPercent: 100 * elu };
+  if (serverCores !== undefined) input.databaseServers = [{ system: 'postgres', port: 5432, cores: serverCores, processes: 6, found: 'listener' }];
+  return input;
+}
+
+const findings = (input: DiagnosisInput) => (analyseDatabase(input).findings ?? []).map((f) => `${f.kind}:${f.severity}`);
+
+describe('queries answered late by a busy loop', () => {
+  it('the server idle while the query waited: no slow query, a warning naming the loop', () => {
+    const result = analyseDatabase(loginRun(0.001));
+    expect(result.findings!.map((f) => `${f.kind}:${f.severity}`)).toEqual(['slow-query:warning']);
+    const f = result.findings![0]!;
+    expect(f.title).toMatch(/answered late/);
+    expect(f.explanation).toMatch(/the answers waited for the loop to read them/);
+  });
+
+  it('the server working for it, its CPU unknown, or the loop with time to spare: a slow query', () => {
+    expect(findings(loginRun(1.5))).toContain('slow-query:problem');
+    expect(findings(loginRun(undefined))).toContain('slow-query:problem');
+    expect(findings(loginRun(0.001, 0.3))).toContain('slow-query:problem');
+  });
+});
