@@ -1,6 +1,6 @@
 'use strict';
 // A delivery-quote service on plain node:http with pino. A nightly job writes the carriers' delivery zones to a JSON
-// snapshot (30,000 postcode areas with their zone, carrier, surcharge and a small boundary polygon: about 6 MB; here
+// snapshot (12,000 postcode areas with their zone, carrier, surcharge and a small boundary polygon: about 1.9 MB; here
 // written at start into a temporary folder). GET /quotes/:postcode runs quoteDelivery, which calls loadZones: it
 // reads the snapshot with fs.readFileSync and JSON.parse-s all of it on every quote "so a new snapshot is picked up at
 // once", then looks one postcode up. Loading it once (and again when the file changes) would do. The other routes
@@ -17,7 +17,7 @@ const SNAPSHOT = path.join(dir, 'zones.json');
 
 function writeSnapshot() {
   const areas = [];
-  for (let i = 0; i < 30000; i++) {
+  for (let i = 0; i < 12000; i++) {
     const lat = 55 + (i % 300) / 100;
     const lng = 12 + Math.floor(i / 300) / 100;
     areas.push({

@@ -21,7 +21,7 @@ async function seed() {
       amount_cents int NOT NULL, units int NOT NULL, sold_at timestamptz NOT NULL, channel text NOT NULL);
     INSERT INTO sales (region, product_line, customer_id, amount_cents, units, sold_at, channel)
       SELECT (ARRAY[${REGIONS.map((r) => `'${r}'`).join(',')}])[1 + g % 12],
-             'Line ' || chr(65 + (g * 7) % 20), 1 + (g * 31) % 40000, 200 + (g::bigint * 7919) % 25000, 1 + g % 5,
+             'Line ' || chr(65 + (g / 12) % 20), 1 + (g * 31) % 40000, 200 + (g::bigint * 7919) % 25000, 1 + g % 5,
              now() - (g % 300) * interval '1 day' - (g % 1440) * interval '1 minute', (ARRAY['web','store','phone'])[1 + g % 3]
         FROM generate_series(1, 200000) g;
     ANALYZE sales;
