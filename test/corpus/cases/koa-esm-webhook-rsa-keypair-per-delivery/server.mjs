@@ -1,7 +1,7 @@
 // A webhook relay on Koa (an ES module). POST /deliveries signs an outgoing webhook for a partner: deliveryKeys makes
 // a fresh RSA 2048 key pair for every delivery with the asynchronous crypto.generateKeyPair ("so a leaked key exposes
 // one delivery only"), then signDelivery signs the payload with it and returns the signature with the public key.
-// Key generation runs on libuv's threadpool (four threads), tens to hundreds of milliseconds each, so at ten clients
+// Key generation runs on libuv's threadpool (four threads), tens to hundreds of milliseconds each, so at four clients
 // the pool is always full; GET /deliveries/:id reads the delivery's record file with fs.promises, which needs the
 // same threadpool and waits behind the key generations. One service key, rotated daily, would need no generation.
 import Koa from 'koa';

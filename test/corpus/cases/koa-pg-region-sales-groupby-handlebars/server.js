@@ -1,8 +1,8 @@
 'use strict';
 // A sales dashboard on Koa, PostgreSQL (pg, a pool of 10) and Handlebars. GET /reports/regions renders the year's
 // sales per region and product line as an HTML table. salesByRegion asks PostgreSQL for the figures on every view:
-// a GROUP BY of the raw sales table (200,000 rows, no rollup, no index on sold_at) with a count of distinct customers,
-// so the server reads and sorts the whole table for each page; the page is the same for everyone all day. The
+// a GROUP BY of the raw sales table (200,000 rows, no rollup, no index on sold_at), so the server reads and
+// aggregates the whole table for each page; the page is the same for everyone all day. The
 // template is compiled once at start; rendering the 240 rows it returns is the app's own, modest, share of the work.
 const Koa = require('koa');
 const Router = require('@koa/router');
@@ -29,9 +29,9 @@ async function seed() {
 }
 
 const page = Handlebars.compile(`<!doctype html><html><head><title>Sales by region</title></head><body>
-<h1>Sales by region, last 365 days</h1><table><thead><tr><th>Region</th><th>Line</th><th>Orders</th><th>Customers</th>
+<h1>Sales by region, last 365 days</h1><table><thead><tr><th>Region</th><th>Line</th><th>Orders</th><th>Web</th>
 <th>Units</th><th>Revenue</th><th>Average</th></tr></thead><tbody>
-{{#each rows}}<tr class="{{#if top}}top{{/if}}"><td>{{region}}</td><td>{{line}}</td><td>{{orders}}</td><td>{{customers}}</td>
+{{#each rows}}<tr class="{{#if top}}top{{/if}}"><td>{{region}}</td><td>{{line}}</td><td>{{orders}}</td><td>{{web}}</td>
 <td>{{units}}</td><td>{{revenue}}</td><td>{{average}}</td></tr>
 {{/each}}</tbody></table><p>{{rows.length}} rows, generated {{generatedAt}}</p></body></html>`);
 
@@ -39,7 +39,7 @@ const money = (cents) => `€${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?
 
 async function salesByRegion() {
   const { rows } = await pool.query(`
-    SELECT region, product_line, count(*)::int AS orders, count(DISTINCT customer_id)::int AS customers,
+    SELECT region, product_line, count(*)::int AS orders, count(*) FILTER (WHERE channel = 'web')::int AS web,
            sum(units)::int AS units, sum(amount_cents)::bigint AS revenue, avg(amount_cents)::float AS average
       FROM sales WHERE sold_at >= now() - interval '365 days'
      GROUP BY region, product_line ORDER BY region, product_line`);
@@ -54,7 +54,7 @@ function renderReport(rows) {
       region: r.region,
       line: r.product_line,
       orders: r.orders,
-      customers: r.customers,
+      web: r.web,
       units: r.units,
       revenue: money(Number(r.revenue)),
       average: money(r.average),
