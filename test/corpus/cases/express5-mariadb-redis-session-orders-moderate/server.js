@@ -86,7 +86,7 @@ app.post('/account/cart', async (req, res) => {
   res.status(201).json(await addToCart(req.session.customerId, Number(body.productId) || 1, Math.max(1, Math.min(9, Number(body.qty) || 1))));
 });
 app.get('/health', (req, res) => res.json({ ok: true }));
-app.use((err, req, res, next) => {
+app.use((err, req, res, _next) => {
   log.error({ err }, 'request failed');
   res.status(500).json({ error: 'internal' });
 });

@@ -12,7 +12,6 @@ const { Pool } = require('pg');
 const pool = new Pool({ max: 10 });
 
 const REGIONS = ['North', 'South', 'East', 'West', 'Central', 'Coast', 'Highlands', 'Islands', 'Lakes', 'Metro', 'Plains', 'Valley'];
-const LINES = Array.from({ length: 20 }, (_, i) => `Line ${String.fromCharCode(65 + i)}`);
 
 async function seed() {
   await pool.query(`
