@@ -86,6 +86,9 @@ describe('the corpus loader', () => {
     const round13 = cases.filter((c) => c.round === 13);
     expect(round13.length).toBeGreaterThanOrEqual(12);
     expect(new Set(round13.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
+    const round14 = cases.filter((c) => c.round === 14);
+    expect(round14.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(round14.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -124,8 +127,8 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted', 'database-bound']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 14 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13/);
-    expect(withCase({ round: 13, split: 'tuning' })).toThrow(/a round-13 case is held-out by construction/);
+    expect(withCase({ round: 15 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14/);
+    expect(withCase({ round: 14, split: 'tuning' })).toThrow(/a round-14 case is held-out by construction/);
     expect(withCase({ round: 12, split: 'tuning' })).toThrow(/a round-12 case is held-out by construction/);
     expect(withCase({ round: 11, split: 'tuning' })).toThrow(/a round-11 case is held-out by construction/);
     expect(withCase({ expected: { verdict: 'hot-path', culprit: { function: 'f', file: 'lib/f.js' } } })).toThrow(/expected.culprit.file must be/);
