@@ -6,7 +6,7 @@ import type { Culprit, Evidence } from '../contract/diagnosis.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusyEvidence, loopOwnWork } from './loop-busy.js';
-import { round } from '../numbers.js';
+import { round, sum } from '../numbers.js';
 import { POOL_ADDONS, poolCallCulprits, type OffMainThread } from './threadpool.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
@@ -43,7 +43,12 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
   // at its end, so the time per request reads high: there, more connections than the factor times the threads say it.
   const crowded = fewBecauseSlow(input) && (input.concurrency ?? 0) >= T.threadpoolQueueFactor * off.poolThreads;
   const queued = requests === 0 || crowded || load.latency.p50 >= Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest);
-  if (!queued) return { findings: [] };
+  // Or no queue yet, but every thread taken by the requests' own calls, which hold at least half of a request (the
+  // timed waits' line, as analyse-io's "the pool had room" uses it): the pool caps the throughput, and one more
+  // request in flight waits for a thread. Below the saturation line the same calls are the request's own cost (info).
+  const timedPerRequestMs = requests > 0 ? sum(off.calls.map((c) => c.totalMs)) / requests : 0;
+  const heldByCalls = !queued && off.calls.length > 0 && timedPerRequestMs >= Math.max(T.poolSlowP50Ms, T.timedWaitShareOfLatency * load.latency.p50);
+  if (!queued && !heldByCalls) return { findings: [] };
 
   const requestTimeMs = load.latency.mean * Math.max(1, requests);
   const culprits = poolCallCulprits(off, requestTimeMs, T.culpritCount);
@@ -71,6 +76,7 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
     busy.source === 'thread-cpu' ? loopBusyEvidence(busy, T.busyElu * 100) : { ...loopBusyEvidence(busy, T.busyElu * 100), label: `Main thread: ${loopBusyEvidence(busy).label.toLowerCase()}` },
     { label: 'Latency p50', value: round(load.latency.p50), unit: 'ms', series: 'load.latencyP99', ...(Number.isFinite(occupiedPerRequest) ? { threshold: round(Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest), 1) } : {}) },
     ...(cpuPerRequest !== undefined ? [{ label: 'Threadpool CPU per request', value: round(cpuPerRequest, 1), unit: 'ms', series: 'cpu' as const }] : []),
+    ...(heldByCalls ? [{ label: "Of a request's time, its own calls in the threadpool", value: round((100 * timedPerRequestMs) / load.latency.p50), unit: '%', series: 'io.wait' as const, threshold: 100 * T.timedWaitShareOfLatency }] : []),
     { label: 'Requests completed', value: requests, unit: 'requests', series: 'load.rps' },
   ];
   return {
@@ -82,8 +88,12 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
         explanation:
           (heldElsewhere
             ? `Requests queue for Node's threadpool: the calls below held its ${off.poolThreads} threads ${pct(off.poolHeld)} of the time (each waiting for threads the call starts to do the work: ${round(startedCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, `
-            : `Requests queue for Node's threadpool: its ${off.poolThreads} threads were occupied ${pct(off.poolOccupied)} of the time (${round(off.poolCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, `) +
-          (requests > 0
+            : heldByCalls
+              ? `Every one of Node's ${off.poolThreads} threadpool threads was occupied ${pct(off.poolOccupied)} of the time (${round(off.poolCores, 2)} cores of CPU) by the requests' own calls (${ms(timedPerRequestMs)} of them per completed request, against a median request of ${ms(load.latency.p50)}), while the main event loop was busy only ${pct(busy.share)}: the pool is what limits the server to ${off.poolThreads} such requests at a time, and one more in flight waits for a thread.`
+              : `Requests queue for Node's threadpool: its ${off.poolThreads} threads were occupied ${pct(off.poolOccupied)} of the time (${round(off.poolCores, 2)} cores of CPU) while the main event loop was busy only ${pct(busy.share)}, `) +
+          (heldByCalls
+            ? ''
+            : requests > 0
             ? heldElsewhere
               ? `so requests took ${ms(load.latency.p50)} at the median.`
               : `so requests took ${ms(load.latency.p50)} at the median for ${ms(cpuPerRequest!)} of threadpool work each.`

@@ -2,7 +2,8 @@
 // - a login whose crypto.scrypt queues for the 4-thread pool, 6 requests at 4.8 s: threadpool-saturated, culprit the
 //   call site (never insufficient-data);
 // - the same through bcrypt's native binding (no call site, the addon loaded): threadpool-saturated naming bcrypt;
-// - a pool busy but not queueing (latency about its own work): not saturated;
+// - a pool busy but not queueing (latency about its own work), no call of the app's timed: not saturated;
+// - every thread taken by the requests' own timed calls (an RSA key pair per request), no queue yet: saturated;
 // - a wait the probe cannot see (400 ms on an idle loop, no outbound call): io-bound, a problem, with what was ruled out;
 // - few requests because each waits 2 s on something unseen: judged (io-bound), not insufficient-data;
 // - a run that is simply short (few fast requests): insufficient-data as before.
@@ -106,6 +107,20 @@ describe('work off the main thread', () => {
     // 4 threads fully occupied over 5 s = 20,000 ms for 400 requests: 50 ms each; p50 60 ms is not queueing.
     const d = judge(run({ requests: 400, p50: 60, poolRunMs: 980, poolWaitMs: 0 }));
     expect(d.verdict).not.toBe('threadpool-saturated');
+  });
+
+  it("every thread taken by the requests' own timed calls, no queue yet: threadpool-saturated, the pool caps the throughput", () => {
+    // An RSA key pair generated per webhook delivery: the 4 threads occupied all through, 60 requests in the 5 s at p50
+    // 600 ms, the calls holding the 4 threads (timed per call, read every fourth window: 4 x 1 s), 333 ms per request:
+    // the requests do not queue by the pool's rule (p50 under twice the 330 ms of pool time each), their time is the
+    // pool's work, and one more request would wait.
+    const keygen = { api: 'crypto.generateKeyPair', functionName: 'deliveryKeys', url: 'file:///srv/app/server.mjs', line: 22, column: 10, count: 12, totalMs: 4000 };
+    const d = judge(run({ requests: 60, p50: 600, poolRunMs: 400, poolWaitMs: 590, poolCalls: [keygen] }));
+    expect(d.verdict).toBe('threadpool-saturated');
+    expect(d.findings[0]!.culprits[0]).toMatchObject({ functionName: 'deliveryKeys', line: 22 });
+    expect(d.findings[0]!.explanation).toMatch(/limits the server to 4 such requests at a time/);
+    // One call in flight at a time (a thread of four held, the others idle): below the saturation line, not this verdict.
+    expect(judge(run({ requests: 60, p50: 600, poolRunMs: 200, poolWaitMs: 50, poolCalls: [{ ...keygen, totalMs: 1000 }] })).verdict).not.toBe('threadpool-saturated');
   });
 
   it('a pool that is idle never gives the verdict', () => {
