@@ -9,6 +9,7 @@ import type { InterleavedRole, SessionFile } from '../contract/session.js';
 import type { DatabaseServerCpu } from '../contract/metrics.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
+import { ReadyLoadWorker } from '../load/ready-worker.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
 import { assertLoadSendable } from '../load/preflight.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
@@ -96,6 +97,8 @@ export class RunSession {
     private readonly emit: (event: EngineEvent) => void,
     private readonly source: TargetSource | undefined,
     private readonly clock: PhaseClock,
+    /** The load's worker, loading its modules while the target starts. */
+    private readonly loadWorker: ReadyLoadWorker,
   ) {
     this.record = new LiveRecord({ runId, sessionId: writer.id, sessionDir: writer.dir, name: resolved.name, warmupSec: recipe.load.warmupSec, durationSec: recipe.load.durationSec });
     this.batcher = new LiveBatcher((live) => {
@@ -110,12 +113,18 @@ export class RunSession {
     const clock = new PhaseClock();
     assertLoadSendable(recipe.load);
     const resolved = resolveTarget(recipe.target);
-    // The git state of the code that runs (a checked-out commit for an A/B run), the project the user knows it by.
-    const git = await readGitInfo(resolved.project);
-    const project = as.project ?? resolved.project;
-    const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}), ...(as.imported ? { imported: as.imported } : {}) });
-    clock.mark('session-folder');
-    return new RunSession(runId, recipe, resolved, writer, emit, as.source, clock);
+    const loadWorker = ReadyLoadWorker.forRun();
+    try {
+      // The git state of the code that runs (a checked-out commit for an A/B run), the project the user knows it by.
+      const git = await readGitInfo(resolved.project);
+      const project = as.project ?? resolved.project;
+      const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}), ...(as.imported ? { imported: as.imported } : {}) });
+      clock.mark('session-folder');
+      return new RunSession(runId, recipe, resolved, writer, emit, as.source, clock, loadWorker);
+    } catch (err) {
+      loadWorker.dispose();
+      throw err;
+    }
   }
 
   get name(): string {
@@ -150,6 +159,8 @@ export class RunSession {
   private async execute(): Promise<RunOutcome> {
     this.batcher.start();
     const measured = await this.measure();
+    this.loadWorker.dispose();
+    ReadyLoadWorker.startSpare();
     let error = measured.error;
     const { load } = measured;
 
@@ -198,6 +209,9 @@ export class RunSession {
     const out: Measured = { profiles: {} };
     try {
       this.phase('starting');
+      // Loaded before the target starts, never while it does (ready-worker.ts).
+      await unlessStopped(this.loadWorker.loaded, this.signal);
+      this.clock.mark('load-worker-loaded');
       this.target = this.source ? await openUnlessStopped(this.source, this.signal) : await launchUnlessStopped(this.resolved, this.recipe, this.signal);
       this.clock.mark('spawned');
       this.wireTarget(this.target);
@@ -401,6 +415,7 @@ export class RunSession {
           this.clock.mark('measure-end', window.endMs);
         },
       },
+      { ready: this.loadWorker },
     );
     return raceLoad(this.load, this.target!, this.signal);
   }
