@@ -95,8 +95,9 @@ export class RunProfilers {
     const started = Date.now();
     const end = measureEndAt ?? started;
     const drained = () => samples.some((s) => s.ts - s.windowMs >= end && s.elu <= thresholds.drainedElu);
+    // Asked every 10 ms (the predicate reads a few dozen samples): a 50 ms poll lost 25 ms a run on average.
     while (!drained() && Date.now() - started < thresholds.drainTimeoutMs && !signal.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const drainMs = Date.now() - started;
     this.clock.mark('drained');
