@@ -22,7 +22,7 @@ import { diagnose, diagnoseStartFailure, isStartFailure, type CapturedProfiles, 
 import { AppLogReader } from '../diagnosis/app-log.js';
 import { saveDiagnosis } from './save-diagnosis.js';
 import { readGitInfo } from './git-info.js';
-import { measureAgain, toRepeat } from './repeat-measure.js';
+import { measureRepeats } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
 import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
@@ -180,7 +180,9 @@ export class RunSession {
     error = this.unlessInterrupted(error);
 
     let repeats: RepeatResult[] | undefined;
-    if (!error && load && this.recipe.repeats > 1) ({ repeats, error } = await this.repeatMeasurements(load));
+    if (!error && load && this.recipe.repeats > 1) {
+      ({ repeats, error } = await measureRepeats(load, this.resolved, this.recipe, this.signal, (i) => this.phase('repeating', `${i} of ${this.recipe.repeats}`), (i, stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts)));
+    }
     this.phase('saving');
     this.batcher.stop();
     try {
@@ -318,26 +320,6 @@ export class RunSession {
     if (result.units && this.units) await this.units.saveUnits(this.writer, result.units);
     await saveDiagnosis(this.writer, measured.profiles, result);
     return result.diagnosis;
-  }
-
-  /**
-   * Measures the load again in fresh target processes (Recipe.repeats); every measurement goes into load.json. A stop
-   * or a failure keeps the repeats done so far; the session is then partial.
-   */
-  private async repeatMeasurements(first: LoadResult): Promise<{ repeats: RepeatResult[]; error?: CheckupError }> {
-    const repeats = [toRepeat(first)];
-    let error: CheckupError | undefined;
-    for (let i = 2; i <= this.recipe.repeats && !this.signal.aborted; i++) {
-      this.phase('repeating', `${i} of ${this.recipe.repeats}`);
-      try {
-        repeats.push(await measureAgain(this.resolved, this.recipe, this.signal, (stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts)));
-      } catch (err) {
-        error = toCheckupError(err);
-        break;
-      }
-    }
-    if (this.signal.aborted) error ??= new CheckupError('CHK_INTERRUPTED');
-    return { repeats, ...(error ? { error } : {}) };
   }
 
   private wireTarget(target: RunTarget): void {

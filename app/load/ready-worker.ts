@@ -24,8 +24,6 @@ export class ReadyLoadWorker {
 
   private constructor(entry: string) {
     const worker = new Worker(entry);
-    // Waiting for its job must not keep the engine's process alive; startLoad holds it again.
-    worker.unref();
     // A worker that fails while waiting is not taken (startLoad starts a fresh one, whose failure is reported).
     worker.on('error', () => undefined);
     this.loaded = new Promise((resolve) => {
@@ -36,13 +34,18 @@ export class ReadyLoadWorker {
       });
     });
     this.worker = worker;
+    // A spare must not keep the engine's process alive; forRun holds it again. After the listeners: adding a
+    // 'message' listener holds a worker again.
+    worker.unref();
   }
 
-  /** The spare if there is one (see above), else a worker started now. */
+  /** The spare if there is one (see above), else a worker started now; held by the run from now on (it waits on it). */
   static forRun(entry = compiledEntry('app/load/load-worker')): ReadyLoadWorker {
     const taken = spare;
     spare = undefined;
-    return taken?.worker ? taken : new ReadyLoadWorker(entry);
+    const ready = taken?.worker ? taken : new ReadyLoadWorker(entry);
+    ready.worker?.ref();
+    return ready;
   }
 
   /** Starts the next run's worker now, unless a spare is already there. */
@@ -55,6 +58,12 @@ export class ReadyLoadWorker {
       spare = undefined;
       next.dispose();
     }, SPARE_IDLE_MS).unref();
+  }
+
+  /** Ends the spare, if any (the engine is closing). */
+  static disposeSpare(): void {
+    spare?.dispose();
+    spare = undefined;
   }
 
   /** The worker, once and if still alive; the caller sends it its job and ends it. */
