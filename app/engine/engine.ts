@@ -32,6 +32,7 @@ import { Workshop, workshopHost } from './workshop.js';
 import { RouteFinder } from './find-routes.js';
 import { RunRegistry } from './run-registry.js';
 import { checkRecipe, validRecipe } from './recipe-check.js';
+import { ReadyLoadWorker } from '../load/ready-worker.js';
 
 export interface EngineOptions {
   /** Where sessions are saved; the user's app-data folder by default. */
@@ -357,5 +358,7 @@ export class Engine implements EngineApi {
     this.profiles.cancelAll();
     this.watch.close();
     await this.stopAll();
+    // No run follows a closed engine (a one-shot command): the next run's worker is not needed.
+    ReadyLoadWorker.disposeSpare();
   }
 }

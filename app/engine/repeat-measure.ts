@@ -1,8 +1,8 @@
 // One further measurement of a recipe (Recipe.repeats > 1): a fresh target process, warm-up, measured load, shut
 // down. No profilers and no diagnosis: only the load figures, so a comparison has independent runs to test.
-import type { RepeatResult } from '../contract/metrics.js';
+import type { LoadResult, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import { CheckupError } from '../errors.js';
+import { CheckupError, toCheckupError } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
 import type { ResolvedTarget } from '../target/resolve-target.js';
@@ -38,4 +38,31 @@ export async function measureAgain(
     await load?.stop().catch(() => undefined);
     await target.shutdown({ graceMs: SHUTDOWN_GRACE_MS });
   }
+}
+
+/**
+ * Measures the load again in fresh target processes (Recipe.repeats); every measurement goes into load.json. A stop
+ * or a failure keeps the repeats done so far; the session is then partial.
+ */
+export async function measureRepeats(
+  first: LoadResult,
+  resolved: ResolvedTarget,
+  recipe: Recipe,
+  signal: AbortSignal,
+  onRepeat: (i: number) => void,
+  onLog: (i: number, stream: 'stdout' | 'stderr', text: string, ts: number) => void,
+): Promise<{ repeats: RepeatResult[]; error?: CheckupError }> {
+  const repeats = [toRepeat(first)];
+  let error: CheckupError | undefined;
+  for (let i = 2; i <= recipe.repeats && !signal.aborted; i++) {
+    onRepeat(i);
+    try {
+      repeats.push(await measureAgain(resolved, recipe, signal, (stream, text, ts) => onLog(i, stream, text, ts)));
+    } catch (err) {
+      error = toCheckupError(err);
+      break;
+    }
+  }
+  if (signal.aborted) error ??= new CheckupError('CHK_INTERRUPTED');
+  return { repeats, ...(error ? { error } : {}) };
 }

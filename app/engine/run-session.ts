@@ -9,6 +9,7 @@ import type { InterleavedRole, SessionFile } from '../contract/session.js';
 import type { DatabaseServerCpu } from '../contract/metrics.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
+import { ReadyLoadWorker } from '../load/ready-worker.js';
 import { nothingSucceeded } from '../load/nothing-succeeded.js';
 import { assertLoadSendable } from '../load/preflight.js';
 import { loadWithCarried, runSetupStep } from '../load/setup-step.js';
@@ -21,7 +22,7 @@ import { diagnose, diagnoseStartFailure, isStartFailure, type CapturedProfiles, 
 import { AppLogReader } from '../diagnosis/app-log.js';
 import { saveDiagnosis } from './save-diagnosis.js';
 import { readGitInfo } from './git-info.js';
-import { measureAgain, toRepeat } from './repeat-measure.js';
+import { measureRepeats } from './repeat-measure.js';
 import { LiveBatcher } from './live-batcher.js';
 import { LiveRecord, type PhaseNews } from './live-record.js';
 import { loadUrl } from './load-url.js';
@@ -33,6 +34,7 @@ import { SHUTDOWN_GRACE_MS, crashError, launchUnlessStopped, blameDeath, openUnl
 import { RunProfilers } from './run-profilers.js';
 import { RunUnits, unitsTargetOf } from './run-units.js';
 import { RunRoutes } from './run-routes.js';
+import { PhaseClock } from './phase-clock.js';
 
 /** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
 export interface RunOutcome {
@@ -93,7 +95,10 @@ export class RunSession {
     private readonly resolved: ResolvedTarget,
     private readonly writer: SessionWriter,
     private readonly emit: (event: EngineEvent) => void,
-    private readonly source?: TargetSource,
+    private readonly source: TargetSource | undefined,
+    private readonly clock: PhaseClock,
+    /** The load's worker, loading its modules while the target starts. */
+    private readonly loadWorker: ReadyLoadWorker,
   ) {
     this.record = new LiveRecord({ runId, sessionId: writer.id, sessionDir: writer.dir, name: resolved.name, warmupSec: recipe.load.warmupSec, durationSec: recipe.load.durationSec });
     this.batcher = new LiveBatcher((live) => {
@@ -105,13 +110,21 @@ export class RunSession {
 
   /** Creates the session folder (so a failure from here on is always saved) and starts the run in the background. */
   static async start(runId: string, recipe: Recipe, sessionsDir: string, emit: (event: EngineEvent) => void, as: RunAs = {}): Promise<RunSession> {
+    const clock = new PhaseClock();
     assertLoadSendable(recipe.load);
     const resolved = resolveTarget(recipe.target);
-    // The git state of the code that runs (a checked-out commit for an A/B run), the project the user knows it by.
-    const git = await readGitInfo(resolved.project);
-    const project = as.project ?? resolved.project;
-    const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}), ...(as.imported ? { imported: as.imported } : {}) });
-    return new RunSession(runId, recipe, resolved, writer, emit, as.source);
+    const loadWorker = ReadyLoadWorker.forRun();
+    try {
+      // The git state of the code that runs (a checked-out commit for an A/B run), the project the user knows it by.
+      const git = await readGitInfo(resolved.project);
+      const project = as.project ?? resolved.project;
+      const writer = await SessionWriter.create(sessionsDir, { name: resolved.name, project, recipe, ...(git ? { git } : {}), ...(as.interleaved ? { interleaved: as.interleaved } : {}), ...(as.imported ? { imported: as.imported } : {}) });
+      clock.mark('session-folder');
+      return new RunSession(runId, recipe, resolved, writer, emit, as.source, clock, loadWorker);
+    } catch (err) {
+      loadWorker.dispose();
+      throw err;
+    }
   }
 
   get name(): string {
@@ -146,6 +159,8 @@ export class RunSession {
   private async execute(): Promise<RunOutcome> {
     this.batcher.start();
     const measured = await this.measure();
+    this.loadWorker.dispose();
+    ReadyLoadWorker.startSpare();
     let error = measured.error;
     const { load } = measured;
 
@@ -155,15 +170,19 @@ export class RunSession {
     try {
       this.phase('diagnosing');
       diagnosis = await this.diagnose(measured);
+      this.clock.mark('diagnosed');
     } catch (err) {
       error ??= toCheckupError(err);
     }
     const exit = await shutdown;
+    this.clock.mark('target-stopped');
     if (exit && !measured.crash) Object.assign(this.writer.session.target, { exitCode: exit.code, signal: exit.signal, exitedUnexpectedly: false });
     error = this.unlessInterrupted(error);
 
     let repeats: RepeatResult[] | undefined;
-    if (!error && load && this.recipe.repeats > 1) ({ repeats, error } = await this.repeatMeasurements(load));
+    if (!error && load && this.recipe.repeats > 1) {
+      ({ repeats, error } = await measureRepeats(load, this.resolved, this.recipe, this.signal, (i) => this.phase('repeating', `${i} of ${this.recipe.repeats}`), (i, stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts)));
+    }
     this.phase('saving');
     this.batcher.stop();
     try {
@@ -179,6 +198,8 @@ export class RunSession {
     } catch (err) {
       error ??= toCheckupError(err);
     }
+    this.clock.mark('session-written');
+    this.clock.report(this.sessionId);
     const status = this.writer.session.status === 'complete' ? 'complete' : 'partial';
     this.phase(error ? (error.code === 'CHK_INTERRUPTED' ? 'stopped' : 'failed') : 'done', error?.message);
     return { sessionId: this.sessionId, sessionDir: this.sessionDir, status, ...(error ? { error } : {}), ...(diagnosis ? { diagnosis } : {}), ...(load ? { load: repeats ? { ...load, repeats } : load } : {}) };
@@ -190,7 +211,11 @@ export class RunSession {
     const out: Measured = { profiles: {} };
     try {
       this.phase('starting');
+      // Loaded before the target starts, never while it does (ready-worker.ts).
+      await unlessStopped(this.loadWorker.loaded, this.signal);
+      this.clock.mark('load-worker-loaded');
       this.target = this.source ? await openUnlessStopped(this.source, this.signal) : await launchUnlessStopped(this.resolved, this.recipe, this.signal);
+      this.clock.mark('spawned');
       this.wireTarget(this.target);
       session.target.pid = this.target.pid;
       if (this.source) Object.assign(session.target, this.source.info);
@@ -198,6 +223,7 @@ export class RunSession {
       const ready = await unlessStopped(this.target.waitUntilListening(this.recipe.readyTimeoutSec * 1000), this.signal);
       Object.assign(session.target, { port: ready.port, inspectorUrl: ready.inspectorUrl, startupMs: ready.startupMs, ...(ready.nodeVersion ? { nodeVersion: ready.nodeVersion } : {}) });
       session.timings.listeningAt = Date.now();
+      this.clock.mark('listening');
       this.routes = new RunRoutes(this.target, ready.port, requestsOfLoad(this.recipe.load), (news) => {
         this.record.routesRead(news);
         this.emit({ type: 'run-routes', runId: this.runId, sessionId: this.sessionId, ...news });
@@ -210,18 +236,22 @@ export class RunSession {
       if (profiling) {
         if (!ready.inspectorUrl) throw new CheckupError('CHK_INSPECTOR_FAILED', { detail: ready.inspectorError ?? 'the target reported no inspector' });
         this.inspector = await unlessStopped(InspectorSession.connect(ready.inspectorUrl), this.signal);
-        this.profilers = new RunProfilers(this.inspector, this.recipe.profile, session.timings, this.units);
+        this.clock.mark('inspector-connected');
+        this.profilers = new RunProfilers(this.inspector, this.recipe.profile, session.timings, this.units, this.clock);
       }
 
       const carried = await this.runSetup(ready.port);
       const ending = await this.runLoad(ready.port, carried);
+      this.clock.mark('load-result');
       const machineAtEnd = machineSnapshot();
       const servers = this.endServerWatch?.() ?? [];
       if (ending.kind === 'crashed') out.crash = ending.exit;
       out.load = ending.kind === 'done' ? ending.result : await this.load?.stop();
       this.phase('collecting');
       if (ending.kind !== 'crashed') out.profiles = (await this.profilers?.stop()) ?? {};
+      this.clock.mark('profiles-collected');
       if (ending.kind === 'done') out.memoryAfterLoad = await this.profilers?.weighAfterLoad(this.samples, session.timings.measureEndAt, this.signal);
+      this.clock.mark('weighed-after-load');
       if (out.memoryAfterLoad) session.memoryAfterLoad = out.memoryAfterLoad;
       if (this.machineAtStart) {
         const machine = machineLoad(this.machineAtStart, machineAtEnd, targetCpuMs(this.samples, this.machineAtStart.at, machineAtEnd.at));
@@ -292,26 +322,6 @@ export class RunSession {
     return result.diagnosis;
   }
 
-  /**
-   * Measures the load again in fresh target processes (Recipe.repeats); every measurement goes into load.json. A stop
-   * or a failure keeps the repeats done so far; the session is then partial.
-   */
-  private async repeatMeasurements(first: LoadResult): Promise<{ repeats: RepeatResult[]; error?: CheckupError }> {
-    const repeats = [toRepeat(first)];
-    let error: CheckupError | undefined;
-    for (let i = 2; i <= this.recipe.repeats && !this.signal.aborted; i++) {
-      this.phase('repeating', `${i} of ${this.recipe.repeats}`);
-      try {
-        repeats.push(await measureAgain(this.resolved, this.recipe, this.signal, (stream, text, ts) => this.writer.appendLog(stream, `[repeat ${i}] ${text}`, ts)));
-      } catch (err) {
-        error = toCheckupError(err);
-        break;
-      }
-    }
-    if (this.signal.aborted) error ??= new CheckupError('CHK_INTERRUPTED');
-    return { repeats, ...(error ? { error } : {}) };
-  }
-
   private wireTarget(target: RunTarget): void {
     // A launched target follows every process and thread of its tree; an attached one is its one process, or, a
     // cluster attached into, its primary and workers.
@@ -371,9 +381,12 @@ export class RunSession {
           this.writer.appendTick(tick);
           this.batcher.tick(tick);
         },
+        onPhase: (phase, atMs) => this.clock.mark(`load-${phase}`, atMs),
         onMeasureStart: async () => {
+          this.clock.mark('warmup-done');
           await this.profilers?.start(this.recipe.load.amount === undefined ? this.recipe.load.durationSec : undefined);
           timings.measureStartAt = Date.now();
+          this.clock.mark('profilers-started');
           this.machineAtStart = machineSnapshot();
           this.endServerWatch = startServerWatch(this.samples);
           this.phase('measuring');
@@ -381,8 +394,10 @@ export class RunSession {
         onMeasureEnd: (window) => {
           timings.measureStartAt = window.startMs;
           timings.measureEndAt = window.endMs;
+          this.clock.mark('measure-end', window.endMs);
         },
       },
+      { ready: this.loadWorker },
     );
     return raceLoad(this.load, this.target!, this.signal);
   }

@@ -17,8 +17,12 @@ import { summarizeLoad } from './load-summary.js';
 
 if (!parentPort) throw new Error('load-worker must run in a worker thread');
 const port = parentPort;
-const job = workerData as WorkerJob;
 const autocannon = loadAutocannon();
+let jobArrived: (() => void) | undefined;
+/** Given at the start (workerData), or, to a worker started ahead (ready-worker.ts), as the first message. */
+let job = workerData as WorkerJob;
+const jobGiven = job ? Promise.resolve() : new Promise<void>((resolve) => (jobArrived = resolve));
+if (!job) send({ type: 'loaded' });
 
 function send(message: FromWorker): void {
   port.postMessage(message);
@@ -84,6 +88,10 @@ function runPhase(options: PhaseOptions, phase: LoadTick['phase'], firstSecond: 
 let measureSignal: (() => void) | undefined;
 
 port.on('message', (message: ToWorker) => {
+  if (message.type === 'job') {
+    job = message.job;
+    jobArrived?.();
+  }
   if (message.type === 'measure') measureSignal?.();
   if (message.type === 'stop') {
     stopRequested = true;
@@ -92,6 +100,8 @@ port.on('message', (message: ToWorker) => {
 });
 
 async function main(): Promise<void> {
+  await jobGiven;
+  if (stopRequested) return;
   const { plan } = job;
   if (plan.warmup) {
     const warmupSeconds = Math.ceil(plan.warmup.duration ?? 0);

@@ -8,11 +8,12 @@ export interface WorkerJob {
   liveTicks: boolean;
 }
 
-/** Engine -> worker. */
-export type ToWorker = { type: 'measure' } | { type: 'stop' };
+/** Engine -> worker. A worker started ahead of its job (ready-worker.ts) is sent the job first. */
+export type ToWorker = { type: 'job'; job: WorkerJob } | { type: 'measure' } | { type: 'stop' };
 
 /** Worker -> engine. Times are Unix epoch ms. */
 export type FromWorker =
+  | { type: 'loaded' }
   | { type: 'warmup-started'; at: number }
   | { type: 'warmup-done'; at: number }
   | { type: 'measure-started'; at: number }

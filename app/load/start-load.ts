@@ -9,6 +9,7 @@ import { compiledEntry } from '../paths.js';
 import { assertLoadAllowed, type LoadTarget } from '../contract/load-address.js';
 import { planLoad } from './options.js';
 import type { FromWorker, MeasureWindow, ToWorker, WorkerJob } from './protocol.js';
+import type { ReadyLoadWorker } from './ready-worker.js';
 
 export type LoadPhase = 'warmup' | 'waiting' | 'measuring' | 'done' | 'stopped' | 'failed';
 
@@ -45,6 +46,8 @@ export interface StartLoadOptions {
   liveTicks?: boolean;
   /** Entry file of the worker; the compiled load-worker by default. */
   workerEntry?: string;
+  /** A worker started ahead (ready-worker.ts), sent the job instead of starting one now. */
+  ready?: ReadyLoadWorker;
 }
 
 /** How long stop() waits for autocannon's partial result before giving up on it. */
@@ -81,7 +84,9 @@ export function startLoad(specInput: LoadSpec, target: LoadTarget, hooks: LoadHo
   // Callers who only use stop() must not see an unhandled rejection; awaiting `result` still rejects.
   result.catch(() => undefined);
 
-  const worker = new Worker(options.workerEntry ?? compiledEntry('app/load/load-worker'), { workerData: job });
+  const readyWorker = options.ready?.take();
+  const worker = readyWorker ?? new Worker(options.workerEntry ?? compiledEntry('app/load/load-worker'), { workerData: job });
+  if (readyWorker) readyWorker.postMessage({ type: 'job', job } satisfies ToWorker);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
   const setPhase = (next: LoadPhase, atMs = Date.now()): void => {

@@ -27,12 +27,21 @@ interface ProcStat {
   pgid: number;
   sid: number;
   state: string;
+  /** When it started, in clock ticks since boot (field 22 of proc(5)). */
+  started: number;
 }
 
 function readStat(pid: number): ProcStat | undefined {
   const fields = statFields(pid);
-  return fields && { pid, state: fields[0] ?? '?', ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]) };
+  return fields && { pid, state: fields[0] ?? '?', ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), started: Number(fields[19]) };
 }
+
+/**
+ * When each tree's leader started, once seen alive. Only a process started since then can carry the launch's mark,
+ * so only those have their environment read: reading every process's took 20-70 ms a scan (116 processes, load 10),
+ * and a shutdown scans two or three times (bench/results/run-phases-s20.txt).
+ */
+const leaderStarted = new WeakMap<TargetTree, number>();
 
 function carriesMark(pid: number, needle: Buffer): boolean {
   try {
@@ -68,10 +77,13 @@ export function linuxTreeMembers(tree: TargetTree): ProcStat[] {
   const needle = tree.mark ? Buffer.from(`${TREE_MARK_VAR}=${tree.mark}\0`) : undefined;
   const spared = new Set<number>([0, 1, process.pid, process.ppid]);
   const members = new Map<number, ProcStat>();
+  const leader = stats.find((s) => s.pid === tree.leader && tree.leader > 0);
+  if (leader && !leaderStarted.has(tree)) leaderStarted.set(tree, leader.started);
+  const since = leaderStarted.get(tree) ?? 0;
   for (const s of stats) {
     if (spared.has(s.pid) || s.state === 'Z' || s.state === 'X') continue;
     const inGroup = tree.leader > 0 && (s.pgid === tree.leader || s.sid === tree.leader || s.pid === tree.leader);
-    if (inGroup || (needle && carriesMark(s.pid, needle))) members.set(s.pid, s);
+    if (inGroup || (needle && !(s.started < since) && carriesMark(s.pid, needle))) members.set(s.pid, s);
   }
   // Descendants of members, by parent pid, until no more are found.
   for (let grew = true; grew; ) {
