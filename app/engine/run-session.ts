@@ -3,10 +3,8 @@
 // and no process behind. The diagnosis is written before the target is shut down, so the user waits for neither.
 import type { EngineEvent, RunPhase } from '../contract/api.js';
 import type { Diagnosis } from '../contract/diagnosis.js';
-import type { LoadResult, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
+import type { DatabaseServerCpu, ProbeSample, ProbeWarning, RepeatResult } from '../contract/metrics.js';
 import type { Recipe } from '../contract/recipe.js';
-import type { InterleavedRole, SessionFile } from '../contract/session.js';
-import type { DatabaseServerCpu } from '../contract/metrics.js';
 import { CheckupError, toCheckupError, type ErrorCode } from '../errors.js';
 import { startLoad, type LoadRun } from '../load/index.js';
 import { ReadyLoadWorker } from '../load/ready-worker.js';
@@ -17,8 +15,7 @@ import { requestsOfLoad } from '../contract/journey-plan.js';
 import { InspectorSession } from '../profile/capture.js';
 import { SessionWriter } from '../store/session-writer.js';
 import type { TargetExit } from '../target/index.js';
-import type { MemoryAfterLoad } from '../diagnosis/input.js';
-import { diagnose, diagnoseStartFailure, isStartFailure, type CapturedProfiles, type CollectedRun } from '../diagnosis/index.js';
+import { diagnose, diagnoseStartFailure, isStartFailure, type CollectedRun } from '../diagnosis/index.js';
 import { AppLogReader } from '../diagnosis/app-log.js';
 import { saveDiagnosis } from './save-diagnosis.js';
 import { readGitInfo } from './git-info.js';
@@ -35,35 +32,9 @@ import { RunProfilers } from './run-profilers.js';
 import { RunUnits, unitsTargetOf } from './run-units.js';
 import { RunRoutes } from './run-routes.js';
 import { PhaseClock } from './phase-clock.js';
+import type { Measured, RunAs, RunOutcome } from './run-outcome.js';
 
-/** How a run ended, with what the faces show of it (carried from the run, not read back from disk). */
-export interface RunOutcome {
-  sessionId: string;
-  sessionDir: string;
-  status: 'complete' | 'partial';
-  error?: CheckupError;
-  diagnosis?: Diagnosis;
-  load?: LoadResult;
-}
-
-/** Who a run is for: an A/B run's code lives in a temporary checkout, but it is a run of the user's project. */
-export interface RunAs {
-  project?: string;
-  interleaved?: InterleavedRole;
-  /** A target that is not launched from the recipe: a running process attached to (app/attach). */
-  source?: TargetSource;
-  /** A re-run of an imported session: the new session keeps the mark, so its own re-runs are checked as imports. */
-  imported?: SessionFile['imported'];
-}
-
-/** What the measurement left: the load figures, a crash, the profiles, the heap after the load, or what stopped it. */
-interface Measured {
-  load?: LoadResult;
-  crash?: TargetExit;
-  profiles: CapturedProfiles;
-  memoryAfterLoad?: MemoryAfterLoad;
-  error?: CheckupError;
-}
+export type { RunAs, RunOutcome } from './run-outcome.js';
 
 export class RunSession {
   readonly done: Promise<RunOutcome>;
