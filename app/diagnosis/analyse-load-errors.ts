@@ -7,11 +7,12 @@ import { parseStackFrames, responsibleFrame } from './stack-frames.js';
 import { thresholds as T } from './thresholds.js';
 import { loadShedding } from './load-shedding.js';
 import type { AppLogGroup } from './app-log.js';
-import { throwSite, type ThrowSite } from './error-sites.js';
+import { ANSWERED, throwSite, type ThrowSite } from './error-sites.js';
 
 /** "thrown in formatInvoice (server.js:12), 11,705 times, answered 500 by express's error handling" (plain text). */
 function siteWords(site: ThrowSite): string {
   const times = `${site.estimated ? 'about ' : ''}${site.count.toLocaleString('en-US')} time${site.count === 1 ? '' : 's'}`;
+  if (site.framework === ANSWERED) return `answered ${site.status} by the app itself in ${named(site.culprit)}, ${times} (no error was thrown: the code chose that status)`;
   return `thrown in ${named(site.culprit)}, ${times}, answered ${site.status} by ${site.framework}'s error handling`;
 }
 
@@ -49,7 +50,7 @@ export function analyseLoadErrors(input: DiagnosisInput): AnalyserResult {
     ...(failing ? [{ label: `Failed ${routeName(failing)} requests`, value: Math.round((1000 * failing.errors) / Math.max(1, failing.count)) / 10, unit: '%', series: 'routes' as const }] : []),
     ...(logged ? [{ label: `Logged by the app: ${logWords(logged)}`, value: logged.count, unit: 'times', series: 'target' as const }] : []),
     ...(shed?.evidence ?? []),
-    ...(site ? [{ label: `Errors answered ${site.status} on ${routeName(site)}, thrown in ${site.culprit.functionName}`, value: site.count, unit: 'times', series: 'routes' as const }] : []),
+    ...(site ? [{ label: site.framework === ANSWERED ? `Answered ${site.status} on ${routeName(site)} by ${site.culprit.functionName}` : `Errors answered ${site.status} on ${routeName(site)}, thrown in ${site.culprit.functionName}`, value: site.count, unit: 'times', series: 'routes' as const }] : []),
   ];
   const why = shed
     ? ` These are the app's own load shedding: ${shed.policy}${shed.logged ? ` (its log says ${logWords(shed.logged)}, ${shed.logged.count} times)` : ''} answered ${shed.status}` +

@@ -4,6 +4,9 @@ import type { Culprit } from '../contract/diagnosis.js';
 import type { ProbeSample } from '../contract/metrics.js';
 import { parseStackFrames, responsibleFrame } from './stack-frames.js';
 
+/** The framework under which the probe files answers the app wrote itself (error-sites.cjs), not errors thrown. */
+export const ANSWERED = 'answer';
+
 export interface ThrowSite {
   culprit: Culprit;
   method: string;
@@ -53,7 +56,10 @@ function entries(samples: readonly ProbeSample[]): Entry[] {
  * (body-parser's 400 for a malformed body), never one inside the framework that answered.
  */
 export function throwSite(samples: readonly ProbeSample[], failing?: { method: string; route: string }): ThrowSite | undefined {
-  const all = entries(samples);
+  // An answer the app wrote itself is read at its writeHead, where a framework's error answer passes too: the
+  // framework's entry, which names the error thrown, comes first for the same route and status.
+  const thrown = entries(samples);
+  const all = thrown.filter((e) => e.framework !== ANSWERED || !thrown.some((t) => t.framework !== ANSWERED && t.method === e.method && t.route === e.route && t.status === e.status));
   const onRoute = failing ? all.filter((e) => e.method === failing.method && e.route === failing.route) : [];
   const candidates = (onRoute.length ? onRoute : all).sort((a, b) => b.count - a.count);
   for (const entry of candidates) {

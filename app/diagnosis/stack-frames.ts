@@ -17,10 +17,14 @@ const FRAME = /^\s*at (?:async )?(?:(.+?) \()?((?:file:\/\/|node:|\/|[A-Za-z]:[\
 // handler stored on an object) is written with its receiver's type and the name it was called by.
 const CALLED_AS = /^(?:[A-Z][\w$]*\.)?([^\s.[\]]+) \[as [^\]]+\]$/;
 
+// "Object.checkout": a function called on a plain object (a route handler called with the framework's context, a
+// function of module.exports) is written with the receiver's type "Object", which names nothing of the app's.
+const ON_PLAIN_OBJECT = /^Object\.([^\s.[\]<>]+)$/;
+
 /** The function's own name, as a CPU profile names it: "flushStats" for "Timeout.flushStats [as _onTimeout]". */
 export function frameFunctionName(text: string | undefined): string {
   if (!text) return '(anonymous)';
-  const m = CALLED_AS.exec(text);
+  const m = CALLED_AS.exec(text) ?? ON_PLAIN_OBJECT.exec(text);
   return m ? m[1]! : text;
 }
 

@@ -116,11 +116,63 @@ function createErrorSiteCollector(options = {}, Module = require('module')) {
     }
   });
 
+  // Answers the app writes itself (a handler's reply.code(503), a breaker, a limiter of its own) pass through no
+  // framework error path: once the routes part has seen a 5xx or 429 answer, ServerResponse's writeHead is wrapped,
+  // and such an answer's stack (the handler that chose the status is on it) is read as an error's would be. From then
+  // on every response pays a status test; until then nothing.
+  function armAnswers() {
+    if (answersArmed) return;
+    answersArmed = true;
+    const proto = safe(() => require('http').ServerResponse.prototype, null);
+    const original = proto && proto.writeHead;
+    if (typeof original !== 'function') return;
+    const writeHead = function writeHead(statusCode) {
+      if (statusCode >= 500 || statusCode === 429) safe(() => answered(this, statusCode, writeHead));
+      return original.apply(this, arguments);
+    };
+    proto.writeHead = writeHead;
+    undo.push(() => {
+      if (proto.writeHead === writeHead) proto.writeHead = original;
+    });
+  }
+  let answersArmed = false;
+
+  function answered(res, status, above) {
+    const req = res.req;
+    const method = req && typeof req.method === 'string' ? req.method : 'GET';
+    const route = (req && routeOf && safe(() => routeOf(req), '')) || pathOnly(req);
+    stats.add(method, route, status, ANSWERED, answerStack(status, above));
+  }
+  if (options.armAnswers) safe(() => options.armAnswers(armAnswers));
+
   return {
     take: () => stats.take(),
     stop() {
       if (extensions && extensions['.js'] === checkupErrorPaths) extensions['.js'] = loader;
       for (const u of undo.splice(0)) safe(u);
+    },
+  };
+}
+
+/** The framework name under which answers the app wrote itself are filed. */
+const ANSWERED = 'answer';
+
+/**
+ * An object whose stack is the answer's, read only when the stats ask for it (a route's first answers of a window,
+ * then one in 16): the frames below the wrapped writeHead, up to 24 (a framework's send path takes several).
+ */
+function answerStack(status, above) {
+  return {
+    get stack() {
+      const holder = {};
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 24;
+      try {
+        Error.captureStackTrace(holder, above);
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+      return String(holder.stack).replace(/^[^\n]*/, `Answered ${status}`);
     },
   };
 }
@@ -140,4 +192,4 @@ function pathOnly(req) {
   return (end < 0 ? url : url.slice(0, end)).slice(0, 200);
 }
 
-module.exports = { createErrorSiteCollector, ERROR_PATHS };
+module.exports = { createErrorSiteCollector, ERROR_PATHS, ANSWERED };

@@ -26,8 +26,8 @@ const PARTS = [
   { name: 'tick', when: 'request', work: "one promise reaction per turn that started requests: the end of the handlers' synchronous part (part of routes)" },
   {
     name: 'error-sites', when: 'call',
-    work: "per error a framework turns into an error answer (express's router layer, koa's app.emit('error'), restify's handler error, fastify's handleError, wrapped as their files load: one test of its path's end per .js file Node loads): a WeakSet check, the route, a map update, the error's stack read for a route's first 8 errors per window then 1 in 16; nothing per successful request",
-    start: (c) => require('./error-sites.cjs').createErrorSiteCollector({ routeOf: c.part('routes') ? c.part('routes').routeOf : null }),
+    work: "per error a framework turns into an error answer (express's router layer, koa's app.emit('error'), restify's handler error, fastify's handleError, wrapped as their files load: one test of its path's end per .js file Node loads): a WeakSet check, the route, a map update, the error's stack read for a route's first 8 errors per window then 1 in 16; nothing per successful request. Answers the app writes itself: once the routes part has seen a 5xx or 429 answer, ServerResponse's writeHead wrapped: a status test per response from then on, and per such answer the route, a map update and the stack read as an error's",
+    start: (c) => require('./error-sites.cjs').createErrorSiteCollector({ routeOf: c.part('routes') ? c.part('routes').routeOf : null, armAnswers: c.part('routes') ? (arm) => c.part('routes').onErrorAnswers(arm) : null }),
     sample: (s, sites) => addList(s, 'errorSites', sites.take()),
   },
   {

@@ -43,6 +43,8 @@ function createRouteCollector(performance, options) {
   let matchPattern = null;
   let current = null;
   let turnEndScheduled = false;
+  // Told once, at the first answer of 5xx or 429 (error-sites.cjs then finds where the app writes them).
+  let onErrorAnswer = null;
   const unsubscribers = [];
 
   subscribe('http.server.request.start', onRequestStart);
@@ -127,7 +129,13 @@ function createRouteCollector(performance, options) {
       const res = message.response;
       // Node's parser knows methods in upper case only: req.method is one of its constants.
       const method = typeof req.method === 'string' ? req.method : 'GET';
-      add(method, routeOf(req), now - timing.t0, timing.syncMs, res.statusCode >= 400, timing.db, timing.waits);
+      const failed = res.statusCode >= 400;
+      add(method, routeOf(req), now - timing.t0, timing.syncMs, failed, timing.db, timing.waits);
+      if (failed && onErrorAnswer !== null && (res.statusCode >= 500 || res.statusCode === 429)) {
+        const told = onErrorAnswer;
+        onErrorAnswer = null;
+        safe(told);
+      }
     } catch {
       // a request object of an unusual shape: not counted
     }
@@ -278,6 +286,10 @@ function createRouteCollector(performance, options) {
     },
     /** The route a request is filed under when it finishes (error-sites.cjs files its errors under the same one). */
     routeOf,
+    /** `fn` is called once, at the first 5xx or 429 answer's finish (a successful request pays nothing). */
+    onErrorAnswers(fn) {
+      onErrorAnswer = typeof fn === 'function' ? fn : null;
+    },
     /** The framework's route table was read (route-table.cjs): group by its patterns from now on. */
     usePatterns(match) {
       matchPattern = match;

@@ -54,11 +54,12 @@ describe('stack frames', () => {
         'Error: empty window',
         '    at Timeout.flushStats [as _onTimeout] (/srv/stats.js:25:11)',
         '    at Object.handler [as onRequest] (/srv/app.js:9:3)',
+        '    at Object.checkout (/srv/app.js:72:47)',
         '    at module.exports (/srv/node_modules/signal-exit/index.js:60:3)',
         '    at Server.emit (node:events:519:28)',
         '    at Object.<anonymous> (/srv/app.js:1:1)',
       ].join('\n'),
     );
-    expect(frames.map((f) => f.functionName)).toEqual(['flushStats', 'handler', 'module.exports', 'Server.emit', 'Object.<anonymous>']);
+    expect(frames.map((f) => f.functionName)).toEqual(['flushStats', 'handler', 'checkout', 'module.exports', 'Server.emit', 'Object.<anonymous>']);
   });
 });

@@ -16,8 +16,8 @@ const { createErrorSiteStats, LIMITS } = probe('error-site-stats.cjs') as {
   createErrorSiteStats(): { add(method: string, route: string, status: number, framework: string, err: unknown): void; take(): ErrorSiteStats[] };
   LIMITS: { maxEntries: number; maxSites: number; maxFrames: number; messageChars: number; readFirst: number; readEvery: number };
 };
-const { createErrorSiteCollector } = probe('error-sites.cjs') as { createErrorSiteCollector(o: { routeOf?: (req: unknown) => string }): { take(): ErrorSiteStats[]; stop(): void } };
-const { createRouteCollector } = probe('routes.cjs') as { createRouteCollector(p: typeof performance): { routeOf(req: unknown): string; take(): Array<{ route: string; errors: number }>; stop(): void } };
+const { createErrorSiteCollector } = probe('error-sites.cjs') as { createErrorSiteCollector(o: { routeOf?: (req: unknown) => string; armAnswers?: (arm: () => void) => void }): { take(): ErrorSiteStats[]; stop(): void } };
+const { createRouteCollector } = probe('routes.cjs') as { createRouteCollector(p: typeof performance): { routeOf(req: unknown): string; onErrorAnswers(fn: () => void): void; take(): Array<{ route: string; errors: number }>; stop(): void } };
 
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).reverse().forEach((s) => s()));
@@ -129,6 +129,33 @@ describe('the hooks on real frameworks', () => {
     sites.stop();
     expect(Layer.prototype.handle_error).not.toBe(wrapped);
     expect(Layer.prototype.handle_error.name).toBe('handle_error');
+  });
+
+  it("answers the app writes itself (no error thrown): found at writeHead once the first 503 was seen, with the handler's frame", async () => {
+    const routes = createRouteCollector(performance);
+    stops.push(() => routes.stop());
+    const sites = createErrorSiteCollector({ routeOf: routes.routeOf, armAnswers: (arm) => routes.onErrorAnswers(arm) });
+    stops.push(() => sites.stop());
+    const { ServerResponse } = require('node:http') as typeof import('node:http');
+    const plain = ServerResponse.prototype.writeHead;
+    // A checkout whose own breaker refuses: it answers 503 itself, as a handler does with reply.code(503).
+    function refuseCheckout(res: import('node:http').ServerResponse) {
+      res.writeHead(503, { 'retry-after': '2' });
+      res.end('{"error":"unavailable"}');
+    }
+    const port = await listenOnLoopback((req, res) => (req.url === '/fine' ? res.end('ok') : refuseCheckout(res)), stops);
+    // Nothing is wrapped while every answer succeeds.
+    expect(await get(port, '/fine')).toBe(200);
+    expect(ServerResponse.prototype.writeHead).toBe(plain);
+    expect(await get(port, '/checkout')).toBe(503); // the first is seen at its finish: the hook is set from then on
+    expect(ServerResponse.prototype.writeHead).not.toBe(plain);
+    expect([await get(port, '/checkout'), await get(port, '/checkout'), await get(port, '/fine')]).toEqual([503, 503, 200]);
+    const out = sites.take();
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ method: 'GET', route: '/checkout', status: 503, framework: 'answer', count: 2 });
+    expect(out[0]!.sites[0]!.stack).toMatch(/^Answered 503\n {4}at refuseCheckout /);
+    sites.stop();
+    expect(ServerResponse.prototype.writeHead).toBe(plain);
   });
 
   it('koa: a ctx.throw(4xx) is counted at the status koa answers, nothing for a request that succeeds', async () => {
