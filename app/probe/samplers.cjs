@@ -129,13 +129,17 @@ function createGcCollector(PerformanceObserver, constants) {
 function createCpuWaitReader() {
   const fs = require('fs');
   const file = '/proc/' + process.pid + '/task/' + process.pid + '/schedstat';
+  const files = require('./proc-files.cjs').createProcFiles(fs);
   const read = () => {
-    const text = fs.readFileSync(file, 'latin1');
+    const text = files.read(file);
     const waitedNs = Number(text.split(' ')[1]);
     return Number.isFinite(waitedNs) ? waitedNs : null;
   };
   let last = process.platform === 'linux' ? safe(read, null) : null;
-  if (last === null) return null;
+  if (last === null) {
+    files.closeAll();
+    return null;
+  }
   return {
     take() {
       const now = safe(read, null);
@@ -143,6 +147,9 @@ function createCpuWaitReader() {
       const waitedMs = (now - last) / 1e6;
       last = now;
       return round(Math.max(0, waitedMs), 1);
+    },
+    stop() {
+      files.closeAll();
     },
   };
 }
