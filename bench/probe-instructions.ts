@@ -6,6 +6,9 @@
 // work that runs by the clock: timers, windows), then the measured load. Per request = (load's instructions - the
 // idle rate x the load's seconds) / requests; under valgrind a server handles only a few hundred requests a second,
 // so the clock's work is charged at real request rates separately (the background figure).
+// The background is counted in processes of their own ("at rest": plain, probe, and CHECKUP_VG_OTHER_PROBE's): a
+// short warm-up, then restSec idle with windows every 250 ms, as `checkup run` takes them, whatever --vg-interval the
+// load processes use; its figure is per window x 4 (see AtRest). `--vg-chunks 0` counts only these.
 // CHECKUP_VG_LOG_DIR=DIR keeps each server's output in DIR (NN-setting.log) with the stages of its count marked, for
 // V8's --trace-deopt / --trace-opt given in --vg-node-args: where a deoptimisation fell (warm-up, idle, a counted chunk).
 import { spawn, spawnSync } from 'node:child_process';
@@ -52,6 +55,10 @@ interface Counted {
   mainChunks: number[];
   /** Chunks in which the probe took a window (counted again: none of them is in `chunks` unless the retries ran out). */
   windowsInCount: number;
+  /** Instructions per second while idle, the main thread's alone. */
+  idleMainPerSecond: number;
+  /** The probe's windows per second during the idle count (4 at the engine's 250 ms; 0 without the probe). */
+  idleWindowsPerSecond: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -160,11 +167,16 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
     callgrindControl(child.pid!, ['--zero']);
     const idleStart = Date.now();
     mark('idle (counted)');
+    const windowsAtIdle = channel.samples();
     await sleep(o.idleSec * 1000);
     callgrindControl(child.pid!, ['--dump=idle']);
     const idleSec = (Date.now() - idleStart) / 1000;
+    const idleWindowsPerSecond = (channel.samples() - windowsAtIdle) / idleSec;
     const idle = dumpTotals(dir, base, 1, o.keepAs && `${o.keepAs}.idle`);
     const idlePerSecond = idle.all / idleSec;
+    const idleMainPerSecond = idle.main / idleSec;
+    // A background process (no chunks): the idle stretch is the whole count.
+    if (o.chunks === 0) return { perRequest: NaN, mainThreadPerRequest: NaN, idlePerSecond, idleMainPerSecond, idleWindowsPerSecond, chunks: [], mainChunks: [], windowsInCount: 0 };
     const perChunk = Math.max(1, Math.round(o.requests / o.chunks));
     const chunks: number[] = [];
     const mains: number[] = [];
@@ -188,7 +200,7 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
       chunks.push((loaded.all - idlePerSecond * loadSec) / perChunk);
       mains.push((loaded.main - (idle.main / idleSec) * loadSec) / perChunk);
     }
-    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks, mainChunks: mains, windowsInCount };
+    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, idleMainPerSecond, idleWindowsPerSecond, chunks, mainChunks: mains, windowsInCount };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -222,13 +234,18 @@ export interface SettingCount {
 }
 
 export interface ProbeInstructionsResult {
-  settings: { warmup: number; requests: number; chunks: number; processes: number; nodeArgs: string[] };
+  settings: { warmup: number; requests: number; chunks: number; processes: number; nodeArgs: string[]; restSec: number };
   plain: SettingCount;
   probe: SettingCount;
   /** probed / plain instructions per request (medians). */
   perRequestRatio: number;
-  /** The probe's instructions per second on an idle server (sampling every 250 ms, delay monitor), medians. */
+  /**
+   * The probe's instructions per second on an idle server at the engine's window (250 ms) and delay monitor: the
+   * median of the probe's background processes less the plain server's (all threads).
+   */
   backgroundPerSecond: number;
+  /** The background processes (no load counted, windows every 250 ms whatever --vg-interval): each setting at rest. */
+  atRest: AtRest[];
   /**
    * With `profilers`: the probe plus V8's CPU profiler (sampling every N µs) or heap sampler (every N bytes), the same
    * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof.
@@ -238,6 +255,21 @@ export interface ProbeInstructionsResult {
   other?: SettingCount;
   /** With `parts`: the probe with each part of app/probe/parts.cjs left out. */
   without?: (SettingCount & { part: string })[];
+}
+
+/** One setting's idle server: instructions per second (all threads; main thread), and the probe's windows per second. */
+export interface AtRest {
+  label: string;
+  perSecond: Spread;
+  mainPerSecond: Spread;
+  windowsPerSecond: Spread;
+  /**
+   * With the probe: the idle count per window (its share of the delay monitor's ticks with it), times 4: the rate at
+   * the engine's 250 ms. Under valgrind on a busy machine a window lasts longer than 250 ms (2.5 windows a second
+   * instead of 4 in the first runs), and the delay monitor's timer fires late as well, so a rate per wall-clock
+   * second understates what the probe costs an app that runs at native speed; per window it does not.
+   */
+  perSecondAt250?: Spread;
 }
 
 export interface ProbeInstructionsOptions {
@@ -253,7 +285,10 @@ export interface ProbeInstructionsOptions {
   warmupLoads?: number;
   /** Requests counted per process, in `chunks` loads with a dump after each. */
   requests?: number;
+  /** 0: only the background processes (each setting at rest), no load counted. */
   chunks?: number;
+  /** Seconds of the background processes' idle count (30 by default). */
+  restSec?: number;
   /** Processes per setting. */
   processes?: number;
   idleSec?: number;
@@ -277,6 +312,7 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
   const settings = { warmup: opts.warmup ?? 10_000, warmupLoads: opts.warmupLoads ?? 4, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: opts.intervalMs ?? 250 };
+  const loads = settings.chunks > 0;
   const processes = Math.max(1, opts.processes ?? 3);
   const baseArgs = opts.nodeArgs ?? [];
   const { SWITCHABLE: ALL_PARTS } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
@@ -291,12 +327,20 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   // CHECKUP_VG_OTHER_PROBE=PATH: another build of the probe (say the previous commit's app/probe/probe.cjs, from git
   // archive) counted as one more setting, interleaved with this one's: a change's before and after in one run.
   const otherProbe = process.env.CHECKUP_VG_OTHER_PROBE;
-  const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[] }[] = [
-    ...(opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' })),
+  const baselines = (opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' }));
+  const loadRuns: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[] }[] = [
+    ...baselines,
     ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : []),
     ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: part.split('+') })) : []),
     ...profilerRuns,
   ];
+  // The background at the engine's window, in processes of its own: the load processes' idle stretch runs at
+  // --vg-interval (60000 to keep the windows out of the counted loads), which leaves the windows' work out of the
+  // idle rate too. These serve a short warm-up, then are counted idle for restSec with windows every 250 ms: what
+  // the probe costs an app at rest, beside the plain server's own rate (its timers, V8's idle tasks).
+  const REST = ' at rest';
+  const restRuns = [...baselines, ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : [])].map((r) => ({ ...r, label: r.label + REST, rest: true }));
+  const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[]; rest?: boolean }[] = [...(loads ? loadRuns : []), ...restRuns];
   // Processes interleaved (every setting's first, then every setting's second...), so that a slow stretch of the
   // machine falls on all settings alike; instructions do not depend on it, the JIT's timing does.
   const queue = Array.from({ length: processes }, () => settingsRun).flat();
@@ -316,9 +360,11 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
         const name = `${String(++runNumber).padStart(2, '0')}-${run.label.replace(/[^a-z0-9+-]+/gi, '_')}`;
         const logFile = logDir ? join(logDir, `${name}.log`) : undefined;
         const keepAs = keepDir ? join(keepDir, name) : undefined;
-        const counted = await count(dir, { ...settings, keepAs, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
+        const atRest = run.rest ? { chunks: 0, intervalMs: 250, idleSec: opts.restSec ?? 30, warmup: Math.min(settings.warmup, 2000) } : {};
+        const counted = await count(dir, { ...settings, ...atRest, keepAs, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
         results.set(run.label, [...(results.get(run.label) ?? []), counted]);
-        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
+        if (run.rest) log(`${run.label}: ${(counted.idlePerSecond / 1e6).toFixed(2)} M instructions/s (main thread ${(counted.idleMainPerSecond / 1e6).toFixed(2)} M/s), ${counted.idleWindowsPerSecond.toFixed(2)} windows/s${counted.idleWindowsPerSecond > 0 ? `, ${(counted.idlePerSecond / counted.idleWindowsPerSecond / 1e6).toFixed(3)} M per window` : ''}`);
+        else log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 1) }, worker));
@@ -328,12 +374,28 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
     };
     const plain = setting('plain');
     const probe = setting('probe');
+    const atRest = restRuns.map(({ label }): AtRest => {
+      const runs = results.get(label) ?? [];
+      const windowed = runs.filter((r) => r.idleWindowsPerSecond > 0);
+      return {
+        label,
+        perSecond: spread(runs.map((r) => r.idlePerSecond)),
+        mainPerSecond: spread(runs.map((r) => r.idleMainPerSecond)),
+        windowsPerSecond: spread(runs.map((r) => r.idleWindowsPerSecond)),
+        ...(windowed.length ? { perSecondAt250: spread(windowed.map((r) => (r.idlePerSecond / r.idleWindowsPerSecond) * 4)) } : {}),
+      };
+    });
+    const rest = (label: string) => {
+      const r = atRest.find((a) => a.label === label + REST);
+      return (r?.perSecondAt250 ?? r?.perSecond)?.median ?? NaN;
+    };
     return {
-      settings: { warmup: settings.warmup, requests: settings.requests, chunks: settings.chunks, processes, nodeArgs: baseArgs },
+      settings: { warmup: settings.warmup, requests: settings.requests, chunks: settings.chunks, processes, nodeArgs: baseArgs, restSec: opts.restSec ?? 30 },
       plain,
       probe,
       perRequestRatio: probe.perRequest.median / plain.perRequest.median,
-      backgroundPerSecond: probe.idlePerSecond.median - plain.idlePerSecond.median,
+      backgroundPerSecond: rest('probe') - rest('plain'),
+      atRest,
       ...(otherProbe ? { other: setting('other probe') } : {}),
       ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ ...setting(run.label), kind: run.kind, interval: run.interval })) } : {}),
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
@@ -349,6 +411,8 @@ export function overheadAt(r: ProbeInstructionsResult, rate: number): number {
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const mps = (s: Spread) => `${(s.median / 1e6).toFixed(2)} (${(s.min / 1e6).toFixed(2)}–${(s.max / 1e6).toFixed(2)})`;
+const restSecOf = (r: ProbeInstructionsResult) => r.settings.restSec;
 const range = (s: Spread) => `${n(s.median)} (${n(s.min)}–${n(s.max)})`;
 
 export function formatProbeInstructions(r: ProbeInstructionsResult): string {
@@ -360,11 +424,13 @@ export function formatProbeInstructions(r: ProbeInstructionsResult): string {
     ...(r.plain.perRequest.each.length && r.probe.perRequest.each.length
       ? [
           `  per request: ${range(r.plain.perRequest)} without the probe, ${range(r.probe.perRequest)} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
-          `  background (4 samples/s, 10 ms delay timer): ${(r.backgroundPerSecond / 1e6).toFixed(1)} M instructions/s`,
-          `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
+          `  together, extra instructions per request (the background below): ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
         ]
       : []),
-    ...(r.other ? [`  other probe (${process.env.CHECKUP_VG_OTHER_PROBE}): ${against(r.other, r.probe)}`] : []),
+    ...(r.atRest.length ? [`  at rest (no requests; windows every 250 ms, 10 ms delay timer; ${r.atRest[0]!.perSecond.each.length} processes each, idle ${restSecOf(r)} s after a 2,000-request warm-up), instructions per second, all threads (main thread):`] : []),
+    ...r.atRest.map((a) => `    ${a.label}: ${mps(a.perSecond)} M/s (${mps(a.mainPerSecond)} M/s), ${a.windowsPerSecond.median.toFixed(2)} windows/s${a.perSecondAt250 ? `; per window x 4: ${mps(a.perSecondAt250)} M/s` : ''}`),
+    ...(Number.isFinite(r.backgroundPerSecond) ? [`  background, the probe at rest (per window x 4) less plain at rest: ${(r.backgroundPerSecond / 1e6).toFixed(2)} M instructions/s`] : []),
+    ...(r.other?.perRequest.each.length ? [`  other probe (${process.env.CHECKUP_VG_OTHER_PROBE}): ${against(r.other, r.probe)}`] : []),
     ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${against(p, r.probe)}`),
     ...(r.without ?? []).map((w) => `  probe ${w.label}: ${against(w, r.probe)}`),
   ].join('\n');
