@@ -6,9 +6,8 @@
 // work that runs by the clock: timers, windows), then the measured load. Per request = (load's instructions - the
 // idle rate x the load's seconds) / requests; under valgrind a server handles only a few hundred requests a second,
 // so the clock's work is charged at real request rates separately (the background figure).
-// The background is counted in processes of their own ("at rest": plain, probe, and CHECKUP_VG_OTHER_PROBE's): a
-// short warm-up, then restSec idle with windows every 250 ms, as `checkup run` takes them, whatever --vg-interval the
-// load processes use; its figure is per window x 4 (see AtRest). `--vg-chunks 0` counts only these.
+// The background is counted in processes "at rest" (plain, probe, CHECKUP_VG_OTHER_PROBE's) with windows every 250 ms
+// as `checkup run` takes them, whatever --vg-interval; per window x 4 (AtRest). `--vg-chunks 0`: only these.
 // CHECKUP_VG_LOG_DIR=DIR keeps each server's output in DIR (NN-setting.log) with the stages of its count marked, for
 // V8's --trace-deopt / --trace-opt given in --vg-node-args: where a deoptimisation fell (warm-up, idle, a counted chunk).
 import { spawn, spawnSync } from 'node:child_process';
@@ -264,12 +263,12 @@ export interface AtRest {
   mainPerSecond: Spread;
   windowsPerSecond: Spread;
   /**
-   * With the probe: the idle count per window (its share of the delay monitor's ticks with it), times 4: the rate at
-   * the engine's 250 ms. Under valgrind on a busy machine a window lasts longer than 250 ms (2.5 windows a second
-   * instead of 4 in the first runs), and the delay monitor's timer fires late as well, so a rate per wall-clock
-   * second understates what the probe costs an app that runs at native speed; per window it does not.
+   * With the probe: the idle count per window (the delay monitor's ticks in it included) x 4, the rate at 250 ms. Under
+   * valgrind a window lasts longer (1.3-3.8 a second, the ticks as late): per wall-clock second understates it.
    */
   perSecondAt250?: Spread;
+  /** The same, the main thread's alone. */
+  mainPerSecondAt250?: Spread;
 }
 
 export interface ProbeInstructionsOptions {
@@ -334,10 +333,8 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
     ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: part.split('+') })) : []),
     ...profilerRuns,
   ];
-  // The background at the engine's window, in processes of its own: the load processes' idle stretch runs at
-  // --vg-interval (60000 to keep the windows out of the counted loads), which leaves the windows' work out of the
-  // idle rate too. These serve a short warm-up, then are counted idle for restSec with windows every 250 ms: what
-  // the probe costs an app at rest, beside the plain server's own rate (its timers, V8's idle tasks).
+  // The background at the engine's window, in processes of its own (the load processes idle at --vg-interval, 60000
+  // to keep windows out of the counted loads): a short warm-up, then restSec idle with windows every 250 ms.
   const REST = ' at rest';
   const restRuns = [...baselines, ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : [])].map((r) => ({ ...r, label: r.label + REST, rest: true }));
   const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[]; rest?: boolean }[] = [...(loads ? loadRuns : []), ...restRuns];
@@ -377,18 +374,10 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
     const atRest = restRuns.map(({ label }): AtRest => {
       const runs = results.get(label) ?? [];
       const windowed = runs.filter((r) => r.idleWindowsPerSecond > 0);
-      return {
-        label,
-        perSecond: spread(runs.map((r) => r.idlePerSecond)),
-        mainPerSecond: spread(runs.map((r) => r.idleMainPerSecond)),
-        windowsPerSecond: spread(runs.map((r) => r.idleWindowsPerSecond)),
-        ...(windowed.length ? { perSecondAt250: spread(windowed.map((r) => (r.idlePerSecond / r.idleWindowsPerSecond) * 4)) } : {}),
-      };
+      const at250 = windowed.length ? { perSecondAt250: spread(windowed.map((r) => (r.idlePerSecond / r.idleWindowsPerSecond) * 4)), mainPerSecondAt250: spread(windowed.map((r) => (r.idleMainPerSecond / r.idleWindowsPerSecond) * 4)) } : {};
+      return { label, perSecond: spread(runs.map((r) => r.idlePerSecond)), mainPerSecond: spread(runs.map((r) => r.idleMainPerSecond)), windowsPerSecond: spread(runs.map((r) => r.idleWindowsPerSecond)), ...at250 };
     });
-    const rest = (label: string) => {
-      const r = atRest.find((a) => a.label === label + REST);
-      return (r?.perSecondAt250 ?? r?.perSecond)?.median ?? NaN;
-    };
+    const rest = (label: string) => ((r) => (r?.perSecondAt250 ?? r?.perSecond)?.median ?? NaN)(atRest.find((a) => a.label === label + REST));
     return {
       settings: { warmup: settings.warmup, requests: settings.requests, chunks: settings.chunks, processes, nodeArgs: baseArgs, restSec: opts.restSec ?? 30 },
       plain,
@@ -405,33 +394,5 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   }
 }
 
-/** Extra instructions per request at `rate` requests/s, as a share of the app's own. */
-export function overheadAt(r: ProbeInstructionsResult, rate: number): number {
-  return (r.probe.perRequest.median - r.plain.perRequest.median + r.backgroundPerSecond / rate) / r.plain.perRequest.median;
-}
-
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
-const mps = (s: Spread) => `${(s.median / 1e6).toFixed(2)} (${(s.min / 1e6).toFixed(2)}–${(s.max / 1e6).toFixed(2)})`;
-const restSecOf = (r: ProbeInstructionsResult) => r.settings.restSec;
-const range = (s: Spread) => `${n(s.median)} (${n(s.min)}–${n(s.max)})`;
-
-export function formatProbeInstructions(r: ProbeInstructionsResult): string {
-  const pct = (rate: number) => `${(100 * overheadAt(r, rate)).toFixed(1)} % at ${rate.toLocaleString('en-US')} req/s`;
-  const { warmup, requests, chunks, processes, nodeArgs } = r.settings;
-  const against = (s: SettingCount, base: SettingCount) => `${range(s.perRequest)} per request, ${(100 * (s.perRequest.median / base.perRequest.median - 1)).toFixed(1)} % against ${base.label}; main thread ${range(s.mainThreadPerRequest)}; ${(s.idlePerSecond.median / 1e6).toFixed(2)} M/s idle`;
-  return [
-    `Probe cost in instructions (valgrind callgrind; ${process.env.CHECKUP_VG_SERVER ? 'server ' + process.env.CHECKUP_VG_SERVER : 'hello-world server'}; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
-    ...(r.plain.perRequest.each.length && r.probe.perRequest.each.length
-      ? [
-          `  per request: ${range(r.plain.perRequest)} without the probe, ${range(r.probe.perRequest)} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
-          `  together, extra instructions per request (the background below): ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
-        ]
-      : []),
-    ...(r.atRest.length ? [`  at rest (no requests; windows every 250 ms, 10 ms delay timer; ${r.atRest[0]!.perSecond.each.length} processes each, idle ${restSecOf(r)} s after a 2,000-request warm-up), instructions per second, all threads (main thread):`] : []),
-    ...r.atRest.map((a) => `    ${a.label}: ${mps(a.perSecond)} M/s (${mps(a.mainPerSecond)} M/s), ${a.windowsPerSecond.median.toFixed(2)} windows/s${a.perSecondAt250 ? `; per window x 4: ${mps(a.perSecondAt250)} M/s` : ''}`),
-    ...(Number.isFinite(r.backgroundPerSecond) ? [`  background, the probe at rest (per window x 4) less plain at rest: ${(r.backgroundPerSecond / 1e6).toFixed(2)} M instructions/s`] : []),
-    ...(r.other?.perRequest.each.length ? [`  other probe (${process.env.CHECKUP_VG_OTHER_PROBE}): ${against(r.other, r.probe)}`] : []),
-    ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${against(p, r.probe)}`),
-    ...(r.without ?? []).map((w) => `  probe ${w.label}: ${against(w, r.probe)}`),
-  ].join('\n');
-}
+// The report of a run (and the share at a request rate) live beside it; named from here as before.
+export { formatProbeInstructions, overheadAt } from './probe-instructions-report.js';
