@@ -6,6 +6,8 @@
 // work that runs by the clock: timers, windows), then the measured load. Per request = (load's instructions - the
 // idle rate x the load's seconds) / requests; under valgrind a server handles only a few hundred requests a second,
 // so the clock's work is charged at real request rates separately (the background figure).
+// The background is counted in processes "at rest" (plain, probe, CHECKUP_VG_OTHER_PROBE's) with windows every 250 ms
+// as `checkup run` takes them, whatever --vg-interval; per window x 4 (AtRest). `--vg-chunks 0`: only these.
 // CHECKUP_VG_LOG_DIR=DIR keeps each server's output in DIR (NN-setting.log) with the stages of its count marked, for
 // V8's --trace-deopt / --trace-opt given in --vg-node-args: where a deoptimisation fell (warm-up, idle, a counted chunk).
 import { spawn, spawnSync } from 'node:child_process';
@@ -52,6 +54,10 @@ interface Counted {
   mainChunks: number[];
   /** Chunks in which the probe took a window (counted again: none of them is in `chunks` unless the retries ran out). */
   windowsInCount: number;
+  /** Instructions per second while idle, the main thread's alone. */
+  idleMainPerSecond: number;
+  /** The probe's windows per second during the idle count (4 at the engine's 250 ms; 0 without the probe). */
+  idleWindowsPerSecond: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -160,11 +166,16 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
     callgrindControl(child.pid!, ['--zero']);
     const idleStart = Date.now();
     mark('idle (counted)');
+    const windowsAtIdle = channel.samples();
     await sleep(o.idleSec * 1000);
     callgrindControl(child.pid!, ['--dump=idle']);
     const idleSec = (Date.now() - idleStart) / 1000;
+    const idleWindowsPerSecond = (channel.samples() - windowsAtIdle) / idleSec;
     const idle = dumpTotals(dir, base, 1, o.keepAs && `${o.keepAs}.idle`);
     const idlePerSecond = idle.all / idleSec;
+    const idleMainPerSecond = idle.main / idleSec;
+    // A background process (no chunks): the idle stretch is the whole count.
+    if (o.chunks === 0) return { perRequest: NaN, mainThreadPerRequest: NaN, idlePerSecond, idleMainPerSecond, idleWindowsPerSecond, chunks: [], mainChunks: [], windowsInCount: 0 };
     const perChunk = Math.max(1, Math.round(o.requests / o.chunks));
     const chunks: number[] = [];
     const mains: number[] = [];
@@ -188,7 +199,7 @@ async function count(dir: string, o: { keepAs?: string; logFile?: string; probeF
       chunks.push((loaded.all - idlePerSecond * loadSec) / perChunk);
       mains.push((loaded.main - (idle.main / idleSec) * loadSec) / perChunk);
     }
-    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, chunks, mainChunks: mains, windowsInCount };
+    return { perRequest: steady(chunks), mainThreadPerRequest: steady(mains), idlePerSecond, idleMainPerSecond, idleWindowsPerSecond, chunks, mainChunks: mains, windowsInCount };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -222,13 +233,18 @@ export interface SettingCount {
 }
 
 export interface ProbeInstructionsResult {
-  settings: { warmup: number; requests: number; chunks: number; processes: number; nodeArgs: string[] };
+  settings: { warmup: number; requests: number; chunks: number; processes: number; nodeArgs: string[]; restSec: number };
   plain: SettingCount;
   probe: SettingCount;
   /** probed / plain instructions per request (medians). */
   perRequestRatio: number;
-  /** The probe's instructions per second on an idle server (sampling every 250 ms, delay monitor), medians. */
+  /**
+   * The probe's instructions per second on an idle server at the engine's window (250 ms) and delay monitor: the
+   * median of the probe's background processes less the plain server's (all threads).
+   */
   backgroundPerSecond: number;
+  /** The background processes (no load counted, windows every 250 ms whatever --vg-interval): each setting at rest. */
+  atRest: AtRest[];
   /**
    * With `profilers`: the probe plus V8's CPU profiler (sampling every N µs) or heap sampler (every N bytes), the same
    * profilers an inspector session starts, through Node's --cpu-prof / --heap-prof.
@@ -238,6 +254,21 @@ export interface ProbeInstructionsResult {
   other?: SettingCount;
   /** With `parts`: the probe with each part of app/probe/parts.cjs left out. */
   without?: (SettingCount & { part: string })[];
+}
+
+/** One setting's idle server: instructions per second (all threads; main thread), and the probe's windows per second. */
+export interface AtRest {
+  label: string;
+  perSecond: Spread;
+  mainPerSecond: Spread;
+  windowsPerSecond: Spread;
+  /**
+   * With the probe: the idle count per window (the delay monitor's ticks in it included) x 4, the rate at 250 ms. Under
+   * valgrind a window lasts longer (1.3-3.8 a second, the ticks as late): per wall-clock second understates it.
+   */
+  perSecondAt250?: Spread;
+  /** The same, the main thread's alone. */
+  mainPerSecondAt250?: Spread;
 }
 
 export interface ProbeInstructionsOptions {
@@ -253,7 +284,10 @@ export interface ProbeInstructionsOptions {
   warmupLoads?: number;
   /** Requests counted per process, in `chunks` loads with a dump after each. */
   requests?: number;
+  /** 0: only the background processes (each setting at rest), no load counted. */
   chunks?: number;
+  /** Seconds of the background processes' idle count (30 by default). */
+  restSec?: number;
   /** Processes per setting. */
   processes?: number;
   idleSec?: number;
@@ -277,6 +311,7 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   const dir = mkdtempSync(join(tmpdir(), 'checkup-vg-'));
   const log = opts.log ?? (() => undefined);
   const settings = { warmup: opts.warmup ?? 10_000, warmupLoads: opts.warmupLoads ?? 4, settleSec: 15, requests: opts.requests ?? 20_000, chunks: opts.chunks ?? 8, idleSec: opts.idleSec ?? 10, intervalMs: opts.intervalMs ?? 250 };
+  const loads = settings.chunks > 0;
   const processes = Math.max(1, opts.processes ?? 3);
   const baseArgs = opts.nodeArgs ?? [];
   const { SWITCHABLE: ALL_PARTS } = require(join(dirname(probePath), 'parts.cjs')) as { SWITCHABLE: string[] };
@@ -291,12 +326,18 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   // CHECKUP_VG_OTHER_PROBE=PATH: another build of the probe (say the previous commit's app/probe/probe.cjs, from git
   // archive) counted as one more setting, interleaved with this one's: a change's before and after in one run.
   const otherProbe = process.env.CHECKUP_VG_OTHER_PROBE;
-  const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[] }[] = [
-    ...(opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' })),
+  const baselines = (opts.baseline ?? ['plain', 'probe']).map((label) => ({ label, probe: label === 'probe' }));
+  const loadRuns: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[] }[] = [
+    ...baselines,
     ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : []),
     ...(opts.parts ? SWITCHABLE.map((part) => ({ label: 'without ' + part, probe: true, without: part.split('+') })) : []),
     ...profilerRuns,
   ];
+  // The background at the engine's window, in processes of its own (the load processes idle at --vg-interval, 60000
+  // to keep windows out of the counted loads): a short warm-up, then restSec idle with windows every 250 ms.
+  const REST = ' at rest';
+  const restRuns = [...baselines, ...(otherProbe ? [{ label: 'other probe', probe: true, probeFile: otherProbe }] : [])].map((r) => ({ ...r, label: r.label + REST, rest: true }));
+  const settingsRun: { label: string; probe: boolean; probeFile?: string; without?: string[]; nodeArgs?: string[]; rest?: boolean }[] = [...(loads ? loadRuns : []), ...restRuns];
   // Processes interleaved (every setting's first, then every setting's second...), so that a slow stretch of the
   // machine falls on all settings alike; instructions do not depend on it, the JIT's timing does.
   const queue = Array.from({ length: processes }, () => settingsRun).flat();
@@ -316,9 +357,11 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
         const name = `${String(++runNumber).padStart(2, '0')}-${run.label.replace(/[^a-z0-9+-]+/gi, '_')}`;
         const logFile = logDir ? join(logDir, `${name}.log`) : undefined;
         const keepAs = keepDir ? join(keepDir, name) : undefined;
-        const counted = await count(dir, { ...settings, keepAs, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
+        const atRest = run.rest ? { chunks: 0, intervalMs: 250, idleSec: opts.restSec ?? 30, warmup: Math.min(settings.warmup, 2000) } : {};
+        const counted = await count(dir, { ...settings, ...atRest, keepAs, logFile, probeFile: run.probeFile, probe: run.probe, without: run.without, nodeArgs: [...baseArgs, ...(run.nodeArgs ?? [])] });
         results.set(run.label, [...(results.get(run.label) ?? []), counted]);
-        log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
+        if (run.rest) log(`${run.label}: ${(counted.idlePerSecond / 1e6).toFixed(2)} M instructions/s (main thread ${(counted.idleMainPerSecond / 1e6).toFixed(2)} M/s), ${counted.idleWindowsPerSecond.toFixed(2)} windows/s${counted.idleWindowsPerSecond > 0 ? `, ${(counted.idlePerSecond / counted.idleWindowsPerSecond / 1e6).toFixed(3)} M per window` : ''}`);
+        else log(`${run.label}: ${Math.round(counted.perRequest)} instructions per request (main thread ${Math.round(counted.mainThreadPerRequest)}), ${(counted.idlePerSecond / 1e6).toFixed(2)} M/s idle; chunks ${counted.chunks.map(k).join(' ')} (main thread ${counted.mainChunks.map(k).join(' ')})${counted.windowsInCount ? `; ${counted.windowsInCount} chunk(s) with a window counted again` : ''}`);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 1) }, worker));
@@ -328,12 +371,20 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
     };
     const plain = setting('plain');
     const probe = setting('probe');
+    const atRest = restRuns.map(({ label }): AtRest => {
+      const runs = results.get(label) ?? [];
+      const windowed = runs.filter((r) => r.idleWindowsPerSecond > 0);
+      const at250 = windowed.length ? { perSecondAt250: spread(windowed.map((r) => (r.idlePerSecond / r.idleWindowsPerSecond) * 4)), mainPerSecondAt250: spread(windowed.map((r) => (r.idleMainPerSecond / r.idleWindowsPerSecond) * 4)) } : {};
+      return { label, perSecond: spread(runs.map((r) => r.idlePerSecond)), mainPerSecond: spread(runs.map((r) => r.idleMainPerSecond)), windowsPerSecond: spread(runs.map((r) => r.idleWindowsPerSecond)), ...at250 };
+    });
+    const rest = (label: string) => ((r) => (r?.perSecondAt250 ?? r?.perSecond)?.median ?? NaN)(atRest.find((a) => a.label === label + REST));
     return {
-      settings: { warmup: settings.warmup, requests: settings.requests, chunks: settings.chunks, processes, nodeArgs: baseArgs },
+      settings: { warmup: settings.warmup, requests: settings.requests, chunks: settings.chunks, processes, nodeArgs: baseArgs, restSec: opts.restSec ?? 30 },
       plain,
       probe,
       perRequestRatio: probe.perRequest.median / plain.perRequest.median,
-      backgroundPerSecond: probe.idlePerSecond.median - plain.idlePerSecond.median,
+      backgroundPerSecond: rest('probe') - rest('plain'),
+      atRest,
       ...(otherProbe ? { other: setting('other probe') } : {}),
       ...(opts.profilers ? { profiled: profilerRuns.map((run) => ({ ...setting(run.label), kind: run.kind, interval: run.interval })) } : {}),
       ...(opts.parts ? { without: SWITCHABLE.map((part) => ({ ...setting('without ' + part), part })) } : {}),
@@ -343,29 +394,5 @@ export async function benchProbeInstructions(opts: ProbeInstructionsOptions = {}
   }
 }
 
-/** Extra instructions per request at `rate` requests/s, as a share of the app's own. */
-export function overheadAt(r: ProbeInstructionsResult, rate: number): number {
-  return (r.probe.perRequest.median - r.plain.perRequest.median + r.backgroundPerSecond / rate) / r.plain.perRequest.median;
-}
-
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
-const range = (s: Spread) => `${n(s.median)} (${n(s.min)}–${n(s.max)})`;
-
-export function formatProbeInstructions(r: ProbeInstructionsResult): string {
-  const pct = (rate: number) => `${(100 * overheadAt(r, rate)).toFixed(1)} % at ${rate.toLocaleString('en-US')} req/s`;
-  const { warmup, requests, chunks, processes, nodeArgs } = r.settings;
-  const against = (s: SettingCount, base: SettingCount) => `${range(s.perRequest)} per request, ${(100 * (s.perRequest.median / base.perRequest.median - 1)).toFixed(1)} % against ${base.label}; main thread ${range(s.mainThreadPerRequest)}; ${(s.idlePerSecond.median / 1e6).toFixed(2)} M/s idle`;
-  return [
-    `Probe cost in instructions (valgrind callgrind; ${process.env.CHECKUP_VG_SERVER ? 'server ' + process.env.CHECKUP_VG_SERVER : 'hello-world server'}; ${warmup.toLocaleString('en-US')} requests of warm-up, then ${requests.toLocaleString('en-US')} counted in ${chunks} chunks, a process's figure the median of its later half; median (range) of ${processes} processes${nodeArgs.length ? '; node ' + nodeArgs.join(' ') : ''})`,
-    ...(r.plain.perRequest.each.length && r.probe.perRequest.each.length
-      ? [
-          `  per request: ${range(r.plain.perRequest)} without the probe, ${range(r.probe.perRequest)} with it: ratio ${r.perRequestRatio.toFixed(3)}`,
-          `  background (4 samples/s, 10 ms delay timer): ${(r.backgroundPerSecond / 1e6).toFixed(1)} M instructions/s`,
-          `  together, extra instructions per request: ${pct(1000)}, ${pct(10_000)}, ${pct(50_000)}`,
-        ]
-      : []),
-    ...(r.other ? [`  other probe (${process.env.CHECKUP_VG_OTHER_PROBE}): ${against(r.other, r.probe)}`] : []),
-    ...(r.profiled ?? []).map((p) => `  probe + ${p.label}: ${against(p, r.probe)}`),
-    ...(r.without ?? []).map((w) => `  probe ${w.label}: ${against(w, r.probe)}`),
-  ].join('\n');
-}
+// The report of a run (and the share at a request rate) live beside it; named from here as before.
+export { formatProbeInstructions, overheadAt } from './probe-instructions-report.js';

@@ -20,7 +20,7 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 export function withBlockedWindow(s: ProbeSample): ProbeSample {
   if (isBlockedWindow(s)) {
     const stalled = round1(Math.max(s.windowMs - RESOLUTION_MS, s.lateMs ?? 0));
-    return { ...s, delay: { min: stalled, mean: stalled, p50: stalled, p90: stalled, p99: stalled, max: stalled, count: 0 } };
+    return { ...s, delay: { min: stalled, p50: stalled, p90: stalled, p99: stalled, max: stalled, count: 0 } };
   }
   const late = s.lateMs ?? 0;
   if (late <= s.delay.max || late < RESOLUTION_MS) return s;

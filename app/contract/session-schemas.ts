@@ -61,7 +61,7 @@ export const ProbeSampleSchema = z.looseObject({
   windowMs: num,
   lateMs: optNum,
   cpuWaitMs: optNum,
-  delay: z.looseObject({ min: num, mean: num, p50: num, p90: num, p99: num, max: num, count: optNum }),
+  delay: z.looseObject({ min: num, mean: optNum, p50: num, p90: num, p99: num, max: num, count: optNum }),
   elu: num,
   cpu: z.looseObject({ user: num, system: num }),
   memory: z.looseObject({ rss: num, heapUsed: num, heapTotal: num, external: num, arrayBuffers: num }),

@@ -8,8 +8,10 @@
 // "WorkerThread", "MainThread"); Node 20 names them all "node". There the pool is found by elimination: the threads
 // that exist when the probe starts are the main thread and Node's helpers (the pool is created on its first task);
 // the probe then queues one cheap task of its own (fs.access) and the threads that appear with it are the pool.
-// Anything later is "other". Cost: one readdir and one small read per thread, once every EVERY_WINDOWS windows.
+// Anything later is "other". Cost: one readdir and one pread per thread (its schedstat kept open, proc-files.cjs), once
+// every EVERY_WINDOWS windows.
 const { round, safe } = require('./util.cjs');
+const { createProcFiles } = require('./proc-files.cjs');
 
 const TASKS = '/proc/self/task';
 /** Read once a second at the default 250 ms window: 0.6-2 ms a reading on this machine, under heavy load. */
@@ -19,14 +21,18 @@ function createThreadCpuReader() {
   if (process.platform !== 'linux') return null;
   const fs = require('fs');
   const mainTid = String(process.pid);
+  const files = createProcFiles(fs);
   const read = (tid) => {
-    const text = fs.readFileSync(TASKS + '/' + tid + '/schedstat', 'latin1');
+    const text = files.read(TASKS + '/' + tid + '/schedstat');
     const parts = text.split(' ');
     return { runNs: Number(parts[0]), waitNs: Number(parts[1]) };
   };
   const nameOf = (tid) => safe(() => fs.readFileSync(TASKS + '/' + tid + '/comm', 'latin1').trim(), '');
   const listTids = () => safe(() => fs.readdirSync(TASKS), []);
-  if (!safe(() => read(mainTid), null)) return null;
+  if (!safe(() => read(mainTid), null)) {
+    files.closeAll();
+    return null;
+  }
 
   /** tid -> 'pool' | 'helper' | 'other' */
   const groupOf = new Map();
@@ -101,6 +107,7 @@ function createThreadCpuReader() {
         else out.otherMs += runMs;
       }
       for (const tid of groupOf.keys()) if (!now.has(tid)) groupOf.delete(tid);
+      files.closeUnless((path) => now.has(path.slice(TASKS.length + 1, path.lastIndexOf('/'))));
       last = now;
       out.mainMs = round(out.mainMs, 1);
       out.pool.runMs = round(out.pool.runMs, 1);
@@ -108,6 +115,9 @@ function createThreadCpuReader() {
       out.helpersMs = round(out.helpersMs, 1);
       out.otherMs = round(out.otherMs, 1);
       return out;
+    },
+    stop() {
+      files.closeAll();
     },
   };
 }

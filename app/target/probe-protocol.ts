@@ -10,7 +10,8 @@ export interface ProbeHello {
   token: string;
   /**
    * The probe's PROBE_VERSION (probe.cjs). Version 2 added to samples: delay.count, lateMs, listeners, routes and
-   * io[].minMs. They are optional: samples of a version-1 probe (without them) are accepted as they are.
+   * io[].minMs. They are optional: samples of a version-1 probe (without them) are accepted as they are. delay.mean,
+   * sent until session 19, is optional too (no longer sent, read by nothing).
    */
   probeVersion: number;
   pid: number;
@@ -68,7 +69,7 @@ function isSample(s: unknown): s is ProbeSample {
   const c = s.cpu;
   const g = s.gc;
   return (
-    isObj(d) && ['min', 'mean', 'p50', 'p90', 'p99', 'max'].every((k) => isNum(d[k])) &&
+    isObj(d) && ['min', 'p50', 'p90', 'p99', 'max'].every((k) => isNum(d[k])) &&
     isObj(c) && isNum(c.user) && isNum(c.system) &&
     isObj(s.memory) && isObj(s.handles) &&
     isObj(g) && isNum(g.count) && isNum(g.totalMs) && Array.isArray(g.pauses) &&
@@ -104,9 +105,12 @@ const isErrorSite = (e: unknown): boolean =>
 function withoutMalformedExtras(s: ProbeSample): ProbeSample {
   const out: ProbeSample = { ...s };
   if ('lateMs' in s && !isNum(s.lateMs)) delete out.lateMs;
-  if ('count' in s.delay && !isNum(s.delay.count)) {
-    out.delay = { ...s.delay };
-    delete out.delay.count;
+  // delay.mean: sent by probes before session 20 only (nothing reads it); a malformed one is dropped like count.
+  for (const key of ['count', 'mean'] as const) {
+    if (key in out.delay && !isNum(out.delay[key])) {
+      out.delay = { ...out.delay };
+      delete out.delay[key];
+    }
   }
   if ('listeners' in s && !(Array.isArray(s.listeners) && s.listeners.every(isListenerCount))) delete out.listeners;
   if ('routes' in s && !(Array.isArray(s.routes) && s.routes.every(isRouteStats))) delete out.routes;

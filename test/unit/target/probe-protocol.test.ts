@@ -1,6 +1,7 @@
 // The engine checks everything the probe sends before trusting it.
 import { describe, expect, it } from 'vitest';
 import { parseProbeMessage } from '../../../app/target/probe-protocol.js';
+import { ProbeSampleSchema } from '../../../app/contract/session-schemas.js';
 
 const sample = {
   ts: 1,
@@ -35,5 +36,18 @@ describe('parseProbeMessage', () => {
     expect(parseProbeMessage(JSON.stringify({ type: 'sample', sample: { ...sample, delay: { ...sample.delay, p99: null } } }))).toBeNull();
     expect(parseProbeMessage(JSON.stringify({ type: 'sample', sample: { ...sample, io: undefined } }))).toBeNull();
     expect(parseProbeMessage(JSON.stringify({ type: 'warning', warning: { ts: 1, name: 'W' } }))).toBeNull();
+  });
+
+  // The probe no longer sends the window's mean delay (its price: the histogram walks every bucket); probes before
+  // session 20 did, and their saved sessions hold it.
+  it('takes a window with or without delay.mean, and drops a malformed mean alone', () => {
+    const { mean: _mean, ...withoutMean } = sample.delay;
+    const now = { ...sample, delay: withoutMean };
+    expect(parseProbeMessage(JSON.stringify({ type: 'sample', sample: now }))).toEqual({ type: 'sample', sample: now });
+    expect(parseProbeMessage(JSON.stringify({ type: 'sample', sample }))).toEqual({ type: 'sample', sample });
+    expect(parseProbeMessage(JSON.stringify({ type: 'sample', sample: { ...sample, delay: { ...sample.delay, mean: 'x' } } }))).toEqual({ type: 'sample', sample: now });
+    expect(parseProbeMessage(JSON.stringify({ type: 'sample', sample: { ...sample, delay: { ...withoutMean, p50: undefined } } }))).toBeNull();
+    expect(ProbeSampleSchema.safeParse(now).success).toBe(true);
+    expect(ProbeSampleSchema.safeParse(sample).success).toBe(true);
   });
 });
