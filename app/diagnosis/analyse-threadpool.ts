@@ -43,11 +43,13 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
   // at its end, so the time per request reads high: there, more connections than the factor times the threads say it.
   const crowded = fewBecauseSlow(input) && (input.concurrency ?? 0) >= T.threadpoolQueueFactor * off.poolThreads;
   const queued = requests === 0 || crowded || load.latency.p50 >= Math.max(T.poolSlowP50Ms, T.threadpoolQueueFactor * occupiedPerRequest);
-  // Or no queue yet, but every thread taken by the requests' own calls, which hold at least half of a request (the
-  // timed waits' line, as analyse-io's "the pool had room" uses it): the pool caps the throughput, and one more
-  // request in flight waits for a thread. Below the saturation line the same calls are the request's own cost (info).
+  // Or no queue yet, but every thread taken by the requests' own calls, which hold at least half of the median
+  // request (the timed waits' line, as analyse-io's "the pool had room" uses it), itself slow enough to matter (the
+  // pools' latency floor): the pool caps the throughput, and one more request in flight waits for a thread. A median
+  // request that does not use the pool (a login among quick pages) is not held by it. Below the saturation line the
+  // same calls are the request's own cost (info).
   const timedPerRequestMs = requests > 0 ? sum(off.calls.map((c) => c.totalMs)) / requests : 0;
-  const heldByCalls = !queued && off.calls.length > 0 && timedPerRequestMs >= Math.max(T.poolSlowP50Ms, T.timedWaitShareOfLatency * load.latency.p50);
+  const heldByCalls = !queued && off.calls.length > 0 && load.latency.p50 >= T.poolSlowP50Ms && timedPerRequestMs >= T.timedWaitShareOfLatency * load.latency.p50;
   if (!queued && !heldByCalls) return { findings: [] };
 
   const requestTimeMs = load.latency.mean * Math.max(1, requests);

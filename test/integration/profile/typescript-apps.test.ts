@@ -118,7 +118,8 @@ describe('bundles and offline profiles', () => {
     const doc = await inspect(profileOf(join(app, 'dist')));
     const hot = doc.topFunctions.find((f) => f.functionName === 'buildRegionReport')!;
     expect(hot).toMatchObject({ url: pathToFileURL(join(app, 'src', 'report.ts')).href, line: tsLines().buildRegionReport!.line });
-    expect(doc.warnings).toEqual([]);
+    // No word about the maps. (V8 on a busy machine may write a sample out of order, which the import says: not ours.)
+    expect(doc.warnings.filter((w) => !/out of order/.test(w))).toEqual([]);
   });
 
   it('a malformed map: the frames stay at the compiled code, with a coded warning', async () => {
