@@ -27,7 +27,6 @@ const sharesTheMachine = [
   'test/e2e/keeps-place.test.ts',
   'test/e2e/journeys.test.ts',
   'test/e2e/watch.test.ts',
-  'test/e2e/settle-longer.test.ts',
   'test/e2e/hardening.test.ts',
   // The A/B runs of "Compare with last commit" are followed for their progress, the interleaved header and the
   // checkout removed; no figure's size or verdict is asserted.
