@@ -26,6 +26,12 @@ const suite = browserSuite('live-units', {
 const picker = (page: Page) => page.getByTestId('live-unit-picker');
 const optionTexts = (page: Page) => picker(page).locator('option').allTextContents();
 const cpuChart = (page: Page) => page.locator('.charts figure.chart').filter({ hasText: /^CPU/ });
+async function unitsOnScreen(page: Page): Promise<string> {
+  const texts = await optionTexts(page);
+  const phase = await page.getByTestId('phase').textContent({ timeout: 500 }).catch(() => '(no phase shown)');
+  const error = await page.locator('.error').allTextContents();
+  return `${texts.length} options: ${texts.join(' | ')}; phase: ${phase}; screen: ${page.url()}${error.length ? `; error: ${error.join(' ')}` : ''}`;
+}
 /** The CPU chart's newest value of its first line (user + system), % of one core. */
 async function cpuNow(page: Page): Promise<number> {
   const v = (await cpuChart(page).locator('.u-legend .u-series').nth(1).locator('.u-value').textContent()) ?? '';
@@ -49,7 +55,8 @@ describe('the live charts of a cluster', () => {
 
     // Every unit in the picker: the primary first (it listened), the two workers, the thread in its process.
     await picker(page).waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await optionTexts(page)).length, { timeout: 20_000 }).toBe(5);
+    // Polled as a description of the screen, so a failure says what was there instead (the units seen, the phase, an error).
+    await expect.poll(() => unitsOnScreen(page), { timeout: 20_000 }).toMatch(/^5 options:/);
     const texts = await optionTexts(page);
     expect(texts[0]).toMatch(/^\d+ · primary · listened$/);
     const workers = texts.filter((t) => / · cluster worker$/.test(t)).map((t) => t.split(' ')[0]!);
