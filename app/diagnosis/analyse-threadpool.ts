@@ -6,8 +6,8 @@ import type { Culprit, Evidence } from '../contract/diagnosis.js';
 import { ms, named, pct } from './format.js';
 import type { AnalyserResult, DiagnosisInput } from './input.js';
 import { loopBusyEvidence, loopOwnWork } from './loop-busy.js';
-import { round, sum } from '../numbers.js';
-import { POOL_ADDONS, poolCallCulprits, type OffMainThread } from './threadpool.js';
+import { round } from '../numbers.js';
+import { POOL_ADDONS, poolCallCulprits, poolCallMsPerRequest, type OffMainThread } from './threadpool.js';
 import { thresholds as T } from './thresholds.js';
 import { enoughWindows } from './windows.js';
 import { fewBecauseSlow } from './slow-requests.js';
@@ -48,7 +48,7 @@ export function analyseThreadpool(input: DiagnosisInput): AnalyserResult {
   // pools' latency floor): the pool caps the throughput, and one more request in flight waits for a thread. A median
   // request that does not use the pool (a login among quick pages) is not held by it. Below the saturation line the
   // same calls are the request's own cost (info).
-  const timedPerRequestMs = requests > 0 ? sum(off.calls.map((c) => c.totalMs)) / requests : 0;
+  const timedPerRequestMs = poolCallMsPerRequest(off, requests);
   const heldByCalls = !queued && off.calls.length > 0 && load.latency.p50 >= T.poolSlowP50Ms && timedPerRequestMs >= T.timedWaitShareOfLatency * load.latency.p50;
   if (!queued && !heldByCalls) return { findings: [] };
 

@@ -102,6 +102,11 @@ export const POOL_ADDONS: Record<string, string> = {
   sqlite3: 'fewer or cheaper queries',
 };
 
+/** The requests' own timed pool calls (call to callback), in ms per request: 0 without requests. */
+export function poolCallMsPerRequest(off: OffMainThread, requests: number): number {
+  return requests > 0 ? sum(off.calls.map((c) => c.totalMs)) / requests : 0;
+}
+
 /** The pool's call sites as culprits: their calls' time from call to callback as a share of all request time. */
 export function poolCallCulprits(off: OffMainThread, requestTimeMs: number, count: number): Culprit[] {
   const total = Math.max(1, requestTimeMs);
