@@ -163,7 +163,11 @@ export interface RequestTimeFigures {
   routes?: RequestTimeRoute[];
   latencyMeanMs: number;
   loopMsPerRequest: number;
-  waits: Array<{ kind: 'database' | 'checkout' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number }>;
+  /**
+   * readLate (database waits): the server on this machine worked under a tenth of these waits while the event loop was
+   * busy past its line, so the wait is mostly answers waiting for the loop to read them (diagnosis/late-answers.ts).
+   */
+  waits: Array<{ kind: 'database' | 'checkout' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number; readLate?: { serverCpuMs: number; loopBusy: number } }>;
   /** The costliest DNS lookups, file-system calls and timers made while serving, and their app lines (when timed). */
   otherWaits?: Array<AppCallSite & { kind: 'dns' | 'fs' | 'timer'; method: string; perRequest: number; meanMs: number; maxMs: number }>;
   /** The costliest query shapes and their app lines, most wait per request first. */

@@ -22,7 +22,8 @@ export function waitName(w: { kind: string; system?: DbSystem }): string {
  * One wait of a route, as every face prints it: "PostgreSQL 24.6 ms (4 calls)", "a PostgreSQL connection 12 ms (1
  * checkouts)", "HTTP 51 ms (1 calls)".
  */
-export function routeWaitWords(w: RequestTimeRoute['waits'][number]): string {
+export function routeWaitWords(w: RequestTimeRoute['waits'][number] | RequestTimeFigures['waits'][number]): string {
+  if ('readLate' in w && w.readLate) return `${waitName(w)} ${msWords(w.msPerRequest)} (${countWords(w.callsPerRequest, 'call')}; answers read late by the busy loop, the server worked ${msWords(w.readLate.serverCpuMs)} in all)`;
   if (w.kind === 'checkout') return `waiting for a ${w.system ? (DB_SYSTEM_NAMES[w.system] ?? w.system) : 'database'} connection ${msWords(w.msPerRequest)} (${countWords(w.callsPerRequest, 'checkout')})`;
   return `${waitName(w)} ${msWords(w.msPerRequest)} (${countWords(w.callsPerRequest, 'call')})`;
 }
@@ -66,6 +67,8 @@ export interface RequestTimePart {
   callsPerRequest?: number;
   /** What the part is, in a sentence, for a hover. */
   hint: string;
+  /** A database wait that is mostly the busy loop's (its hint says why): shown under the part, as the remainder's is. */
+  readLate?: true;
 }
 
 export interface RequestTimeParts {
@@ -84,10 +87,11 @@ export function requestTimeParts(rt: RequestTimeFigures): RequestTimeParts {
     ...rt.waits.map((w, i) => ({
       key: `wait-${i}`,
       kind: w.kind,
-      label: w.kind === 'checkout' ? `Waiting for a ${waitName(w)} connection` : (w.kind !== 'database' && WAIT_LABELS[w.kind]) || `Waiting on ${waitName(w)}`,
+      label: w.kind === 'checkout' ? `Waiting for a ${waitName(w)} connection` : (w.kind !== 'database' && WAIT_LABELS[w.kind]) || `Waiting on ${waitName(w)}${w.readLate ? ' (answers read late)' : ''}`,
       msPerRequest: w.msPerRequest,
       callsPerRequest: w.callsPerRequest,
-      hint: w.kind === 'database' ? 'From a query going out to its answer coming back, read at the socket.' : w.kind === 'checkout' ? "From asking the pool for a connection to getting one: the time other requests' queries held them all." : 'From a call going out to its answer coming back.',
+      hint: w.readLate ? readLateWords(w, w.readLate) : w.kind === 'database' ? 'From a query going out to its answer coming back, read at the socket.' : w.kind === 'checkout' ? "From asking the pool for a connection to getting one: the time other requests' queries held them all." : 'From a call going out to its answer coming back.',
+      ...(w.readLate ? { readLate: true as const } : {}),
     })),
     ...(rest !== undefined ? [{ key: 'rest', kind: 'rest', label: 'Not accounted for', msPerRequest: rest, hint: unaccountedWhy(rt) }] : []),
   ];
@@ -96,6 +100,11 @@ export function requestTimeParts(rt: RequestTimeFigures): RequestTimeParts {
   // As for a remainder (unaccountedMs), an excess within 5 % of the latency is the parts' timing against the load
   // tool's, not calls made together.
   return { parts: raw.map((p) => ({ ...p, share: totalMs > 0 ? p.msPerRequest / totalMs : 0 })), totalMs, overlapped: sum > rt.latencyMeanMs * 1.05 };
+}
+
+/** Why a database wait is the loop's: the server idle while the answers waited for the busy loop to read them. */
+export function readLateWords(w: { kind: string; system?: DbSystem }, late: { serverCpuMs: number; loopBusy: number }): string {
+  return `The ${waitName(w)} server on this machine worked ${msWords(late.serverCpuMs)} of CPU over the whole run while the event loop was busy ${Math.round(100 * late.loopBusy)} % of the time: the answers were ready and waited for the loop to read them. This wait is the loop's backlog, not the database's.`;
 }
 
 /** "GET /posts: 141 ms per request (mean), 113 requests" */

@@ -9,6 +9,9 @@ import { ioSites } from './analyse-io.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { routeWaits } from './route-waits.js';
+import { lateAnswers } from './late-answers.js';
+import { loopBusy } from './loop-busy.js';
+import { serverCpuMs } from './database-server-cpu.js';
 
 /** Kinds of wait the probe does not time (yet): a latency they would explain is left unexplained, not called healthy. */
 export const NOT_MEASURED = ['DNS lookups', 'the file system', 'timers', 'locks and queues inside the app'];
@@ -35,9 +38,12 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
   const sites = dbSites(input.samples);
   const waits: RequestTimeFigures['waits'] = [];
   const systems = [...new Set(sites.map((s) => s.system))];
+  const busy = loopBusy(input).share;
   for (const system of systems) {
     const of = sites.filter((s) => s.system === system);
-    waits.push({ kind: 'database', system, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)) });
+    const waitedMs = of.reduce((n, s) => n + s.totalMs, 0);
+    const late = lateAnswers(waitedMs, serverCpuMs(input, system), busy);
+    waits.push({ kind: 'database', system, msPerRequest: per(waitedMs), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)), ...(late ? { readLate: { serverCpuMs: round(late.serverCpuMs, 1), loopBusy: round(late.loopBusy, 3) } } : {}) });
   }
   // Waiting for a connection from the pool, where the pool times it (Sequelize's, knex's, pg Pool's connect()): the
   // app's own queue, beside the queries it waits to run.

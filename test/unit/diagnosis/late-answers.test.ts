@@ -6,6 +6,8 @@
 // - the server's CPU not read (a remote database), or a loop with time to spare: judged as before.
 import { describe, expect, it } from 'vitest';
 import { analyseDatabase } from '../../../app/diagnosis/analyse-database.js';
+import { requestTime } from '../../../app/diagnosis/request-time.js';
+import { requestTimeParts, routeWaitWords } from '../../../app/contract/request-time-words.js';
 import type { DiagnosisInput } from '../../../app/diagnosis/input.js';
 import { runWith } from '../../helpers/db-run.js';
 
@@ -32,5 +34,26 @@ describe('queries answered late by a busy loop', () => {
     expect(findings(loginRun(1.5))).toContain('slow-query:problem');
     expect(findings(loginRun(undefined))).toContain('slow-query:problem');
     expect(findings(loginRun(0.001, 0.3))).toContain('slow-query:problem');
+  });
+});
+
+describe("the request-time table of answers read late", () => {
+  it('marks the database wait as the loop\'s where the server was idle, and says so on every face', () => {
+    const wait = requestTime(loginRun(0.001))!.waits.find((w) => w.kind === 'database')!;
+    expect(wait.readLate).toBeDefined();
+    expect(wait.readLate!.loopBusy).toBeGreaterThan(0.9);
+    const part = requestTimeParts(requestTime(loginRun(0.001))!).parts.find((p) => p.kind === 'database')!;
+    expect(part.label).toMatch(/answers read late/);
+    expect(part.readLate).toBe(true);
+    expect(part.hint).toMatch(/the loop's backlog, not the database's/);
+    expect(routeWaitWords(wait)).toMatch(/read late by the busy loop/);
+  });
+
+  it('leaves a wait the server worked for, or whose server is not read, as the database\'s', () => {
+    for (const input of [loginRun(1.5), loginRun(undefined), loginRun(0.001, 0.3)]) {
+      const wait = requestTime(input)!.waits.find((w) => w.kind === 'database')!;
+      expect(wait.readLate).toBeUndefined();
+      expect(routeWaitWords(wait)).not.toMatch(/late/);
+    }
   });
 });
