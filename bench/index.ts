@@ -16,6 +16,8 @@
 //   --vg-baseline plain,probe  with instructions: which of the plain server and the whole probe to count ('' for neither:
 //                              only --probe-parts / --profilers)
 //   --vg-interval MS           with instructions: the probe's window (250; 60000 keeps the clock's work out of the loads)
+//   --vg-rest-sec S            with instructions: seconds each setting is counted at rest (30; longer shows whether the
+//                              compilers' work on the probe settles)
 //   --profilers cpu:1000,cpu:250,heap:32768   with instructions: also the probe plus V8's CPU profiler / heap sampler at
 //                              those intervals (µs, bytes)
 //   --hog                      a process burning one core: during each pair's second run (fp), during every run (accuracy)
@@ -41,7 +43,7 @@ import { benchRunOverhead, formatRunOverhead } from './run-overhead.js';
 import { benchStartupOverhead, formatStartupOverhead } from './startup-overhead.js';
 import { benchMultiprocOverhead, formatMultiprocOverhead } from './multiproc-overhead.js';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' }, 'vg-warmup-loads': { type: 'string' }, 'vg-baseline': { type: 'string' }, repeat: { type: 'string' }, record: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, pairs: { type: 'string' }, sizes: { type: 'string' }, 'fp-pairs': { type: 'string' }, 'fp-repeat': { type: 'string' }, splits: { type: 'string' }, loads: { type: 'string' }, nodes: { type: 'string' }, cases: { type: 'string' }, hog: { type: 'boolean' }, 'open-sizes': { type: 'string' }, huge: { type: 'boolean' }, 'open-reps': { type: 'string' }, 'stability-runs': { type: 'string' }, ab: { type: 'boolean' }, 'ab-comparisons': { type: 'string' }, 'probe-parts': { type: 'string' }, profilers: { type: 'string' }, 'vg-requests': { type: 'string' }, 'vg-warmup': { type: 'string' }, 'vg-chunks': { type: 'string' }, 'vg-processes': { type: 'string' }, 'vg-node-args': { type: 'string' }, 'vg-interval': { type: 'string' }, 'vg-rest-sec': { type: 'string' }, 'vg-warmup-loads': { type: 'string' }, 'vg-baseline': { type: 'string' }, repeat: { type: 'string' }, record: { type: 'string' } } });
 const only = new Set((values.only ?? 'run,probe,instructions,fp,import,accuracy,multiproc').split(','));
 const pairs = values.pairs ? Number(values.pairs) : 3;
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -72,8 +74,8 @@ function profilerIntervals(spec: string): { cpuUs: number[]; heapBytes: number[]
   return { cpuUs: items.filter(([k]) => k === 'cpu').map(([, v]) => Number(v)), heapBytes: items.filter(([k]) => k === 'heap').map(([, v]) => Number(v)) };
 }
 function vgSettings() {
-  const num = (key: 'vg-requests' | 'vg-warmup' | 'vg-warmup-loads' | 'vg-chunks' | 'vg-processes' | 'vg-interval') => (values[key] ? Number(values[key]) : undefined);
-  return { requests: num('vg-requests'), warmup: num('vg-warmup'), warmupLoads: num('vg-warmup-loads'), chunks: num('vg-chunks'), processes: num('vg-processes'), intervalMs: num('vg-interval'), nodeArgs: values['vg-node-args']?.split(' ').filter(Boolean), ...(values['vg-baseline'] !== undefined ? { baseline: values['vg-baseline'].split(',').filter((b): b is 'plain' | 'probe' => b === 'plain' || b === 'probe') } : {}) };
+  const num = (key: 'vg-requests' | 'vg-warmup' | 'vg-warmup-loads' | 'vg-chunks' | 'vg-processes' | 'vg-interval' | 'vg-rest-sec') => (values[key] ? Number(values[key]) : undefined);
+  return { requests: num('vg-requests'), warmup: num('vg-warmup'), warmupLoads: num('vg-warmup-loads'), chunks: num('vg-chunks'), processes: num('vg-processes'), intervalMs: num('vg-interval'), restSec: num('vg-rest-sec'), nodeArgs: values['vg-node-args']?.split(' ').filter(Boolean), ...(values['vg-baseline'] !== undefined ? { baseline: values['vg-baseline'].split(',').filter((b): b is 'plain' | 'probe' => b === 'plain' || b === 'probe') } : {}) };
 }
 if (only.has('instructions')) {
   log('== probe cost in instructions (valgrind)');
