@@ -210,7 +210,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     const late = lateAnswers(shape.totalMs, serverMs, busy.share);
     const lock = lockWait(shape, shapes, serverMs);
     if (late && !lock?.read) {
-      aside.push(finding('slow-query', 'warning', 'Queries answered late: the event loop was busy', lateAnswersWords(late, shape.shape, shape.system, perQuery, input.cpu?.packages), lateAnswersEvidence(late, perQuery), shape.sites, 0));
+      aside.push({ ...finding('slow-query', 'warning', 'Queries answered late: the event loop was busy', lateAnswersWords(late, shape.shape, shape.system, perQuery, input.cpu?.packages), lateAnswersEvidence(late, perQuery), shape.sites, 0), readLate: { system: shape.system, serverCpuMs: late.serverCpuMs, loopBusy: late.loopBusy } });
       continue;
     }
     if (lock) {

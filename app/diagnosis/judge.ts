@@ -207,12 +207,12 @@ export function judge(input: DiagnosisInput, advice: AdviceTexts = {}): Diagnosi
   // The verdict's own finding leads, also when it is "healthy" among notes of equal rank.
   const lead = findings.findIndex((f) => f.kind === verdict);
   if (lead > 0) findings.unshift(...findings.splice(lead, 1));
-  const timeOfRequest = requestTime(input);
+  const timeOfRequest = requestTime(input, findings.flatMap((f) => (f.readLate ? [f.readLate] : [])));
   return {
     figures: runFigures(input),
     ...(timeOfRequest ? { requestTime: timeOfRequest } : {}),
     verdict,
-    findings: findings.map(({ score: _score, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),
+    findings: findings.map(({ score: _score, readLate: _late, ...f }): Finding => ({ ...f, advice: advice[f.kind] ?? '' })),
     analyser: THRESHOLDS_VERSION,
   };
 }

@@ -4,14 +4,11 @@ import type { RequestTimeFigures, RequestTimeQuery } from '../contract/diagnosis
 import type { ProbeSample } from '../contract/metrics.js';
 import { otherWaitSites } from './other-wait-samples.js';
 import { dbConnections, dbNotes, dbSites } from './db-samples.js';
-import type { DiagnosisInput } from './input.js';
+import type { DiagnosisInput, ReadLate } from './input.js';
 import { ioSites } from './analyse-io.js';
 import { requestCost } from './request-cost.js';
 import { round } from '../numbers.js';
 import { routeWaits } from './route-waits.js';
-import { lateAnswers } from './late-answers.js';
-import { loopBusy } from './loop-busy.js';
-import { serverCpuMs } from './database-server-cpu.js';
 
 /** Kinds of wait the probe does not time (yet): a latency they would explain is left unexplained, not called healthy. */
 export const NOT_MEASURED = ['DNS lookups', 'the file system', 'timers', 'locks and queues inside the app'];
@@ -30,7 +27,8 @@ function onlyRoute(samples: ProbeSample[]): string | undefined {
   return served.size === 1 ? [...served][0] : undefined;
 }
 
-export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefined {
+/** lateReads: the systems whose answers the doctor found read late by the busy loop (analyse-database, late-answers.ts). */
+export function requestTime(input: DiagnosisInput, lateReads: readonly ReadLate[] = []): RequestTimeFigures | undefined {
   const load = input.load;
   if (!load || load.requestsTotal <= 0) return undefined;
   const requests = load.requestsTotal;
@@ -38,12 +36,10 @@ export function requestTime(input: DiagnosisInput): RequestTimeFigures | undefin
   const sites = dbSites(input.samples);
   const waits: RequestTimeFigures['waits'] = [];
   const systems = [...new Set(sites.map((s) => s.system))];
-  const busy = loopBusy(input).share;
   for (const system of systems) {
     const of = sites.filter((s) => s.system === system);
-    const waitedMs = of.reduce((n, s) => n + s.totalMs, 0);
-    const late = lateAnswers(waitedMs, serverCpuMs(input, system), busy);
-    waits.push({ kind: 'database', system, msPerRequest: per(waitedMs), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)), ...(late ? { readLate: { serverCpuMs: round(late.serverCpuMs, 1), loopBusy: round(late.loopBusy, 3) } } : {}) });
+    const late = lateReads.find((l) => l.system === system);
+    waits.push({ kind: 'database', system, msPerRequest: per(of.reduce((n, s) => n + s.totalMs, 0)), callsPerRequest: per(of.reduce((n, s) => n + s.count, 0)), ...(late ? { readLate: { serverCpuMs: round(late.serverCpuMs, 1), loopBusy: round(late.loopBusy, 3) } } : {}) });
   }
   // Waiting for a connection from the pool, where the pool times it (Sequelize's, knex's, pg Pool's connect()): the
   // app's own queue, beside the queries it waits to run.

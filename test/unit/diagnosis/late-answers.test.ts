@@ -6,7 +6,7 @@
 // - the server's CPU not read (a remote database), or a loop with time to spare: judged as before.
 import { describe, expect, it } from 'vitest';
 import { analyseDatabase } from '../../../app/diagnosis/analyse-database.js';
-import { requestTime } from '../../../app/diagnosis/request-time.js';
+import { judge } from '../../../app/diagnosis/judge.js';
 import { requestTimeParts, routeWaitWords } from '../../../app/contract/request-time-words.js';
 import type { DiagnosisInput } from '../../../app/diagnosis/input.js';
 import { runWith } from '../../helpers/db-run.js';
@@ -37,23 +37,36 @@ describe('queries answered late by a busy loop', () => {
   });
 });
 
-describe("the request-time table of answers read late", () => {
-  it('marks the database wait as the loop\'s where the server was idle, and says so on every face', () => {
-    const wait = requestTime(loginRun(0.001))!.waits.find((w) => w.kind === 'database')!;
+describe('the request-time table of answers read late', () => {
+  const waitOf = (input: DiagnosisInput) => judge(input).requestTime!.waits.find((w) => w.kind === 'database')!;
+
+  it("marks the database wait the doctor found read late as the loop's, and says so on every face", () => {
+    const input = loginRun(0.001);
+    const wait = waitOf(input);
     expect(wait.readLate).toBeDefined();
     expect(wait.readLate!.loopBusy).toBeGreaterThan(0.9);
-    const part = requestTimeParts(requestTime(loginRun(0.001))!).parts.find((p) => p.kind === 'database')!;
+    const part = requestTimeParts(judge(input).requestTime!).parts.find((p) => p.kind === 'database')!;
     expect(part.label).toMatch(/answers read late/);
     expect(part.readLate).toBe(true);
     expect(part.hint).toMatch(/the loop's backlog, not the database's/);
     expect(routeWaitWords(wait)).toMatch(/read late by the busy loop/);
   });
 
-  it('leaves a wait the server worked for, or whose server is not read, as the database\'s', () => {
+  it("leaves a wait the server worked for, whose server is not read, or beside a loop with time to spare as the database's", () => {
     for (const input of [loginRun(1.5), loginRun(undefined), loginRun(0.001, 0.3)]) {
-      const wait = requestTime(input)!.waits.find((w) => w.kind === 'database')!;
+      const wait = waitOf(input);
       expect(wait.readLate).toBeUndefined();
       expect(routeWaitWords(wait)).not.toMatch(/late/);
     }
+  });
+
+  it('leaves quick queries beside a busy loop as they are: the doctor read no query as late (a busy page, the server idle)', () => {
+    // 300 requests of 40 ms with three 2 ms queries each, the loop 99 % busy and the server nearly idle: the waits sum to
+    // far more than the server's CPU, but no query looks slow, so none is said to be answered late.
+    const input = runWith({ requests: 300, latencyMs: 40, queries: [{ perRequest: 3, meanMs: 2 }] });
+    input.samples = input.samples.map((s) => ({ ...s, elu: 0.99 }));
+    input.cpu = { ...input.cpu!, idlePercent: 1, busyPercent: 99 };
+    input.databaseServers = [{ system: 'postgres', port: 5432, cores: 0.001, processes: 6, found: 'listener' }];
+    expect(waitOf(input).readLate).toBeUndefined();
   });
 });
