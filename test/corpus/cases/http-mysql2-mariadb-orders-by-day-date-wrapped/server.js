@@ -19,7 +19,7 @@ async function seed() {
     CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL, status VARCHAR(12) NOT NULL, total_cents INT NOT NULL,
       created_at DATETIME NOT NULL, note VARCHAR(120) NOT NULL) ENGINE=InnoDB;
     INSERT INTO orders SELECT seq, 1 + (seq * 13) % 9000, ELT(1 + seq % 4, 'paid', 'packed', 'shipped', 'delivered'),
-      500 + (seq * 7919) % 50000, '2025-06-01' + INTERVAL (seq * 137) % 31536000 SECOND, CONCAT('Order note ', seq) FROM seq_1_to_150000;
+      500 + (seq * 7919) % 50000, '2025-06-01' + INTERVAL ((seq * 137) % 31536000) SECOND, CONCAT('Order note ', seq) FROM seq_1_to_150000;
     CREATE INDEX orders_created ON orders (created_at);
     ANALYZE TABLE orders;
   `);

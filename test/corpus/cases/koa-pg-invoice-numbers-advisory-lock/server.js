@@ -36,7 +36,7 @@ async function createInvoice(tenant, customerId, lines) {
     const inv = await client.query('INSERT INTO invoices (tenant, number, customer_id, total_cents) VALUES ($1, $2, $3, $4) RETURNING id',
       [tenant, number, customerId, total]);
     const id = inv.rows[0].id;
-    await client.query('INSERT INTO invoice_lines (invoice_id, sku, qty, price_cents) SELECT $1, l.sku, l.qty, l.price FROM json_to_recordset($2) AS l(sku text, qty int, price int)',
+    await client.query('INSERT INTO invoice_lines (invoice_id, sku, qty, price_cents) SELECT $1, l.sku, l.qty, l.price FROM json_to_recordset($2::json) AS l(sku text, qty int, price int)',
       [id, JSON.stringify(lines.map((l) => ({ sku: l.sku, qty: l.qty, price: l.priceCents })))]);
     await client.query('INSERT INTO outbox (topic, payload) VALUES ($1, $2)', ['invoice.issued', JSON.stringify({ tenant, number, customerId, total })]);
     await client.query('COMMIT');
