@@ -16,7 +16,7 @@ async function seed() {
     CREATE TABLE recipes (id int PRIMARY KEY, title text NOT NULL, cuisine text NOT NULL, minutes int NOT NULL,
       rating_sum int NOT NULL, rating_count int NOT NULL, created_at timestamptz NOT NULL);
     INSERT INTO recipes SELECT g, 'Recipe ' || g, (ARRAY['italian','thai','mexican','indian','french','greek'])[1 + g % 6],
-      10 + g % 110, ((g * 7919) % 4000) + 1, 1 + (g * 31) % 900, '2024-01-01'::timestamptz + (g % 700) * interval '1 day'
+      10 + g % 110, ((g::bigint * 7919) % 4000)::int + 1, 1 + (g * 31) % 900, '2024-01-01'::timestamptz + (g % 700) * interval '1 day'
       FROM generate_series(1, 300000) g;
     CREATE INDEX recipes_cuisine ON recipes (cuisine, created_at);
     CREATE INDEX recipes_created ON recipes (created_at);
