@@ -6,7 +6,7 @@
 // "held-out", the rest "tuning". The assignment was made once, after every round-1 case folder and its expectation had
 // been written and before any further measuring; the shuffle sees only round-1 names, so adding later rounds never
 // changes it.
-// Rounds 2 to 14 (`"round": 2` ... `14`): fresh held-out sets, each written after the previous held-out set had been
+// Rounds 2 to 15 (`"round": 2` ... `15`): fresh held-out sets, each written after the previous held-out set had been
 // seen by the people tuning the doctor; every case of a later round is "held-out" by construction, without a draw.
 //
 //   node test/corpus/split.js           print the assignment and check it against the case.json files

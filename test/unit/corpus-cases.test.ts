@@ -89,6 +89,9 @@ describe('the corpus loader', () => {
     const round14 = cases.filter((c) => c.round === 14);
     expect(round14.length).toBeGreaterThanOrEqual(12);
     expect(new Set(round14.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
+    const round15 = cases.filter((c) => c.round === 15);
+    expect(round15.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(round15.flatMap((c) => c.services))).toEqual(new Set(['postgres', 'mariadb', 'redis']));
   });
 
   it('takes an ES module entry and database services, and gives script as the entry path', () => {
@@ -127,7 +130,8 @@ describe('the corpus loader', () => {
     for (const v of ['threadpool-saturated', 'target-crashed', 'slow-query', 'n-plus-one', 'db-pool-exhausted', 'database-bound']) expect(VERDICTS).toContain(v);
     expect(withCase({ expected: { verdict: 'overloaded-ish', culprit: { function: 'f', file: 'server.mjs' } } })).toThrow(/expected.verdict must be one of/);
     expect(withCase({ split: 'tuning' })).toThrow(/a round-6 case is held-out by construction/);
-    expect(withCase({ round: 15 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14/);
+    expect(withCase({ round: 16 })).toThrow(/round must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15/);
+    expect(withCase({ round: 15, split: 'tuning' })).toThrow(/a round-15 case is held-out by construction/);
     expect(withCase({ round: 14, split: 'tuning' })).toThrow(/a round-14 case is held-out by construction/);
     expect(withCase({ round: 12, split: 'tuning' })).toThrow(/a round-12 case is held-out by construction/);
     expect(withCase({ round: 11, split: 'tuning' })).toThrow(/a round-11 case is held-out by construction/);
