@@ -1,7 +1,7 @@
 // The database: queries run once per row (N+1), a slow query, a pool too small for the concurrency, and requests that
 // simply spend their time waiting on the database while the loop idles. Read from the probe's socket-level query
 // timings (app/probe/db-wait.cjs); the culprit is the app's line that runs the query, not the driver's.
-import { lockEvidence, lockExplanation, lockWait } from './row-lock.js';
+import { lockEvidence, lockExplanation, lockTitle, lockWait } from './row-lock.js';
 import { lateAnswers, lateAnswersEvidence, lateAnswersWords } from './late-answers.js';
 import { waitCulprit } from './wait-culprit.js';
 import type { Culprit, Evidence, FindingKind } from '../contract/diagnosis.js';
@@ -209,7 +209,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
     const serverMs = serverCpuMs(input, shape.system);
     const late = lateAnswers(shape.totalMs, serverMs, busy.share);
     const lock = lockWait(shape, shapes, serverMs);
-    if (late && !lock?.read) {
+    if (late && !lock?.read && !lock?.explicit) {
       aside.push({ ...finding('slow-query', 'warning', 'Queries answered late: the event loop was busy', lateAnswersWords(late, shape.shape, shape.system, perQuery, input.cpu?.packages), lateAnswersEvidence(late, perQuery), shape.sites, 0), readLate: { system: shape.system, serverCpuMs: late.serverCpuMs, loopBusy: late.loopBusy } });
       continue;
     }
@@ -218,7 +218,7 @@ export function analyseDatabase(input: DiagnosisInput): AnalyserResult {
         finding(
           'database-bound',
           alsoRepeated ? 'warning' : 'problem',
-          'Requests wait for a row lock',
+          lockTitle(lock),
           lockExplanation(lock, shape, perQuery, share, top),
           lockEvidence(lock, p50, perQuery, share),
           shape.sites,

@@ -25,6 +25,8 @@ export interface LockWait {
   readMs?: number;
   /** The database server's CPU over the window against the writes' waits, both ms (told by the server's own CPU). */
   server?: { cpuMs: number; writesMs: number };
+  /** A lock the app takes itself by a call that waits for it (pg_advisory_xact_lock, GET_LOCK): told by the query. */
+  explicit?: string;
 }
 
 /**
@@ -36,6 +38,8 @@ export const READ_SHARE_OF_WRITE = 0.1;
 
 const WRITE = /^\s*(?:UPDATE\s+`?"?([\w.]+)|DELETE\s+FROM\s+`?"?([\w.]+)|SELECT\b.*?\bFROM\s+`?"?([\w.]+)[\s\S]*\bFOR\s+(?:UPDATE|NO\s+KEY\s+UPDATE|SHARE)\b)/i;
 const READ = /^\s*SELECT\b[\s\S]*?\bFROM\s+`?"?([\w.]+)/i;
+/** Calls that wait until the lock they ask for is free (the try_ variants return at once, so they are not here). */
+const EXPLICIT_LOCK = /\b(pg_advisory_xact_lock(?:_shared)?|pg_advisory_lock(?:_shared)?|get_lock)\s*\(/i;
 
 /** The WHERE clause's text, up to what ends it (ORDER BY, LIMIT, FOR UPDATE, RETURNING). */
 function whereOf(shape: string): string | undefined {
@@ -50,6 +54,9 @@ function whereOf(shape: string): string | undefined {
  * for the disk happens at COMMIT, a statement of its own). Undefined otherwise.
  */
 export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[], serverCpuMs?: number): LockWait | undefined {
+  // A slow call whose whole purpose is to wait for a lock is that wait, whatever the server's CPU.
+  const call = EXPLICIT_LOCK.exec(write.shape);
+  if (call) return { table: '', where: '', explicit: call[1]! };
   const w = WRITE.exec(write.shape);
   if (!w) return undefined;
   const table = (w[1] ?? w[2] ?? w[3])!.toLowerCase();
@@ -68,7 +75,18 @@ export function lockWait(write: ShapeTimes, all: readonly ShapeTimes[], serverCp
 }
 
 /** The finding's words: the write, the read it was compared with, and what helps. */
+/** The finding's title: a lock the app takes itself, or one its writes wait for on rows. */
+export function lockTitle(lock: LockWait): string {
+  return lock.explicit ? 'Requests wait for a lock the app takes' : 'Requests wait for a row lock';
+}
+
 export function lockExplanation(lock: LockWait, write: ShapeTimes & { system: DbSystem; sites: Array<{ maxMs: number }> }, perQuery: number, share: number, top: Culprit): string {
+  if (lock.explicit)
+    return (
+      `\`${write.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[write.system]} (the slowest ${ms(Math.max(...write.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}: ` +
+      `the app takes a lock of its own (${lock.explicit}) and each request waits its turn while another request's transaction holds it, so the time is that wait, not a query's plan. ` +
+      'Hold the lock for less time (take it just before the work it protects, commit soon after, make no other call while it is held), or lock finer (one lock per key or row instead of one for many), or let the database make the number (a sequence).'
+    );
   return (
     `\`${write.shape}\` takes ${ms(perQuery)} on average on ${DB_SYSTEM_NAMES[write.system]} (the slowest ${ms(Math.max(...write.sites.map((s) => s.maxMs)))}), ${pct(share)} of a request's time, run from ${named(top)}, ` +
     (lock.server
@@ -81,10 +99,12 @@ export function lockExplanation(lock: LockWait, write: ShapeTimes & { system: Db
 export function lockEvidence(lock: LockWait, p50: number, perQuery: number, share: number): Evidence[] {
   return [
     { label: 'Latency p50', value: p50, unit: 'ms', series: 'load.latencyP99' },
-    { label: 'Wait per write', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
-    ...(lock.server
+    { label: lock.explicit ? `Wait per ${lock.explicit} call` : 'Wait per write', value: round(perQuery, 2), unit: 'ms', series: 'io.wait', threshold: T.dbSlowQueryMs },
+    ...(lock.explicit
+      ? []
+      : lock.server
       ? [{ label: "The database server's CPU over the run (on this machine), against the writes' waits", value: round(lock.server.cpuMs), unit: 'ms', series: 'cpu' as const, threshold: round(READ_SHARE_OF_WRITE * lock.server.writesMs) }]
       : [{ label: `Read of the same rows (${lock.table})`, value: round(lock.readMs!, 2), unit: 'ms', series: 'io.wait' as const }]),
-    { label: "Of a request's time, waiting on this write", value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
+    { label: lock.explicit ? "Of a request's time, waiting for the lock" : "Of a request's time, waiting on this write", value: round(100 * share), unit: '%', series: 'io.wait', threshold: round(100 * T.dbSlowShareOfLatency) },
   ];
 }

@@ -3,8 +3,12 @@
 // - SELECT ... FOR UPDATE on a stock row at 60 ms, its plain read at 1 ms: a lock wait;
 // - an UPDATE whose rows are read 40 ms too (a slow plan for both): not a lock;
 // - a slow read (SELECT without FOR UPDATE): never a lock; a write with no read of its rows: unknown, undefined.
+// Added from round 15 (seen) in session 21: a call that waits for a lock the app takes itself (PostgreSQL's
+// pg_advisory_xact_lock, MySQL's GET_LOCK) is that wait, whatever the server does; the try_ variants never wait.
 import { describe, expect, it } from 'vitest';
 import { lockWait } from '../../../app/diagnosis/row-lock.js';
+import { analyseDatabase } from '../../../app/diagnosis/analyse-database.js';
+import { runWith } from '../../helpers/db-run.js';
 
 const shape = (text: string, meanMs: number, count = 100) => ({ shape: text, count, totalMs: meanMs * count });
 
@@ -43,5 +47,26 @@ describe('lockWait', () => {
     // A slow read is never a lock, whatever the server did.
     const read = shape('SELECT * FROM merchants WHERE region = ?', 90);
     expect(lockWait(read, [read], 10)).toBeUndefined();
+  });
+
+  it('a call that waits for a lock the app takes (advisory lock, GET_LOCK) is a lock wait, whatever the server did', () => {
+    const advisory = shape('SELECT pg_advisory_xact_lock(hashtext(?))', 60);
+    expect(lockWait(advisory, [advisory], 5000)).toMatchObject({ explicit: 'pg_advisory_xact_lock' });
+    expect(lockWait(advisory, [advisory])).toMatchObject({ explicit: 'pg_advisory_xact_lock' });
+    const named = shape('SELECT GET_LOCK(?, ?)', 40);
+    expect(lockWait(named, [named])).toMatchObject({ explicit: 'GET_LOCK' });
+    // The try_ variants answer at once, locked or not: not a wait.
+    const attempt = shape('SELECT pg_try_advisory_lock(?)', 40);
+    expect(lockWait(attempt, [attempt])).toBeUndefined();
+  });
+
+  it('the doctor says it: invoice numbers behind an advisory lock are database-bound, waiting for the lock the app takes', () => {
+    // 200 requests of 70 ms, each waiting 60 ms on the lock call, the loop nearly idle, the server nearly idle too.
+    const input = runWith({ requests: 200, latencyMs: 70, queries: [{ perRequest: 1, meanMs: 60, shape: 'SELECT pg_advisory_xact_lock(hashtext(?))' }] });
+    input.databaseServers = [{ system: 'postgres', port: 5432, cores: 0.01, processes: 12, found: 'listener' }];
+    const f = analyseDatabase(input).findings!;
+    expect(f.map((x) => `${x.kind}:${x.severity}`)).toEqual(['database-bound:problem']);
+    expect(f[0]!.title).toBe('Requests wait for a lock the app takes');
+    expect(f[0]!.explanation).toMatch(/a lock of its own \(pg_advisory_xact_lock\)/);
   });
 });
