@@ -164,8 +164,8 @@ export interface RequestTimeFigures {
   latencyMeanMs: number;
   loopMsPerRequest: number;
   /**
-   * readLate (database waits): the server on this machine worked under a tenth of these waits while the event loop was
-   * busy past its line, so the wait is mostly answers waiting for the loop to read them (diagnosis/late-answers.ts).
+   * readLate (database waits): the doctor found this system's query answered late (diagnosis/late-answers.ts: the server
+   * on this machine idle while the busy loop left its answers waiting), with the server's CPU and the loop's busy share.
    */
   waits: Array<{ kind: 'database' | 'checkout' | 'http' | 'fetch' | 'dns' | 'fs' | 'timer'; system?: DbSystem; msPerRequest: number; callsPerRequest: number; readLate?: { serverCpuMs: number; loopBusy: number } }>;
   /** The costliest DNS lookups, file-system calls and timers made while serving, and their app lines (when timed). */

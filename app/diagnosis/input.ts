@@ -73,10 +73,8 @@ export interface DiagnosisInput {
 /**
  * A finding as an analyser returns it: `score` says how far past its threshold the key figure is (1 = at the
  * problem threshold), so that the most pronounced problem becomes the verdict. Advice is filled in afterwards.
- */
-/**
- * readLate: the database system whose answers the doctor found read late by a busy loop (late-answers.ts), so that the
- * request's time says it of that system's wait too; internal, like score.
+ * `readLate`: the database system whose answers the doctor found read late by a busy loop (late-answers.ts), so that
+ * the request's time says it of that system's wait too; internal, like score.
  */
 export type ScoredFinding = Omit<import('../contract/diagnosis.js').Finding, 'advice'> & { score: number; readLate?: ReadLate };
 export type ReadLate = { system: import('../contract/metrics.js').DbSystem; serverCpuMs: number; loopBusy: number };
